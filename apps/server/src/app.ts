@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import type { Config } from './config.js';
+import type { Db } from './db/types.js';
+import type { Logger } from './lib/logger.js';
+import type { SecretStore } from './lib/secrets.js';
+import { requestLog } from './middleware/request-log.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
+import { staticSite } from './routes/static-site.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  secrets: SecretStore;
+}
+
+/** A JSON error body for API paths; pages get plain text. */
+function errorBody(status: number, message: string) {
+  return { error: status >= 500 ? 'internal_error' : 'request_error', message };
+}
+
+/**
+ * Composes the whole server: public config, health, feature modules and the built site.
+ * Kept apart from `serve()` so tests drive it with `app.request()`.
+ */
+export function createApp(deps: AppDeps): Hono {
+  const { config, db, logger } = deps;
+  const app = new Hono();
+
+  app.use('*', requestLog(logger));
+  app.use(
+    '*',
+    securityHeaders({
+      connect: [config.SUPABASE_URL, config.embeddedProvider ? undefined : config.VAPI_API_URL].filter(
+        (v): v is string => Boolean(v),
+      ),
+    }),
+  );
+  // WebSocket upgrades and streamed uploads must pass untouched; everything else may be compressed.
+  app.use('*', async (c, next) => {
+    if (c.req.header('upgrade')) return next();
+    return compress()(c, next);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    logger.error('unhandled error', { path: c.req.path, error: error.message, stack: error.stack });
+    return c.json(errorBody(500, 'Something went wrong on the server.'), 500);
+  });
+
+  app.get('/healthz', async (c) => {
+    try {
+      await db.query('select 1');
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable', reason: 'database' }, 503);
+    }
+  });
+
+  const publicConfig = buildPublicConfig(config);
+  app.route(
+    '/',
+    publicConfigRoute(() => publicConfig),
+  );
+
+  // Unknown server paths answer a JSON 404 instead of the SPA.
+  app.all('/api/*', (c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.route('/', staticSite(config.siteDir));
+  return app;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = parseConfig({}, '/srv/engage');
+    expect(config.PORT).toBe(8787);
+    expect(config.dataDir).toBe('/srv/engage/.data');
+    expect(config.ADMIN_EMAILS).toEqual(['admin@example.com']);
+    expect(config.embeddedAuth).toBe(true);
+    expect(config.embeddedProvider).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ PORT: '' }).PORT).toBe(8787);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ADMIN_EMAILS', 'not-an-email'],
+    ['SUPABASE_URL', 'nope'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names %s when its value %j is invalid', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('requires the anon key with a hosted Supabase URL', () => {
+    expect(() => parseConfig({ SUPABASE_URL: 'https://x.supabase.co' })).toThrow(/SUPABASE_ANON_KEY/);
+  });
+
+  it('parses a comma list of admin emails, lower-cased', () => {
+    expect(parseConfig({ ADMIN_EMAILS: ' A@x.io, b@y.io ' }).ADMIN_EMAILS).toEqual(['a@x.io', 'b@y.io']);
+  });
+});

@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: apps/server/src → ../../.. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const optionalUrl = z.url().optional();
+
+/** A whole number in a range, with a message an operator understands. */
+const intVar = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(fallback);
+const optionalString = z.string().min(1).optional();
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const siteConfigSchema = z.object({
+  siteTitle: z.string().min(1),
+  ownerDomain: z.string().min(1),
+});
+
+/** The environment schema: the table in ARCHITECTURE.md, one key per variable. */
+const envSchema = z.object({
+  PORT: intVar(0, 65535, 8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  ADMIN_EMAILS: emailList.default(['admin@example.com']),
+  ADMIN_PASSWORD: z.string().min(6).max(72).optional(),
+  SUPABASE_URL: optionalUrl,
+  SUPABASE_ANON_KEY: optionalString,
+  SUPABASE_SERVICE_ROLE_KEY: optionalString,
+  VAPI_API_URL: z.url().default('https://api.vapi.ai'),
+  VAPI_PUBLIC_KEY: optionalString,
+  VAPI_PRIVATE_KEY: optionalString,
+  AUTH_ANON_KEY: optionalString,
+  AUTH_SERVICE_ROLE_KEY: optionalString,
+  AUTH_REFRESH_REUSE_INTERVAL: intVar(0, 86_400, 10),
+  EMULATOR_PUBLIC_KEY: optionalString,
+  EMULATOR_PRIVATE_KEY: optionalString,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SITE_TITLE: optionalString,
+  OWNER_DOMAIN: optionalString,
+  SITE_DIR: optionalString,
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Absolute directory of the built site. */
+  siteDir: string;
+  siteTitle: string;
+  ownerDomain: string;
+  /** True when the embedded auth service runs (no hosted Supabase configured). */
+  embeddedAuth: boolean;
+  /** True when the embedded provider emulator runs (no real provider key configured). */
+  embeddedProvider: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function readSiteConfig(): z.infer<typeof siteConfigSchema> {
+  const file = path.join(repoRoot, 'site.config.json');
+  const fallback = { siteTitle: 'Engage', ownerDomain: 'engage.example' };
+  if (!existsSync(file)) return fallback;
+  const parsed = siteConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new ConfigError([`site.config.json: ${parsed.error.issues[0]?.message}`]);
+  return parsed.data;
+}
+
+/**
+ * Parses the environment once. Empty strings count as unset, so `PORT= npm start` means the default.
+ * Throws ConfigError naming every bad variable.
+ */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? '')})`;
+      }),
+    );
+  }
+  const e = result.data;
+  const problems: string[] = [];
+  if (e.SUPABASE_URL && !e.SUPABASE_ANON_KEY)
+    problems.push('SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
+  if (problems.length) throw new ConfigError(problems);
+  const site = readSiteConfig();
+  return {
+    ...e,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    siteDir: e.SITE_DIR ? path.resolve(cwd, e.SITE_DIR) : path.join(repoRoot, 'apps/site/dist'),
+    siteTitle: e.SITE_TITLE ?? site.siteTitle,
+    ownerDomain: e.OWNER_DOMAIN ?? site.ownerDomain,
+    embeddedAuth: !e.SUPABASE_URL,
+    embeddedProvider: !e.VAPI_PRIVATE_KEY,
+  };
+}

@@ -1,0 +1,49 @@
+// The only file that reads process.env and listens.
+import { ConfigError, parseConfig } from './config.js';
+import { DatabaseOpenError } from './db/open.js';
+import { createLogger } from './lib/logger.js';
+import { startServer } from './server.js';
+
+async function main() {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Engage cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  try {
+    const server = await startServer(config, logger);
+    console.log(`Engage is running at ${server.url}`);
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info('shutting down', { signal });
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) {
+      console.error(`Engage cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`Engage cannot start. Port ${config.PORT} is in use: set PORT to a free port.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+void main();

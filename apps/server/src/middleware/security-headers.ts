@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono';
+
+export interface CspSources {
+  /** Extra origins the browser may call with fetch/WebSocket (hosted auth, real provider). */
+  connect: string[];
+}
+
+// Daily's call library loads its call engine from c.daily.co and talks to its servers; the
+// real-call path of the voice SDK needs exactly these, the offline path needs none.
+const DAILY = {
+  script: ['https://c.daily.co'],
+  connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.wss.daily.co', 'wss://*.wss.daily.co'],
+};
+
+/** Builds the Content-Security-Policy: no inline scripts, only the origins the product needs. */
+export function buildCsp({ connect }: CspSources): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...DAILY.script],
+    // Radix and sonner set style attributes and inject small style elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'blob:', 'mediastream:'],
+    'connect-src': ["'self'", ...connect, ...DAILY.connect],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': ["'self'", 'https://*.daily.co'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
+    .join('; ');
+}
+
+/** Sets the security headers on every response. */
+export function securityHeaders(sources: CspSources): MiddlewareHandler {
+  const csp = buildCsp(sources);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set('Content-Security-Policy', csp);
+    h.set('X-Content-Type-Options', 'nosniff');
+    h.set('X-Frame-Options', 'DENY');
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    h.set('Cross-Origin-Opener-Policy', 'same-origin');
+    h.set('Permissions-Policy', 'microphone=(self), camera=(self), geolocation=()');
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from './config.js';
+import { DatabaseOpenError } from './db/open.js';
+import { getSetting, setSetting } from './db/settings.js';
+import { createLogger } from './lib/logger.js';
+import { startServer, type RunningServer } from './server.js';
+
+const quiet = createLogger('silent');
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'engage-server-'));
+  dirs.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('startServer on the embedded database', () => {
+  it('keeps a row written through the db module across a restart', async () => {
+    const dataDir = tempDir();
+    const config = parseConfig({ PORT: '0', DATA_DIR: dataDir });
+    const first = await startServer(config, quiet);
+    await setSetting(first.db, 'restart-probe', { written: true });
+    await first.close();
+
+    const second = await startServer(config, quiet);
+    servers.push(second);
+    expect(await getSetting(second.db, 'restart-probe')).toEqual({ written: true });
+    const health = await fetch(`${second.url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('refuses a data directory held by a running server, with a clear message', async () => {
+    const dataDir = tempDir();
+    const config = parseConfig({ PORT: '0', DATA_DIR: dataDir });
+    servers.push(await startServer(config, quiet));
+    await expect(startServer(config, quiet)).rejects.toThrow(DatabaseOpenError);
+    await expect(startServer(config, quiet)).rejects.toThrow(/in use by another Engage server/);
+  });
+
+  it('reports a damaged database directory without a stack trace', async () => {
+    const dataDir = tempDir();
+    mkdirSync(path.join(dataDir, 'db'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'db', 'PG_VERSION'), 'garbage');
+    const config = parseConfig({ PORT: '0', DATA_DIR: dataDir });
+    await expect(startServer(config, quiet)).rejects.toThrow(/could not be opened; it may be damaged/);
+  });
+});

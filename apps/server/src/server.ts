@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { migrate } from './db/migrate.js';
+import { coreMigrations } from './db/migrations/index.js';
+import { lockDataDir, openDatabase } from './db/open.js';
+import type { Db, Migration } from './db/types.js';
+import type { Logger } from './lib/logger.js';
+import { openSecretStore } from './lib/secrets.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Every migration the server applies, in order. Feature modules append theirs here. */
+export function allMigrations(): Migration[] {
+  return [...coreMigrations()];
+}
+
+/** Opens storage, applies migrations, composes the app and listens. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(config.dataDir);
+  let db: Db;
+  try {
+    db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  try {
+    await migrate(db, allMigrations());
+    const secrets = openSecretStore(config.dataDir);
+    const app = createApp({ config, db, logger, secrets });
+
+    const server: ServerType = await new Promise((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+      s.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+    const url = `http://${host}:${port}`;
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; active requests get to finish.
+          (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        });
+        await db.close();
+        unlock();
+      })());
+    return { url, port, db, close };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from '@/components/route-error';
+import { paths } from '@/config/paths';
+import { Layout } from './layout';
+
+/** Route modules load lazily: a visitor of one page downloads only that page's code. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home.path, lazy: () => import('./routes/home') },
+          { path: paths.ediscovery.path, lazy: () => import('./routes/ediscovery') },
+          { path: paths.onboarding.path, lazy: () => import('./routes/onboarding') },
+          { path: paths.kbImport.path, lazy: () => import('./routes/kb-import') },
+          { path: paths.admin.path, lazy: () => import('./routes/admin') },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,46 @@
+import { createContext, useContext } from 'react';
+
+/** The browser's view of the server configuration (GET /config.json): public values only. */
+export interface PublicConfig {
+  siteTitle: string;
+  ownerDomain: string;
+  auth: { url: string | null; anonKey: string | null; embedded: boolean };
+  provider: {
+    name: string;
+    baseUrl: string | null;
+    publicKey: string | null;
+    serverHoldsPrivateKey: boolean;
+    embedded: boolean;
+  };
+}
+
+function isPublicConfig(value: unknown): value is PublicConfig {
+  const v = value as PublicConfig | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.siteTitle === 'string' &&
+    typeof v.ownerDomain === 'string' &&
+    typeof v.auth === 'object' &&
+    typeof v.provider === 'object'
+  );
+}
+
+/** Loads /config.json once at start; throws a readable error when the server cannot be reached. */
+export async function loadPublicConfig(fetchImpl: typeof fetch = fetch): Promise<PublicConfig> {
+  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The server answered ${response.status} for /config.json.`);
+  const body: unknown = await response.json();
+  if (!isPublicConfig(body))
+    throw new Error('The server sent a configuration this site does not understand.');
+  return body;
+}
+
+export const PublicConfigContext = createContext<PublicConfig | null>(null);
+
+/** The public configuration; only valid below <PublicConfigContext.Provider>. */
+export function usePublicConfig(): PublicConfig {
+  const config = useContext(PublicConfigContext);
+  if (!config) throw new Error('usePublicConfig must be used inside the app providers');
+  return config;
+}

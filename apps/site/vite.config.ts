@@ -1,0 +1,22 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In `npm run dev` the API, auth, provider and config live on the Engage server behind Vite.
+const serverUrl = process.env.ENGAGE_SERVER_URL ?? 'http://127.0.0.1:8787';
+const proxied = ['/api', '/auth', '/provider', '/_mail', '/config.json', '/healthz'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    conditions: ['source', 'module', 'browser', 'development|production'],
+  },
+  server: {
+    proxy: Object.fromEntries(
+      proxied.map((p) => [p, { target: serverUrl, ws: p === '/provider', changeOrigin: false }]),
+    ),
+  },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+});

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The runner evaluates this file first and its workers inherit the environment, so the port and the
+// data directory chosen here are the same everywhere. Each run gets a fresh server and database.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'engage-e2e-'));
+process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'node --conditions=source --import tsx apps/server/src/main.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      // Hosted services are never used by the end-to-end suite, whatever the developer's shell says.
+      SUPABASE_URL: '',
+      VAPI_PRIVATE_KEY: '',
+      DATABASE_URL: '',
+    },
+  },
+});

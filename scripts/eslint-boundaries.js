@@ -1,0 +1,109 @@
+// Module boundaries of ARCHITECTURE.md and STYLE.md §2 as a lint rule.
+// Each import is resolved to a zone (package, app, site feature, server domain) and checked
+// against the table below; a forbidden edge is reported with the reason.
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+
+const packageDirs = {
+  '@engage/vapi-client': 'packages/vapi-client',
+  '@engage/voice': 'packages/voice',
+  '@engage/vapi-emulator': 'packages/vapi-emulator',
+  '@engage/server': 'apps/server',
+  '@engage/site': 'apps/site',
+};
+
+/** The zone of a repository-relative path. */
+function zoneOf(rel) {
+  const parts = rel.split('/');
+  if (parts[0] === 'packages' || parts[0] === 'apps') return `${parts[0]}/${parts[1]}`;
+  if (parts[0] === 'e2e') return 'e2e';
+  return 'other';
+}
+
+/** Resolves a specifier to a repository-relative path, or null for a third-party module. */
+function resolveTarget(fromFile, spec) {
+  if (spec.startsWith('.')) return path.relative(root, path.resolve(path.dirname(fromFile), spec));
+  if (spec.startsWith('@/')) {
+    const fromRel = path.relative(root, fromFile);
+    const app = fromRel.split('/').slice(0, 2).join('/');
+    return `${app}/src/${spec.slice(2)}`;
+  }
+  for (const [name, dir] of Object.entries(packageDirs)) {
+    if (spec === name || spec.startsWith(`${name}/`)) return dir + spec.slice(name.length);
+  }
+  return null;
+}
+
+const allowedInternal = {
+  'packages/vapi-client': [],
+  'packages/vapi-emulator': [],
+  'packages/voice': ['packages/vapi-client'],
+  'apps/server': ['packages/vapi-client', 'packages/vapi-emulator', 'packages/voice'],
+  'apps/site': ['packages/vapi-client', 'packages/voice'],
+  e2e: [],
+  other: ['packages/vapi-client', 'packages/vapi-emulator', 'packages/voice', 'apps/server', 'apps/site'],
+};
+
+function check(fromFile, spec, isTypeOnly) {
+  const fromRel = path.relative(root, fromFile);
+  const fromZone = zoneOf(fromRel);
+
+  if (spec === '@daily-co/daily-js' || spec.startsWith('@daily-co/daily-js/')) {
+    if (!isTypeOnly && fromRel !== 'packages/voice/src/rooms/daily.ts' && !fromRel.includes('/bench/'))
+      return 'only packages/voice/src/rooms/daily.ts may import @daily-co/daily-js (type imports excepted)';
+  }
+  if (spec === 'hono' || spec.startsWith('hono/') || spec.startsWith('@hono/')) {
+    if (fromRel.startsWith('apps/server/src/auth/') && !fromRel.includes('.test.'))
+      return 'the auth domain (apps/server/src/auth) never imports Hono; routes adapt it';
+  }
+  const target = resolveTarget(fromFile, spec);
+  if (target === null) return null;
+  const toZone = zoneOf(target);
+  if (toZone !== fromZone && toZone !== 'other' && !allowedInternal[fromZone]?.includes(toZone))
+    return `${fromZone} may not import ${toZone} (see ARCHITECTURE.md, "what may import what")`;
+
+  const feature = /^apps\/site\/src\/features\/([^/]+)\//;
+  const fromFeature = feature.exec(fromRel)?.[1];
+  const toFeature = feature.exec(`${target}/`)?.[1];
+  if (fromFeature && toFeature && fromFeature !== toFeature)
+    return `site feature "${fromFeature}" may not import feature "${toFeature}": compose them in src/app`;
+  if (
+    fromRel.startsWith('apps/site/src/') &&
+    fromRel !== 'apps/site/src/main.tsx' &&
+    !fromRel.startsWith('apps/site/src/app/') &&
+    target.startsWith('apps/site/src/app/')
+  )
+    return 'shared site code and features may not import src/app (app composes features, not the reverse)';
+  return null;
+}
+
+export default {
+  rules: {
+    boundaries: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = context.filename;
+        const report = (node, spec, typeOnly) => {
+          const message = check(file, spec, typeOnly);
+          if (message) context.report({ node, message });
+        };
+        return {
+          ImportDeclaration(node) {
+            report(node, node.source.value, node.importKind === 'type');
+          },
+          ExportNamedDeclaration(node) {
+            if (node.source) report(node, node.source.value, node.exportKind === 'type');
+          },
+          ExportAllDeclaration(node) {
+            report(node, node.source.value, node.exportKind === 'type');
+          },
+          ImportExpression(node) {
+            if (node.source.type === 'Literal' && typeof node.source.value === 'string')
+              report(node, node.source.value, false);
+          },
+        };
+      },
+    },
+  },
+};
