@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
-import { coreMigrations } from './db/migrations/index.js';
+import { serverMigrations } from './db/migrations/index.js';
 import { lockDataDir, openDatabase } from './db/open.js';
 import type { Db, Migration } from './db/types.js';
 import type { Logger } from './lib/logger.js';
@@ -16,9 +16,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Every migration the server applies, in order. Feature modules append theirs here. */
+/** Every migration the server applies, in order: the server's modules, then the emulator's. */
 export function allMigrations(): Migration[] {
-  return [...coreMigrations()];
+  return [...serverMigrations()];
 }
 
 /** Opens storage, applies migrations, composes the app and listens. */

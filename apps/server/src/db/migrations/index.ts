@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Migration } from '../types.js';
 
@@ -13,6 +13,16 @@ export function loadSqlMigrations(dir: string, module: string): Migration[] {
     }));
 }
 
-/** The server's own migrations (core tables). Feature modules add theirs in app start-up. */
-export const coreMigrations = (): Migration[] =>
-  loadSqlMigrations(path.join(import.meta.dirname, 'core'), 'core');
+const here = import.meta.dirname;
+
+/** The server's own migrations (core tables). */
+export const coreMigrations = (): Migration[] => loadSqlMigrations(path.join(here, 'core'), 'core');
+
+/**
+ * Every migration of the server's modules, in dependency order: core, then auth (users, sessions,
+ * mail), then admin (audit log, which refers to users). Each module is one folder here.
+ */
+export const serverMigrations = (): Migration[] =>
+  ['core', 'auth', 'admin'].flatMap((module) =>
+    existsSync(path.join(here, module)) ? loadSqlMigrations(path.join(here, module), module) : [],
+  );
