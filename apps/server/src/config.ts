@@ -55,6 +55,10 @@ const envSchema = z.object({
   AUTH_REFRESH_REUSE_INTERVAL: intVar(0, 86_400, 10),
   EMULATOR_PUBLIC_KEY: optionalString,
   EMULATOR_PRIVATE_KEY: optionalString,
+  // The landing pages' assistants; the defaults are the ones the embedded emulator seeds.
+  ASSISTANT_ID_INDEX: z.string().trim().min(1).default('asst_index'),
+  ASSISTANT_ID_EDISCOVERY: z.string().trim().min(1).default('asst_ediscovery'),
+  ASSISTANT_ID_ONBOARDING: z.string().trim().min(1).default('asst_onboarding'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -23,6 +23,8 @@ export interface PublicConfig {
     serverHoldsPrivateKey: boolean;
     embedded: boolean;
   };
+  /** Provider assistant ids of the three landing pages (SPEC §3 registry). */
+  assistants: { index: string; ediscovery: string; onboarding: string };
 }
 
 export interface PublicConfigValues {
@@ -45,6 +47,11 @@ export function buildPublicConfig(config: Config, values: PublicConfigValues = {
       publicKey: config.VAPI_PUBLIC_KEY ?? values.providerPublicKey ?? null,
       serverHoldsPrivateKey: true,
       embedded: config.embeddedProvider,
+    },
+    assistants: {
+      index: config.ASSISTANT_ID_INDEX,
+      ediscovery: config.ASSISTANT_ID_EDISCOVERY,
+      onboarding: config.ASSISTANT_ID_ONBOARDING,
     },
   };
 }

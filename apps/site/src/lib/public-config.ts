@@ -12,6 +12,8 @@ export interface PublicConfig {
     serverHoldsPrivateKey: boolean;
     embedded: boolean;
   };
+  /** Provider assistant ids of the landing pages; absent means the emulator's seeded ones. */
+  assistants?: { index: string; ediscovery: string; onboarding: string };
 }
 
 function isPublicConfig(value: unknown): value is PublicConfig {
