@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { EchoAssistant, type AssistantEffect, type EchoAssistantOptions } from './echo-assistant.js';
+import { concat, encodePcm, rms } from './pcm.js';
+import { frames, silence, tone } from './testing.js';
+
+const RATE = 16_000;
+const GREETING = tone(500, RATE, 0.2, 300);
+
+function assistant(options: Partial<EchoAssistantOptions> = {}) {
+  return new EchoAssistant({
+    format: { format: 'pcm_s16le', sampleRate: RATE },
+    greeting: { text: 'Hello there', samples: GREETING },
+    speak: (text) => tone(text.length * 10, RATE),
+    ...options,
+  });
+}
+
+const messages = (effects: AssistantEffect[]) =>
+  effects.flatMap((e) => (e.type === 'json' ? [e.message] : []));
+const audio = (effects: AssistantEffect[]) =>
+  concat(effects.flatMap((e) => (e.type === 'audio' ? [e.samples] : [])));
+
+/** Streams audio in real time: one 20 ms frame per 20 ms of the clock, ticking as it goes. */
+function stream(
+  a: EchoAssistant,
+  samples: Int16Array,
+  from: number,
+): { effects: AssistantEffect[]; at: number } {
+  const effects: AssistantEffect[] = [];
+  let t = from;
+  for (const f of frames(samples, 20, RATE)) {
+    t += 20;
+    effects.push(...a.receiveAudio(encodePcm(f), t));
+  }
+  return { effects, at: t };
+}
+
+/** Lets the clock run with no caller audio. */
+function advance(a: EchoAssistant, from: number, ms: number): { effects: AssistantEffect[]; at: number } {
+  const effects: AssistantEffect[] = [];
+  for (let t = from + 20; t <= from + ms; t += 20) effects.push(...a.tick(t));
+  return { effects, at: from + ms };
+}
+
+describe('EchoAssistant', () => {
+  it('on connect says listening, reports in-progress and starts the greeting at once', () => {
+    const a = assistant();
+    const effects = a.start(0);
+    expect(messages(effects).slice(0, 4)).toEqual([
+      { type: 'listening' },
+      { type: 'status-update', status: 'in-progress' },
+      { type: 'speech-update', status: 'started', role: 'assistant' },
+      { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello there' },
+    ]);
+    // Sent ahead of real time by the lead (100 ms), in 20 ms frames.
+    expect(audio(effects).length).toBe(0.1 * RATE);
+    expect(effects.filter((e) => e.type === 'audio').every((e) => e.samples.length === 320)).toBe(true);
+  });
+
+  it('paces the greeting in real time and reports when it has been spoken', () => {
+    const a = assistant();
+    const first = a.start(0);
+    const rest = advance(a, 0, 600);
+    const sent = concat([audio(first), audio(rest.effects)]);
+    expect(sent).toEqual(GREETING);
+    expect(messages(rest.effects)).toContainEqual({
+      type: 'speech-update',
+      status: 'stopped',
+      role: 'assistant',
+    });
+    expect(a.speaking).toBe(false);
+  });
+
+  it('echoes an utterance after 700 ms of silence, with its length, level and transcript', () => {
+    const a = assistant({ greeting: null });
+    a.start(0);
+    const spoken = tone(1200, RATE, 0.25);
+    const talk = stream(a, spoken, 0);
+    expect(messages(talk.effects)).toContainEqual({ type: 'speech-update', status: 'started', role: 'user' });
+    const before = stream(a, silence(680, RATE), talk.at);
+    expect(audio(before.effects).length).toBe(0);
+    const after = stream(a, silence(20, RATE), before.at);
+    expect(messages(after.effects)).toEqual(
+      expect.arrayContaining([
+        { type: 'speech-update', status: 'stopped', role: 'user' },
+        { type: 'transcript', role: 'user', transcriptType: 'final', transcript: '(1.2 s of speech)' },
+        { type: 'speech-update', status: 'started', role: 'assistant' },
+      ]),
+    );
+    const rest = advance(a, after.at, 1400);
+    const echoed = concat([audio(after.effects), audio(rest.effects)]);
+    expect(echoed.length).toBe(spoken.length);
+    expect(rms(echoed)).toBeGreaterThan(0.01);
+  });
+
+  it('ends on hangup and on end-call with status ended and a normal close', () => {
+    for (const type of ['hangup', 'end-call']) {
+      const a = assistant();
+      a.start(0);
+      const effects = a.receiveText(JSON.stringify({ type }), 10);
+      expect(effects).toEqual([
+        {
+          type: 'json',
+          message: { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' },
+        },
+        { type: 'close', code: 1000, reason: 'call ended' },
+      ]);
+      expect(a.phase).toBe('ended');
+      expect(a.bufferedSamples).toBe(0);
+      expect(a.receiveAudio(encodePcm(tone(20, RATE)), 20)).toEqual([]);
+    }
+  });
+
+  it('speaks a say message and ends the call after it when asked', () => {
+    const a = assistant({ greeting: null });
+    a.start(0);
+    const effects = a.receiveText(
+      JSON.stringify({ type: 'say', message: 'Goodbye', endCallAfterSpoken: true }),
+      0,
+    );
+    expect(messages(effects)).toContainEqual({
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: 'Goodbye',
+    });
+    const rest = advance(a, 0, 200);
+    expect(audio(effects).length + audio(rest.effects).length).toBe(70 * 16);
+    expect(messages(rest.effects)).toContainEqual({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'assistant-ended-call',
+    });
+    expect(rest.effects.at(-1)).toEqual({ type: 'close', code: 1000, reason: 'call ended' });
+  });
+
+  it('answers bad text frames with an error message and keeps the call', () => {
+    const a = assistant();
+    a.start(0);
+    expect(messages(a.receiveText('not json', 0))[0]).toMatchObject({
+      type: 'error',
+      error: 'invalid_message',
+    });
+    expect(messages(a.receiveText('{"type":"dance"}', 0))[0]).toMatchObject({
+      type: 'error',
+      message: expect.stringContaining('"dance"'),
+    });
+    expect(messages(a.receiveText('{"type":"say","message":""}', 0))[0]).toMatchObject({ type: 'error' });
+    expect(a.receiveText('{"type":"add-message","message":{"role":"system","content":"x"}}', 0)).toEqual([]);
+    expect(a.phase).toBe('active');
+  });
+
+  it('ends after the idle time-out with silence-timed-out, but not while someone speaks', () => {
+    const a = assistant({ greeting: null, idleTimeoutMs: 5000 });
+    a.start(0);
+    // Silent microphone frames are not activity.
+    const quiet = stream(a, silence(4000, RATE), 0);
+    expect(messages(quiet.effects)).toEqual([]);
+    const talk = stream(a, tone(500, RATE), quiet.at);
+    const tail = advance(a, talk.at, 4900);
+    expect(messages(tail.effects).some((m) => m.status === 'ended')).toBe(false);
+    const end = advance(a, tail.at, 2000);
+    expect(messages(end.effects)).toContainEqual({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'silence-timed-out',
+    });
+  });
+
+  it('ends at the maximum duration', () => {
+    const a = assistant({ maxDurationMs: 1000 });
+    a.start(0);
+    expect(messages(a.tick(1000))).toContainEqual({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'exceeded-max-duration',
+    });
+  });
+
+  it('echoes what it heard when the caller stops sending audio mid-utterance', () => {
+    const a = assistant({ greeting: null });
+    a.start(0);
+    const talk = stream(a, tone(400, RATE), 0);
+    const later = advance(a, talk.at, 800);
+    expect(messages(later.effects)).toContainEqual({
+      type: 'speech-update',
+      status: 'stopped',
+      role: 'user',
+    });
+    expect(audio(later.effects).length).toBeGreaterThan(0);
+  });
+
+  it('caps the audio queued for playback, cutting a longer echo', () => {
+    const a = assistant({ greeting: null, maxQueuedMs: 1000 });
+    a.start(0);
+    const talk = stream(a, concat([tone(3000, RATE), silence(720, RATE)]), 0);
+    expect(a.bufferedSamples).toBeLessThanOrEqual(RATE);
+    const rest = advance(a, talk.at, 3000);
+    expect(audio(talk.effects).length + audio(rest.effects).length).toBe(RATE);
+  });
+});

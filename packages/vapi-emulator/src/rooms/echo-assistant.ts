@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import { createDecoder, samplesFor, type AudioFormat } from './pcm.js';
+import { EnergyVad, type VadOptions } from './vad.js';
+
+/**
+ * The echo assistant 'Vapi Speaker' as a pure state machine: it receives the caller's audio and
+ * control messages with the time they arrived, and answers effects (JSON messages, paced audio
+ * frames, a close). The WebSocket layer (./socket.ts) only carries those effects out, so every
+ * behaviour here is tested without a socket or a clock.
+ * @module
+ */
+
+/** Why a call ended, with the provider's `endedReason` values. */
+export type EndedReason =
+  | 'customer-ended-call'
+  | 'assistant-ended-call'
+  | 'silence-timed-out'
+  | 'exceeded-max-duration'
+  /** The server stopped (not a provider value; the emulator's own). */
+  | 'server-shutdown';
+
+export type AssistantEffect =
+  | { type: 'json'; message: Record<string, unknown> }
+  | { type: 'audio'; samples: Int16Array }
+  | { type: 'close'; code: number; reason: string };
+
+export type RoomPhase = 'waiting' | 'active' | 'ended';
+
+export interface EchoAssistantOptions {
+  format: AudioFormat;
+  /** The greeting, already at the room's sample rate; null for none. */
+  greeting: { text: string; samples: Int16Array } | null;
+  /** Synthesises a `say` message at the room's rate; null when it cannot. */
+  speak?: (text: string) => Int16Array | null;
+  /** Ends the call when nothing happens for this long. Default 30 s. */
+  idleTimeoutMs?: number;
+  /** Ends the call after this long whatever happens. Default 10 minutes. */
+  maxDurationMs?: number;
+  /** Caps audio queued for playback. Default 30 s. */
+  maxQueuedMs?: number;
+  /** How far ahead of real time audio is sent, so the caller's jitter buffer never runs dry. Default 100 ms. */
+  leadMs?: number;
+  /** Length of each audio frame sent. Default 20 ms. */
+  frameMs?: number;
+  vad?: Omit<VadOptions, 'sampleRate'>;
+}
+
+interface Segment {
+  kind: 'greeting' | 'echo' | 'say';
+  samples: Int16Array;
+  text: string;
+  endCallAfter: boolean;
+}
+
+/** The JSON control and app messages a caller may send. Unknown types are answered with an error message. */
+const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hangup') }),
+  z.object({ type: z.literal('end-call') }),
+  z.object({
+    type: z.literal('say'),
+    message: z.string().trim().min(1).max(500),
+    endCallAfterSpoken: z.boolean().optional(),
+    interruptionsEnabled: z.boolean().optional(),
+    interruptAssistantEnabled: z.boolean().optional(),
+  }),
+  z.object({ type: z.literal('add-message') }).loose(),
+  z.object({ type: z.literal('control'), control: z.string() }).loose(),
+  z.object({ type: z.literal('playable') }).loose(),
+]);
+
+const seconds = (samples: number, rate: number) => (samples / rate).toFixed(1);
+
+export class EchoAssistant {
+  readonly format: AudioFormat;
+  #phase: RoomPhase = 'waiting';
+  readonly #decode: (bytes: Uint8Array) => Int16Array;
+  readonly #vad: EnergyVad;
+  readonly #options: Required<Pick<EchoAssistantOptions, 'idleTimeoutMs' | 'maxDurationMs' | 'leadMs'>>;
+  readonly #frameSamples: number;
+  readonly #maxQueuedSamples: number;
+  readonly #greeting: EchoAssistantOptions['greeting'];
+  readonly #speak: EchoAssistantOptions['speak'];
+
+  #startedAt = 0;
+  #lastActivityAt = 0;
+  #lastAudioAt = 0;
+  #queue: Segment[] = [];
+  #queuedSamples = 0;
+  /** The segment being played and how much of it was sent. */
+  #playing: { segment: Segment; sent: number; startedAt: number } | null = null;
+
+  constructor(options: EchoAssistantOptions) {
+    this.format = options.format;
+    this.#decode = createDecoder(options.format.format);
+    this.#vad = new EnergyVad({ ...options.vad, sampleRate: options.format.sampleRate });
+    this.#options = {
+      idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+      maxDurationMs: options.maxDurationMs ?? 600_000,
+      leadMs: options.leadMs ?? 100,
+    };
+    this.#frameSamples = samplesFor(options.frameMs ?? 20, options.format.sampleRate);
+    this.#maxQueuedSamples = samplesFor(options.maxQueuedMs ?? 30_000, options.format.sampleRate);
+    this.#greeting = options.greeting;
+    this.#speak = options.speak;
+  }
+
+  get phase(): RoomPhase {
+    return this.#phase;
+  }
+
+  /** Audio held by the room (caller's utterance plus queued playback), in samples: bounded. */
+  get bufferedSamples(): number {
+    const playingLeft = this.#playing ? this.#playing.segment.samples.length - this.#playing.sent : 0;
+    return this.#vad.bufferedSamples + this.#queuedSamples + playingLeft;
+  }
+
+  /** True while the assistant has audio to send. */
+  get speaking(): boolean {
+    return this.#playing !== null || this.#queue.length > 0;
+  }
+
+  /** The caller connected: the call starts. */
+  start(now: number): AssistantEffect[] {
+    if (this.#phase !== 'waiting') return [];
+    this.#phase = 'active';
+    this.#startedAt = now;
+    this.#lastActivityAt = now;
+    this.#lastAudioAt = now;
+    const effects: AssistantEffect[] = [
+      // The web SDK treats 'listening' as the start of the call.
+      json({ type: 'listening' }),
+      json({ type: 'status-update', status: 'in-progress' }),
+    ];
+    if (this.#greeting && this.#greeting.samples.length > 0)
+      this.#enqueue({
+        kind: 'greeting',
+        samples: this.#greeting.samples,
+        text: this.#greeting.text,
+        endCallAfter: false,
+      });
+    effects.push(...this.tick(now));
+    return effects;
+  }
+
+  /** A binary frame of caller audio. */
+  receiveAudio(bytes: Uint8Array, now: number): AssistantEffect[] {
+    if (this.#phase !== 'active') return [];
+    this.#lastAudioAt = now;
+    const effects: AssistantEffect[] = [];
+    for (const event of this.#vad.push(this.#decode(bytes))) this.#onVad(event, now, effects);
+    effects.push(...this.tick(now));
+    return effects;
+  }
+
+  /** A text frame: a JSON control or app message. */
+  receiveText(text: string, now: number): AssistantEffect[] {
+    if (this.#phase !== 'active') return [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return [
+        json({ type: 'error', error: 'invalid_message', message: 'Text frames must be JSON objects.' }),
+      ];
+    }
+    const result = clientMessageSchema.safeParse(parsed);
+    if (!result.success) {
+      const type = typeof parsed === 'object' && parsed && 'type' in parsed ? String(parsed.type) : undefined;
+      return [
+        json({
+          type: 'error',
+          error: 'invalid_message',
+          message: type
+            ? `Unsupported or malformed message of type "${type}": ${result.error.issues[0]?.message ?? 'invalid'}.`
+            : 'A message needs a string "type".',
+        }),
+      ];
+    }
+    this.#lastActivityAt = now;
+    const message = result.data;
+    switch (message.type) {
+      case 'hangup':
+      case 'end-call':
+        return this.end('customer-ended-call');
+      case 'say': {
+        const samples = this.#speak?.(message.message) ?? null;
+        if (!samples)
+          return [
+            json({ type: 'error', error: 'say_failed', message: 'The assistant could not speak that text.' }),
+          ];
+        this.#enqueue({
+          kind: 'say',
+          samples,
+          text: message.message,
+          endCallAfter: message.endCallAfterSpoken ?? false,
+        });
+        return this.tick(now);
+      }
+      default:
+        // add-message, control and playable are accepted; the echo assistant has nothing to do with them.
+        return [];
+    }
+  }
+
+  /**
+   * Advances time: sends the audio due by `now` (a little ahead of real time), and ends the call on
+   * idle time-out or maximum duration. Called by the room's clock every frame.
+   */
+  tick(now: number): AssistantEffect[] {
+    if (this.#phase !== 'active') return [];
+    const effects: AssistantEffect[] = [];
+    if (now - this.#startedAt >= this.#options.maxDurationMs) return this.end('exceeded-max-duration');
+    // A caller that stops sending audio mid-utterance (muted, or a stalled network) still gets its echo.
+    if (this.#vad.state === 'speech' && now - this.#lastAudioAt >= 700)
+      for (const event of this.#vad.flush()) this.#onVad(event, now, effects);
+    this.#play(now, effects);
+    if (this.#phase !== 'active') return effects;
+    if (
+      !this.speaking &&
+      this.#vad.state === 'quiet' &&
+      now - this.#lastActivityAt >= this.#options.idleTimeoutMs
+    )
+      return [...effects, ...this.end('silence-timed-out')];
+    return effects;
+  }
+
+  /** Ends the call: the final status-update, then a normal close. */
+  end(reason: EndedReason): AssistantEffect[] {
+    if (this.#phase === 'ended') return [];
+    this.#release();
+    return [
+      json({ type: 'status-update', status: 'ended', endedReason: reason }),
+      { type: 'close', code: 1000, reason: 'call ended' },
+    ];
+  }
+
+  /** The caller left: nothing can be sent any more; drop everything held. */
+  disconnect(): void {
+    this.#release();
+  }
+
+  #release(): void {
+    this.#phase = 'ended';
+    this.#queue = [];
+    this.#queuedSamples = 0;
+    this.#playing = null;
+    this.#vad.flush();
+  }
+
+  #onVad(event: ReturnType<EnergyVad['push']>[number], now: number, effects: AssistantEffect[]): void {
+    this.#lastActivityAt = now;
+    if (event.type === 'speech-start') {
+      effects.push(json({ type: 'speech-update', status: 'started', role: 'user' }));
+      return;
+    }
+    effects.push(json({ type: 'speech-update', status: 'stopped', role: 'user' }));
+    const rate = this.format.sampleRate;
+    const text = `(${seconds(event.utterance.length, rate)} s of speech)`;
+    effects.push(json({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text }));
+    this.#enqueue({ kind: 'echo', samples: event.utterance, text, endCallAfter: false });
+  }
+
+  /** Queues audio for playback, cutting what would exceed the cap. */
+  #enqueue(segment: Segment): void {
+    const playingLeft = this.#playing ? this.#playing.segment.samples.length - this.#playing.sent : 0;
+    const room = this.#maxQueuedSamples - this.#queuedSamples - playingLeft;
+    if (room <= 0) return;
+    const samples = segment.samples.length > room ? segment.samples.subarray(0, room) : segment.samples;
+    this.#queue.push({ ...segment, samples });
+    this.#queuedSamples += samples.length;
+  }
+
+  #play(now: number, effects: AssistantEffect[]): void {
+    const rate = this.format.sampleRate;
+    for (;;) {
+      if (!this.#playing) {
+        const next = this.#queue.shift();
+        if (!next) return;
+        this.#queuedSamples -= next.samples.length;
+        this.#playing = { segment: next, sent: 0, startedAt: now };
+        effects.push(json({ type: 'speech-update', status: 'started', role: 'assistant' }));
+        if (next.kind !== 'echo')
+          effects.push(
+            json({ type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: next.text }),
+          );
+      }
+      const playing = this.#playing;
+      const { samples } = playing.segment;
+      const due = samplesFor(now - playing.startedAt + this.#options.leadMs, rate);
+      const chunks: Int16Array[] = [];
+      while (playing.sent < samples.length && playing.sent < due) {
+        const end = Math.min(playing.sent + this.#frameSamples, samples.length);
+        chunks.push(samples.subarray(playing.sent, end));
+        playing.sent = end;
+      }
+      for (const chunk of chunks) effects.push({ type: 'audio', samples: chunk });
+      if (playing.sent < samples.length) return;
+      // The last frame went out; the segment is over once its audio has played at the caller's end.
+      const playedUntil = playing.startedAt + (samples.length * 1000) / rate;
+      if (now < playedUntil) return;
+      this.#playing = null;
+      this.#lastActivityAt = now;
+      effects.push(json({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
+      if (playing.segment.endCallAfter) {
+        effects.push(...this.end('assistant-ended-call'));
+        return;
+      }
+    }
+  }
+}
+
+function json(message: Record<string, unknown>): AssistantEffect {
+  return { type: 'json', message };
+}

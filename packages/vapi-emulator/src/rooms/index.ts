@@ -1,0 +1,287 @@
+import { Hono, type Context } from 'hono';
+import type { WSContext, WSEvents } from 'hono/ws';
+import { z } from 'zod';
+import { EchoAssistant, type AssistantEffect, type EndedReason } from './echo-assistant.js';
+import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES, type AudioFormat } from './pcm.js';
+import { createSpeaker, type Speaker } from './speech.js';
+
+/**
+ * Local call rooms: one WebSocket per call carrying the provider's `vapi.websocket` protocol
+ * (binary frames of raw audio both ways, JSON text frames for control), answered by the offline
+ * echo assistant 'Vapi Speaker'. Mount the returned app at `/rooms` under the emulator.
+ * @module
+ */
+
+export { EchoAssistant } from './echo-assistant.js';
+export type { EndedReason } from './echo-assistant.js';
+export { createSpeaker } from './speech.js';
+export type { AudioFormat } from './pcm.js';
+
+/** The assistant's participant name, which the web SDK plays. */
+export const SPEAKER_NAME = 'Vapi Speaker';
+
+export const DEFAULT_GREETING = 'Hello! This is an offline echo call. Say something, and I will repeat it.';
+
+/** WebSocket close codes a room uses; the reason is a short JSON object `{error, message}`. */
+export const ROOM_CLOSE = {
+  normal: 1000,
+  protocolError: 1008,
+  tooBig: 1009,
+  /** The concurrent-room limit is reached. */
+  tryAgainLater: 1013,
+  unknownCall: 4404,
+  /** Another connection already holds this call. */
+  busy: 4409,
+  /** The call already ended. */
+  ended: 4410,
+} as const;
+
+/** The upgrade helper of the platform adapter (`createNodeWebSocket({ app }).upgradeWebSocket`). */
+export type RoomUpgrade = (c: Context, events: WSEvents<unknown>) => Promise<Response>;
+
+/** What the provider knows of a call a room serves. */
+export interface RoomCall {
+  /** Spoken once the caller connects; a default greeting otherwise. */
+  firstMessage?: string | null;
+  audioFormat?: AudioFormat;
+}
+
+export interface RoomStatusUpdate {
+  status: 'in-progress' | 'ended';
+  endedReason?: EndedReason;
+}
+
+export interface RoomsOptions {
+  upgradeWebSocket: RoomUpgrade;
+  /** The call behind a room id, or null for an unknown id. Default: every well-formed id is a 16 kHz call. */
+  resolveCall?: (callId: string) => RoomCall | null | Promise<RoomCall | null>;
+  /** Told when a call starts and ends, so the provider can update its record. */
+  onStatus?: (callId: string, update: RoomStatusUpdate) => void;
+  /** Rooms held at once; one more is refused with close code 1013. Default 50. */
+  maxRooms?: number;
+  /** Ends a call with nothing said for this long. Default 30 s. */
+  idleTimeoutMs?: number;
+  /** Ends any call after this long. Default 10 minutes. */
+  maxDurationMs?: number;
+  /** Largest binary frame accepted (bytes); larger ones close the room with 1009. Default 64 KiB. */
+  maxFrameBytes?: number;
+  speaker?: Speaker;
+  now?: () => number;
+  logger?: { warn(msg: string, fields?: Record<string, unknown>): void };
+}
+
+export interface RoomsStats {
+  rooms: number;
+  maxRooms: number;
+  /** Samples of audio held across rooms (utterances being heard plus queued playback). */
+  bufferedSamples: number;
+}
+
+export interface Rooms {
+  /** Routes `GET /:callId` (WebSocket upgrade). */
+  app: Hono;
+  stats(): RoomsStats;
+  /** True while a room for this call is open. */
+  isOpen(callId: string): boolean;
+  /** Ends every room (status ended, close 1001) and stops the clock. */
+  close(): void;
+}
+
+const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'a call id is 1–128 letters, digits, - or _');
+
+interface Room {
+  callId: string;
+  assistant: EchoAssistant;
+  ws: WSContext<unknown>;
+  droppedFrames: number;
+}
+
+/** Frames are dropped for a caller who stops reading rather than buffering without bound. */
+const MAX_SOCKET_BACKLOG = 512 * 1024;
+const ENDED_MEMORY = 1_000;
+const TICK_MS = 20;
+
+export function createRooms(options: RoomsOptions): Rooms {
+  const maxRooms = options.maxRooms ?? 50;
+  const maxFrameBytes = options.maxFrameBytes ?? 64 * 1024;
+  const now = options.now ?? (() => performance.now());
+  const speaker = options.speaker ?? createSpeaker();
+  const resolveCall = options.resolveCall ?? ((): RoomCall => ({}));
+  const rooms = new Map<string, Room>();
+  /** Recently ended calls, so a reconnect is told the call is over (bounded, oldest forgotten). */
+  const ended = new Set<string>();
+  let clock: ReturnType<typeof setInterval> | null = null;
+
+  const rememberEnded = (callId: string) => {
+    ended.add(callId);
+    if (ended.size > ENDED_MEMORY) ended.delete(ended.values().next().value as string);
+  };
+
+  const reject = (ws: WSContext<unknown>, code: number, error: string, message: string) => {
+    ws.send(JSON.stringify({ type: 'error', error, message }));
+    ws.close(code, JSON.stringify({ error, message }).slice(0, 123));
+  };
+
+  const free = (room: Room) => {
+    if (rooms.get(room.callId) !== room) return;
+    rooms.delete(room.callId);
+    rememberEnded(room.callId);
+    if (rooms.size === 0 && clock) {
+      clearInterval(clock);
+      clock = null;
+    }
+  };
+
+  const run = (room: Room, effects: AssistantEffect[]) => {
+    for (const effect of effects) {
+      if (effect.type === 'audio') {
+        const backlog = (room.ws.raw as { bufferedAmount?: number } | undefined)?.bufferedAmount ?? 0;
+        if (backlog > MAX_SOCKET_BACKLOG) room.droppedFrames++;
+        else room.ws.send(encode(room.assistant.format.format, effect.samples));
+      } else if (effect.type === 'json') {
+        room.ws.send(JSON.stringify(effect.message));
+        const { message } = effect;
+        if (message.type === 'status-update')
+          options.onStatus?.(room.callId, {
+            status: message.status === 'ended' ? 'ended' : 'in-progress',
+            ...(message.endedReason ? { endedReason: message.endedReason as EndedReason } : {}),
+          });
+      } else {
+        // The room is freed as soon as the call ends, before the closing handshake completes.
+        free(room);
+        room.ws.close(effect.code, effect.reason);
+      }
+    }
+  };
+
+  const tick = () => {
+    const t = now();
+    for (const room of [...rooms.values()]) run(room, room.assistant.tick(t));
+  };
+
+  const open = (callId: string, call: RoomCall, ws: WSContext<unknown>): Room | null => {
+    if (ended.has(callId)) {
+      reject(ws, ROOM_CLOSE.ended, 'call_ended', 'This call has ended.');
+      return null;
+    }
+    if (rooms.has(callId)) {
+      reject(ws, ROOM_CLOSE.busy, 'room_busy', 'This call is already connected elsewhere.');
+      return null;
+    }
+    if (rooms.size >= maxRooms) {
+      reject(
+        ws,
+        ROOM_CLOSE.tryAgainLater,
+        'room_limit',
+        `All ${maxRooms} call rooms are in use; try again shortly.`,
+      );
+      return null;
+    }
+    const format = call.audioFormat ?? DEFAULT_AUDIO_FORMAT;
+    const rate = format.sampleRate;
+    const text = call.firstMessage?.trim() || DEFAULT_GREETING;
+    const samples = speaker.speak(text, rate);
+    const assistant = new EchoAssistant({
+      format,
+      greeting: samples ? { text, samples } : null,
+      speak: (t) => speaker.speak(t, rate),
+      ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+      ...(options.maxDurationMs !== undefined ? { maxDurationMs: options.maxDurationMs } : {}),
+    });
+    const room: Room = { callId, assistant, ws, droppedFrames: 0 };
+    rooms.set(callId, room);
+    clock ??= setInterval(tick, TICK_MS);
+    clock.unref?.();
+    run(room, assistant.start(now()));
+    return room;
+  };
+
+  const app = new Hono();
+  app.get('/:callId', async (c) => {
+    const parsed = callIdSchema.safeParse(c.req.param('callId'));
+    if (!parsed.success)
+      return c.json(
+        { error: 'invalid_call_id', message: parsed.error.issues[0]?.message ?? 'invalid call id' },
+        400,
+      );
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+      return c.json(
+        { error: 'upgrade_required', message: 'A call room is a WebSocket: connect with ws:// or wss://.' },
+        426,
+        { Upgrade: 'websocket' },
+      );
+    const callId = parsed.data;
+    const call = await resolveCall(callId);
+    const format = call?.audioFormat ?? DEFAULT_AUDIO_FORMAT;
+    if (!(SUPPORTED_SAMPLE_RATES as readonly number[]).includes(format.sampleRate))
+      return c.json(
+        { error: 'unsupported_audio_format', message: `Sample rate ${format.sampleRate} is not supported.` },
+        400,
+      );
+    // Synthesise the greeting before accepting (cached after the first call), so the socket's first
+    // frames are not held up by it.
+    if (call) speaker.speak(call.firstMessage?.trim() || DEFAULT_GREETING, format.sampleRate);
+
+    let room: Room | null = null;
+    const leave = () => {
+      if (!room) return;
+      const wasActive = room.assistant.phase === 'active';
+      room.assistant.disconnect();
+      free(room);
+      if (wasActive) options.onStatus?.(room.callId, { status: 'ended', endedReason: 'customer-ended-call' });
+      room = null;
+    };
+    return options.upgradeWebSocket(c, {
+      onOpen: (_event, ws) => {
+        if (!call) return reject(ws, ROOM_CLOSE.unknownCall, 'call_not_found', `No call ${callId}.`);
+        room = open(callId, call, ws);
+      },
+      onMessage: (event, ws) => {
+        if (!room) return;
+        const { data } = event;
+        if (typeof data === 'string') return run(room, room.assistant.receiveText(data, now()));
+        if (!(data instanceof ArrayBuffer)) return;
+        if (data.byteLength > maxFrameBytes) {
+          leave();
+          return reject(
+            ws,
+            ROOM_CLOSE.tooBig,
+            'frame_too_large',
+            `Audio frames may be at most ${maxFrameBytes} bytes; send 20–100 ms per frame.`,
+          );
+        }
+        run(room, room.assistant.receiveAudio(new Uint8Array(data), now()));
+      },
+      onClose: leave,
+      onError: (event) => {
+        options.logger?.warn('call room socket error', {
+          callId,
+          error: String((event as ErrorEvent).error ?? ''),
+        });
+        leave();
+      },
+    });
+  });
+
+  return {
+    app,
+    stats: () => ({
+      rooms: rooms.size,
+      maxRooms,
+      bufferedSamples: [...rooms.values()].reduce((sum, r) => sum + r.assistant.bufferedSamples, 0),
+    }),
+    isOpen: (callId) => rooms.has(callId),
+    close() {
+      for (const room of [...rooms.values()]) {
+        room.assistant.disconnect();
+        free(room);
+        room.ws.send(
+          JSON.stringify({ type: 'status-update', status: 'ended', endedReason: 'server-shutdown' }),
+        );
+        room.ws.close(1001, 'server shutting down');
+      }
+      if (clock) clearInterval(clock);
+      clock = null;
+    },
+  };
+}
