@@ -1,0 +1,209 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createRooms, ROOM_CLOSE, type RoomCall, type Rooms, type RoomStatusUpdate } from './index.js';
+import { concat, createPcmDecoder, encodePcm, rms } from './pcm.js';
+import { frames, silence, tone } from './testing.js';
+
+const RATE = 16_000;
+
+/** A call client over a real socket: records JSON messages and audio, and can await either. */
+class CallClient {
+  readonly ws: WebSocket;
+  readonly messages: Record<string, unknown>[] = [];
+  readonly chunks: { at: number; samples: Int16Array }[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly opened: Promise<void>;
+  #waiters: (() => void)[] = [];
+  #decode = createPcmDecoder();
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.binaryType = 'nodebuffer';
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.closed = new Promise((resolve) =>
+      this.ws.once('close', (code, reason) => {
+        resolve({ code, reason: reason.toString() });
+        this.#notify();
+      }),
+    );
+    this.ws.on('message', (data: Buffer, isBinary) => {
+      if (isBinary) this.chunks.push({ at: performance.now(), samples: this.#decode(new Uint8Array(data)) });
+      else this.messages.push(JSON.parse(data.toString()) as Record<string, unknown>);
+      this.#notify();
+    });
+  }
+
+  #notify() {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Resolves once `check` holds, re-checking on every message. */
+  until<T>(check: () => T | undefined | false): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const test = () => {
+        const value = check();
+        if (value) return resolve(value);
+        if (this.ws.readyState === WebSocket.CLOSED) return reject(new Error('socket closed while waiting'));
+        this.#waiters.push(test);
+      };
+      test();
+    });
+  }
+
+  message(match: Record<string, unknown>, after = 0) {
+    return this.until(() =>
+      this.messages.slice(after).find((m) => Object.entries(match).every(([k, v]) => m[k] === v)),
+    );
+  }
+
+  /** Streams audio in real time, 20 ms per frame. */
+  async stream(samples: Int16Array) {
+    for (const f of frames(samples, 20, RATE)) {
+      this.ws.send(encodePcm(f));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  audioSince(index: number) {
+    return concat(this.chunks.slice(index).map((c) => c.samples));
+  }
+}
+
+let server: ServerType;
+let rooms: Rooms;
+let base: string;
+const statuses: [string, RoomStatusUpdate][] = [];
+const calls = new Map<string, RoomCall>([
+  ['call-1', { firstMessage: 'Hi.' }],
+  ['call-2', { firstMessage: 'Hi.' }],
+  ['call-3', { firstMessage: 'Hi.' }],
+  ['call-4', { firstMessage: 'Hi.' }],
+  ['call-8k', { firstMessage: 'Hi.', audioFormat: { format: 'mulaw', sampleRate: 8000 } }],
+]);
+
+beforeAll(async () => {
+  const app = new Hono();
+  const nodeWs = createNodeWebSocket({ app });
+  rooms = createRooms({
+    upgradeWebSocket: nodeWs.upgradeWebSocket,
+    resolveCall: (id) => calls.get(id) ?? null,
+    onStatus: (id, update) => statuses.push([id, update]),
+    maxRooms: 2,
+  });
+  app.route('/rooms', rooms.app);
+  server = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  nodeWs.injectWebSocket(server);
+  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/rooms`;
+});
+
+afterAll(async () => {
+  rooms.close();
+  await new Promise((r) => server.close(r));
+});
+
+describe('call rooms over a real WebSocket', () => {
+  it('greets, echoes an utterance after the silence and ends on hangup, freeing the room', async () => {
+    const client = new CallClient(`${base}/call-1`);
+    await client.opened;
+    await client.message({ type: 'listening' });
+    expect(client.messages[1]).toEqual({ type: 'status-update', status: 'in-progress' });
+    await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+    const greeting = client.audioSince(0);
+    expect(greeting.length).toBeGreaterThan(0.2 * RATE);
+    expect(rms(greeting)).toBeGreaterThan(0.01);
+    expect(rooms.isOpen('call-1')).toBe(true);
+
+    const before = client.chunks.length;
+    const said = client.messages.length;
+    const utterance = tone(1000, RATE, 0.3);
+    await client.stream(concat([utterance, silence(900, RATE)]));
+    await client.message({ type: 'transcript', role: 'user' }, said);
+    await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }, said);
+    const echo = client.audioSince(before);
+    expect(rms(echo)).toBeGreaterThan(0.01);
+    // About the right length: the utterance, give or take a frame of detection.
+    expect(Math.abs(echo.length - utterance.length)).toBeLessThanOrEqual(0.04 * RATE);
+
+    client.ws.send(JSON.stringify({ type: 'hangup' }));
+    await client.message({ type: 'status-update', status: 'ended' });
+    expect(client.messages.at(-1)).toEqual({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
+    expect((await client.closed).code).toBe(ROOM_CLOSE.normal);
+    expect(rooms.isOpen('call-1')).toBe(false);
+    expect(rooms.stats()).toMatchObject({ rooms: 0, bufferedSamples: 0 });
+    expect(statuses.filter(([id]) => id === 'call-1').map(([, u]) => u)).toEqual([
+      { status: 'in-progress' },
+      { status: 'ended', endedReason: 'customer-ended-call' },
+    ]);
+  });
+
+  it('tells a caller reconnecting to an ended call that it is over', async () => {
+    const client = new CallClient(`${base}/call-1`);
+    const closed = await client.closed;
+    expect(closed.code).toBe(ROOM_CLOSE.ended);
+    expect(JSON.parse(closed.reason)).toMatchObject({ error: 'call_ended' });
+  });
+
+  it('refuses the room over the limit with 1013 and a JSON reason, and frees a room when the caller leaves', async () => {
+    const a = new CallClient(`${base}/call-2`);
+    const b = new CallClient(`${base}/call-3`);
+    await Promise.all([a.message({ type: 'listening' }), b.message({ type: 'listening' })]);
+    const c = new CallClient(`${base}/call-4`);
+    const refused = await c.closed;
+    expect(refused.code).toBe(ROOM_CLOSE.tryAgainLater);
+    expect(JSON.parse(refused.reason)).toMatchObject({ error: 'room_limit' });
+    expect(c.messages).toEqual([expect.objectContaining({ type: 'error', error: 'room_limit' })]);
+
+    a.ws.close();
+    await a.closed;
+    await b.until(() => !rooms.isOpen('call-2'));
+    expect(rooms.stats().rooms).toBe(1);
+    expect(statuses).toContainEqual(['call-2', { status: 'ended', endedReason: 'customer-ended-call' }]);
+    const d = new CallClient(`${base}/call-4`);
+    await d.message({ type: 'listening' });
+    d.ws.send(JSON.stringify({ type: 'end-call' }));
+    b.ws.send(JSON.stringify({ type: 'end-call' }));
+    await Promise.all([d.closed, b.closed]);
+  });
+
+  it('refuses a second connection to a call in progress, and an unknown call', async () => {
+    const owner = new CallClient(`${base}/call-8k`);
+    await owner.message({ type: 'listening' });
+    const intruder = new CallClient(`${base}/call-8k`);
+    expect((await intruder.closed).code).toBe(ROOM_CLOSE.busy);
+    // The room speaks µ-law at 8 kHz: one byte per sample.
+    await owner.until(() => owner.chunks.length > 0);
+    owner.ws.send(JSON.stringify({ type: 'hangup' }));
+    await owner.closed;
+    const stranger = new CallClient(`${base}/no-such-call`);
+    const closed = await stranger.closed;
+    expect(closed.code).toBe(ROOM_CLOSE.unknownCall);
+  });
+
+  it('closes with 1009 on an oversized frame and answers plain HTTP with 426 and bad ids with 400', async () => {
+    calls.set('call-big', {});
+    const client = new CallClient(`${base}/call-big`);
+    await client.message({ type: 'listening' });
+    client.ws.send(new Uint8Array(70_000));
+    expect((await client.closed).code).toBe(ROOM_CLOSE.tooBig);
+    const http = base.replace('ws:', 'http:');
+    const plain = await fetch(`${http}/call-2`);
+    expect(plain.status).toBe(426);
+    expect(await plain.json()).toMatchObject({ error: 'upgrade_required' });
+    expect((await fetch(`${http}/bad%20id`)).status).toBe(400);
+  });
+});
