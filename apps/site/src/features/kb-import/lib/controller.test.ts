@@ -1,0 +1,399 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeProvider } from '../testing/fake-provider';
+import { KbImportController } from './controller';
+import { memoryStorage, storageKeys } from './storage';
+
+const file = (name: string, content = 'hello world') => new File([content], name);
+
+function setup(options: { key?: boolean; storage?: ReturnType<typeof memoryStorage> } = {}) {
+  const provider = createFakeProvider({ processingMs: 2_000 });
+  const storage = options.storage ?? memoryStorage();
+  let ids = 0;
+  const controller = new KbImportController({
+    storage,
+    providerName: 'Vapi',
+    getApi: () => (options.key === false ? null : provider.api),
+    newId: () => `id${++ids}`,
+  });
+  const stop = controller.activate();
+  return { provider, storage, controller, stop, state: () => controller.getState() };
+}
+
+/** Advances fake time until `predicate` holds (each step runs due timers and settles promises). */
+async function advanceUntil(predicate: () => boolean, stepMs = 100, limitMs = 400_000) {
+  for (let t = 0; t <= limitMs && !predicate(); t += stepMs) await vi.advanceTimersByTimeAsync(stepMs);
+  expect(predicate()).toBe(true);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('choosing files', () => {
+  it('needs a key to check duplicates', async () => {
+    const { controller, state } = setup({ key: false });
+    await controller.addFiles([file('a.md')]);
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: 'API key required to check for duplicates',
+    });
+    expect(state().selected).toEqual([]);
+  });
+
+  it('selects supported new files and reports the skipped ones', async () => {
+    const { controller, provider, state } = setup();
+    await provider.api.uploadFile(file('remote.md', 'abc'), 'remote.md');
+    await controller.addFiles([file('remote.md', 'abc'), file('pic.png'), file('a.md'), file('b.txt')]);
+    expect(state().selected.map((s) => s.file.name)).toEqual(['a.md', 'b.txt']);
+    expect(state().alert?.message).toBe(
+      '2 file(s) skipped: remote.md (duplicate - already exists in Vapi), pic.png (unsupported format)',
+    );
+    await controller.addFiles([file('a.md')]);
+    expect(state().alert?.message).toBe('No new files selected - all were duplicates or unsupported');
+    expect(state().logs.at(-1)?.message).toBe('No new files selected - all were duplicates or unsupported');
+  });
+
+  it('reports a failed listing with the status', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext('list', { status: 500 });
+    await controller.addFiles([file('a.md')]);
+    expect(state().alert).toEqual({ variant: 'destructive', message: 'Failed to load files: 500 Error' });
+    provider.failNext('list', { status: 401 });
+    await controller.addFiles([file('a.md')]);
+    expect(state().alert?.message).toBe(
+      "Invalid API key. Make sure you're using your VAPI private key, not the public key.",
+    );
+  });
+});
+
+describe('uploading and polling', () => {
+  it('uploads every file, polls them to done on the schedule, and persists the records', async () => {
+    const { controller, provider, state, storage } = setup();
+    await controller.addFiles([
+      file('a.md'),
+      file('b.md'),
+      file('c.md'),
+      file('d.md'),
+      file('empty.txt', ''),
+    ]);
+    const upload = controller.upload();
+    expect(state().upload.running).toBe(true);
+    await advanceUntil(() => !state().upload.running);
+    await upload;
+    expect(provider.calls.filter((c) => c.startsWith('POST /file'))).toHaveLength(5);
+    expect(state().uploaded.every((f) => f.status === 'processing')).toBe(true);
+    // No status check before the first interval of 3 s has passed since a file's upload.
+    expect(provider.calls.some((c) => c.startsWith('GET /file/'))).toBe(false);
+    await advanceUntil(() => state().uploaded.every((f) => f.status === 'done' || f.status === 'failed'));
+    const byName = Object.fromEntries(state().uploaded.map((f) => [f.name, f.status]));
+    expect(byName).toEqual({
+      'a.md': 'done',
+      'b.md': 'done',
+      'c.md': 'done',
+      'd.md': 'done',
+      'empty.txt': 'failed',
+    });
+    // One check per file was enough: processing takes 2 s and the first check comes after 3 s.
+    expect(provider.calls.filter((c) => c.startsWith('GET /file/'))).toHaveLength(5);
+    expect(Object.values(state().progress).every((p) => p === 100)).toBe(true);
+    const stored = JSON.parse(storage.getItem(storageKeys.uploadedFiles) ?? '[]') as {
+      name: string;
+      status: string;
+    }[];
+    expect(stored.map((f) => f.status).sort()).toEqual(['done', 'done', 'done', 'done', 'failed']);
+    expect(state().announcement).toMatch(/is (done|failed)$/);
+  });
+
+  it('keeps at most three uploads in flight with a 200 ms gap per lane', async () => {
+    const { controller, provider, state } = setup();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const upload = provider.api.uploadFile;
+    provider.api.uploadFile = async (...args) => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 1_000));
+      inFlight--;
+      return upload(...args);
+    };
+    await controller.addFiles(Array.from({ length: 9 }, (_, i) => file(`f${i}.md`)));
+    void controller.upload();
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Three lanes started together; none starts its next file before 1 s + 200 ms.
+    expect(provider.calls.filter((c) => c.startsWith('POST /file'))).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(provider.calls.filter((c) => c.startsWith('POST /file'))).toHaveLength(3);
+    await advanceUntil(() => !state().upload.running);
+    expect(maxInFlight).toBe(3);
+    expect(state().upload).toEqual({ running: false, total: 9, finished: 9 });
+  });
+
+  it('retries 429 and 5xx uploads honouring Retry-After, losing no file', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext('upload', { status: 429, retryAfter: '5' }, { status: 503 }, { status: 502 });
+    await controller.addFiles([file('a.md'), file('b.md'), file('c.md')]);
+    void controller.upload();
+    await vi.advanceTimersByTimeAsync(4_900);
+    // The lane that got the 429 waits the 5 s the provider asked for.
+    expect(provider.files.size).toBeLessThan(3);
+    await advanceUntil(() => !state().upload.running);
+    expect(provider.files.size).toBe(3);
+    expect(
+      state()
+        .uploaded.map((f) => f.name)
+        .sort(),
+    ).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(state().uploaded.some((f) => f.status === 'failed')).toBe(false);
+    expect(
+      state().logs.some((l) => l.message === 'Upload of a.md got 429 Too Many Requests; retrying in 5.0 s'),
+    ).toBe(true);
+  });
+
+  it('keeps a failed upload with a failed- id and its original, and retries it', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext('upload', { status: 400, body: '{"message":"Invalid file"}' });
+    await controller.addFiles([file('a.md')]);
+    await controller.upload();
+    const [failed] = state().uploaded;
+    expect(failed?.id).toMatch(/^failed-/);
+    expect(failed?.status).toBe('failed');
+    expect(state().alert?.message).toBe('Upload failed: 400 Error - {"message":"Invalid file"}');
+    expect(state().retriable).toEqual([failed?.id]);
+    const retry = controller.retry([failed?.id ?? '']);
+    await advanceUntil(() => !state().upload.running);
+    await retry;
+    expect(state().alert).toEqual({ variant: 'default', message: 'Successfully retried 1 of 1 files' });
+    expect(state().uploaded[0]?.id).toMatch(/^file-/);
+    expect(state().retriable).toEqual([]);
+  });
+
+  it('maps 401 and unsupported types to their messages', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext('upload', { status: 401 });
+    await controller.addFiles([file('a.md')]);
+    await controller.upload();
+    expect(state().alert?.message).toBe(
+      "Invalid API key. Make sure you're using your VAPI private key, not the public key.",
+    );
+    provider.failNext('upload', { status: 415 });
+    await controller.addFiles([file('b.md')]);
+    await controller.upload();
+    expect(state().alert?.message).toBe(
+      'File type not supported. Please check the file format and try again. Supported: .md, .pdf, .txt, .csv, .tsv, .log, .json, .xml, .yaml, .doc, .docx',
+    );
+  });
+
+  it('cancel stops sending and puts unsent files back in the selection', async () => {
+    const { controller, provider, state } = setup();
+    const upload = provider.api.uploadFile;
+    provider.api.uploadFile = (f, n, o) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(() => resolve(upload(f, n)), 1_000);
+        o?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    await controller.addFiles(Array.from({ length: 6 }, (_, i) => file(`f${i}.md`)));
+    const run = controller.upload();
+    await vi.advanceTimersByTimeAsync(1_100);
+    controller.cancelUpload();
+    await run;
+    expect(provider.files.size).toBe(3);
+    expect(state().uploaded).toHaveLength(3);
+    expect(
+      state()
+        .selected.map((s) => s.file.name)
+        .sort(),
+    ).toEqual(['f3.md', 'f4.md', 'f5.md']);
+    expect(state().upload.running).toBe(false);
+  });
+
+  it('a status check answered 429 is skipped and tried again on the schedule', async () => {
+    const { controller, provider, state } = setup();
+    await controller.addFiles([file('a.md')]);
+    await controller.upload();
+    provider.failNext('get', { status: 429 });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(state().uploaded[0]?.status).toBe('processing');
+    expect(state().logs.at(-1)?.message).toBe('Status check of a.md rate limited; skipped');
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(state().uploaded[0]?.status).toBe('processing');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state().uploaded[0]?.status).toBe('done');
+  });
+
+  it('gives up after 20 status checks', async () => {
+    const provider = createFakeProvider({ processingMs: 10_000_000 });
+    const controller = new KbImportController({
+      storage: memoryStorage(),
+      providerName: 'Vapi',
+      getApi: () => provider.api,
+    });
+    controller.activate();
+    await controller.addFiles([file('slow.md')]);
+    await controller.upload();
+    await vi.advanceTimersByTimeAsync(400_000);
+    expect(provider.calls.filter((c) => c.startsWith('GET /file/'))).toHaveLength(20);
+    expect(controller.getState().logs.at(-1)?.message).toBe(
+      'Stopped checking slow.md after 20 attempts; use Refresh to check again',
+    );
+  });
+
+  it('turns uploads cut off by a reload into failed records, and resumes polling processing ones', async () => {
+    const storage = memoryStorage({
+      [storageKeys.uploadedFiles]: JSON.stringify([
+        {
+          id: 'local-x',
+          name: 'cut.md',
+          bytes: 3,
+          mimetype: 'text/markdown',
+          status: 'uploading',
+          createdAt: '',
+          url: '',
+        },
+        {
+          id: 'file-1',
+          name: 'p.md',
+          bytes: 3,
+          mimetype: 'text/markdown',
+          status: 'processing',
+          createdAt: '',
+          url: '',
+        },
+      ]),
+    });
+    const { state, provider } = setup({ storage });
+    expect(state().uploaded.map((f) => [f.id, f.status])).toEqual([
+      ['failed-x', 'failed'],
+      ['file-1', 'processing'],
+    ]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(provider.calls).toEqual(['GET /file/file-1']);
+  });
+});
+
+describe('deleting', () => {
+  async function withUploaded(n: number) {
+    const ctx = setup();
+    await ctx.controller.addFiles(Array.from({ length: n }, (_, i) => file(`f${i}.md`)));
+    const run = ctx.controller.upload();
+    await advanceUntil(() => !ctx.state().upload.running);
+    await run;
+    return ctx;
+  }
+
+  it('deletes checked files 500 ms apart and waits 2 s after a 429', async () => {
+    const { controller, provider, state } = await withUploaded(3);
+    controller.setAllChecked(true);
+    expect(state().checked).toHaveLength(3);
+    provider.failNext('delete', { status: 429 });
+    provider.calls.length = 0;
+    const run = controller.deleteChecked();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(provider.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(provider.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(provider.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(provider.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(provider.calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(500);
+    await run;
+    expect(provider.files.size).toBe(0);
+    expect(state().uploaded).toEqual([]);
+    expect(state().alert).toEqual({ variant: 'default', message: 'Successfully deleted 3 files from VAPI.' });
+  });
+
+  it('reports partial failures and removes failed- records without a request', async () => {
+    const { controller, provider, state } = await withUploaded(2);
+    provider.failNext('upload', { status: 400 });
+    await controller.addFiles([file('bad.md')]);
+    await controller.upload();
+    provider.failNext('delete', { status: 500 });
+    provider.calls.length = 0;
+    controller.setAllChecked(true);
+    const run = controller.deleteChecked();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await run;
+    expect(provider.calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(2);
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: 'Deleted 2 files. Failed to delete 1 files from VAPI.',
+    });
+    expect(state().uploaded).toHaveLength(1);
+  });
+
+  it('a single failed delete says its status', async () => {
+    const { controller, provider, state } = await withUploaded(1);
+    provider.failNext('delete', { status: 503 });
+    await controller.delete([state().uploaded[0]?.id ?? '']);
+    expect(state().alert?.message).toBe('Failed to delete file from VAPI: 503');
+  });
+});
+
+describe('creating the knowledge base', () => {
+  async function withDone() {
+    const ctx = setup();
+    await ctx.controller.addFiles([file('a.md'), file('b.md'), file('empty.md', '')]);
+    void ctx.controller.upload();
+    await advanceUntil(() => ctx.state().uploaded.every((f) => f.status === 'done' || f.status === 'failed'));
+    return ctx;
+  }
+
+  it('needs a key, an assistant and done files', async () => {
+    const noKey = setup({ key: false });
+    await noKey.controller.createKnowledgeBase({ name: '', description: '', assistantId: 'asst-1' });
+    expect(noKey.state().alert?.message).toBe('Please provide API key and select an assistant');
+    const { controller, state } = setup();
+    await controller.createKnowledgeBase({ name: '', description: '', assistantId: '' });
+    expect(state().alert?.message).toBe('Please provide API key and select an assistant');
+    await controller.createKnowledgeBase({ name: '', description: '', assistantId: 'asst-1' });
+    expect(state().alert?.message).toBe('No files selected for knowledge base');
+  });
+
+  it('creates the tool from done files with defaults and keeps the assistant model and earlier tools', async () => {
+    const { controller, provider, state } = await withDone();
+    const kb = await controller.createKnowledgeBase({ name: '  ', description: '', assistantId: 'asst-1' });
+    const [tool] = [...provider.tools.values()];
+    const doneIds = state()
+      .uploaded.filter((f) => f.status === 'done')
+      .map((f) => f.id);
+    expect(tool).toMatchObject({
+      type: 'query',
+      function: { name: 'knowledge-base' },
+      knowledgeBases: [
+        {
+          provider: 'google',
+          name: 'knowledge-base',
+          description: 'Custom knowledge base',
+          fileIds: doneIds,
+        },
+      ],
+    });
+    expect(provider.assistants.get('asst-1')?.model).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o',
+      toolIds: ['tool-old', tool?.id],
+    });
+    expect(state().knowledgeBases).toEqual([kb]);
+    expect(state().alert?.variant).toBe('default');
+    expect(state().creating).toBe(false);
+  });
+
+  it('does not add the tool twice and reports failures with the status text', async () => {
+    const { controller, provider, state } = await withDone();
+    provider.failNext('tool', { status: 400 });
+    await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    expect(state().alert).toEqual({ variant: 'destructive', message: 'Tool creation failed: Error' });
+    provider.failNext('update', { status: 500 });
+    await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    expect(state().alert).toEqual({ variant: 'destructive', message: 'Assistant update failed: Error' });
+    expect(state().knowledgeBases).toEqual([]);
+  });
+});

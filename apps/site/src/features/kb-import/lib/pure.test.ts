@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { POLL_MAX_ATTEMPTS, POLL_OVERALL_TIMEOUT_MS, pollDelay } from './constants';
+import { duplicateReason, screenSelection, UNSUPPORTED_REASON } from './duplicates';
+import { ALLOWED_EXTENSIONS, extensionOf, isAllowedFile, mimeTypeFor } from './file-types';
+import { formatSize } from './format-size';
+import { toFunctionName } from './function-name';
+import { messages } from './messages';
+import { parseRetryAfter, retryDelay } from './retry';
+
+describe('formatSize', () => {
+  it('shows bytes under 1024 as B, then KB, then MB with one decimal', () => {
+    expect(formatSize(0)).toBe('0 B');
+    expect(formatSize(1023)).toBe('1023 B');
+    expect(formatSize(1024)).toBe('1.0 KB');
+    expect(formatSize(1536)).toBe('1.5 KB');
+    expect(formatSize(1024 * 1024 - 1)).toBe('1024.0 KB');
+    expect(formatSize(1024 * 1024)).toBe('1.0 MB');
+    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
+  });
+});
+
+describe('the extension allow-list and mime types', () => {
+  it('allows exactly the provider-supported extensions, case-insensitively', () => {
+    expect([...ALLOWED_EXTENSIONS].sort()).toEqual(
+      ['.csv', '.doc', '.docx', '.json', '.log', '.md', '.pdf', '.tsv', '.txt', '.xml', '.yaml'].sort(),
+    );
+    expect(isAllowedFile('Notes.MD')).toBe(true);
+    expect(isAllowedFile('report.final.pdf')).toBe(true);
+    expect(isAllowedFile('image.png')).toBe(false);
+    expect(isAllowedFile('config.yml')).toBe(false);
+    expect(isAllowedFile('README')).toBe(false);
+    expect(isAllowedFile('.md')).toBe(false);
+    expect(extensionOf('archive.tar.gz')).toBe('.gz');
+  });
+
+  it('assigns the mime type by extension', () => {
+    expect(mimeTypeFor('a.md')).toBe('text/markdown');
+    expect(mimeTypeFor('a.PDF')).toBe('application/pdf');
+    expect(mimeTypeFor('a.csv')).toBe('text/csv');
+    expect(mimeTypeFor('a.json')).toBe('application/json');
+    expect(mimeTypeFor('a.docx')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(mimeTypeFor('a.bin')).toBe('application/octet-stream');
+  });
+});
+
+describe('screenSelection (duplicates by name and size)', () => {
+  const existing = {
+    providerFiles: [{ name: 'at-provider.md', bytes: 10 }],
+    uploaded: [{ name: 'uploaded.txt', bytes: 20 }],
+    selected: [{ name: 'selected.csv', size: 30 }],
+  };
+  it('skips unsupported files and duplicates of provider, uploaded, selected and same-batch files', () => {
+    const result = screenSelection(
+      [
+        { name: 'at-provider.md', size: 10 },
+        { name: 'at-provider.md', size: 11 },
+        { name: 'uploaded.txt', size: 20 },
+        { name: 'selected.csv', size: 30 },
+        { name: 'photo.png', size: 5 },
+        { name: 'new.json', size: 7 },
+        { name: 'new.json', size: 7 },
+      ],
+      existing,
+      'Vapi',
+    );
+    expect(result.accepted.map((f) => `${f.name}:${f.size}`)).toEqual(['at-provider.md:11', 'new.json:7']);
+    expect(result.skipped).toEqual([
+      { name: 'at-provider.md', reason: '(duplicate - already exists in Vapi)' },
+      { name: 'uploaded.txt', reason: duplicateReason('Vapi') },
+      { name: 'selected.csv', reason: duplicateReason('Vapi') },
+      { name: 'photo.png', reason: UNSUPPORTED_REASON },
+      { name: 'new.json', reason: duplicateReason('Vapi') },
+    ]);
+    expect(messages.skipped(result.skipped.slice(3, 4))).toBe(
+      '1 file(s) skipped: photo.png (unsupported format)',
+    );
+  });
+  it('treats same name with another size, or same size with another name, as new', () => {
+    const result = screenSelection(
+      [
+        { name: 'uploaded.txt', size: 21 },
+        { name: 'other.txt', size: 20 },
+      ],
+      existing,
+      'Vapi',
+    );
+    expect(result.accepted).toHaveLength(2);
+    expect(result.skipped).toEqual([]);
+  });
+});
+
+describe('toFunctionName', () => {
+  it('replaces every character other than a letter or digit with a hyphen', () => {
+    expect(toFunctionName('knowledge-base')).toBe('knowledge-base');
+    expect(toFunctionName('My KB: v2.0 (é)')).toBe('My-KB--v2-0----');
+    expect(toFunctionName('abc123')).toBe('abc123');
+  });
+});
+
+describe('the polling schedule', () => {
+  it('waits min(3000 + attempt*1000, 10000) ms, at most 20 attempts within 300000 ms', () => {
+    expect([0, 1, 2, 6, 7, 8, 19].map(pollDelay)).toEqual([3000, 4000, 5000, 9000, 10000, 10000, 10000]);
+    expect(POLL_MAX_ATTEMPTS).toBe(20);
+    expect(POLL_OVERALL_TIMEOUT_MS).toBe(300_000);
+  });
+});
+
+describe('retry delays', () => {
+  it('honours Retry-After in seconds or as a date, else backs off exponentially with jitter', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:05 GMT', 1000)).toBe(4000);
+    expect(parseRetryAfter('soon')).toBeNull();
+    expect(retryDelay(0, '2', 0)).toBe(2000);
+    expect(retryDelay(0, null, 0, () => 0)).toBe(1000);
+    expect(retryDelay(1, null, 0, () => 0)).toBe(2000);
+    expect(retryDelay(2, null, 0, () => 1)).toBe(5000);
+    expect(retryDelay(10, null, 0, () => 0)).toBe(60_000);
+    expect(retryDelay(0, '3600', 0)).toBe(60_000);
+  });
+});

@@ -1,0 +1,132 @@
+import {
+  ProviderHttpError,
+  type Assistant,
+  type ProviderApi,
+  type ProviderFile,
+  type QueryToolInput,
+} from '../api/provider-api';
+
+export interface FakeProviderOptions {
+  /** Milliseconds a file stays 'processing' after its upload. */
+  processingMs?: number;
+  now?: () => number;
+}
+
+type Fault = { status: number; retryAfter?: string; body?: string };
+
+/**
+ * An in-memory provider for controller tests: files go processing → done after `processingMs`
+ * (failed when empty), with queued faults per route and a record of every call.
+ */
+export function createFakeProvider({ processingMs = 2_000, now = Date.now }: FakeProviderOptions = {}) {
+  const files = new Map<string, ProviderFile & { readyAt: number; empty: boolean }>();
+  const tools = new Map<string, QueryToolInput & { id: string }>();
+  const assistants = new Map<string, Assistant>([
+    [
+      'asst-1',
+      { id: 'asst-1', name: 'Index', model: { provider: 'openai', model: 'gpt-4o', toolIds: ['tool-old'] } },
+    ],
+  ]);
+  const faults: Record<string, Fault[]> = {};
+  const calls: string[] = [];
+  let seq = 0;
+
+  const fault = (route: string) => {
+    const f = faults[route]?.shift();
+    if (f)
+      throw new ProviderHttpError(
+        f.status,
+        f.status === 429 ? 'Too Many Requests' : 'Error',
+        f.body ?? '',
+        f.retryAfter ?? null,
+      );
+  };
+  const view = (f: ProviderFile & { readyAt: number; empty: boolean }): ProviderFile => ({
+    id: f.id,
+    name: f.name,
+    bytes: f.bytes,
+    mimetype: f.mimetype,
+    createdAt: f.createdAt,
+    url: f.url,
+    status: now() >= f.readyAt ? (f.empty ? 'failed' : 'done') : 'processing',
+  });
+
+  const api: ProviderApi = {
+    async uploadFile(file, name) {
+      calls.push(`POST /file ${name}`);
+      fault('upload');
+      const id = `file-${++seq}`;
+      const rec = {
+        id,
+        name,
+        bytes: file.size,
+        mimetype: file.type,
+        createdAt: new Date(now()).toISOString(),
+        url: `https://files.example/${id}`,
+        status: 'processing',
+        readyAt: now() + processingMs,
+        empty: file.size === 0,
+      };
+      files.set(id, rec);
+      return view(rec);
+    },
+    async listFiles() {
+      calls.push('GET /file');
+      fault('list');
+      return [...files.values()].map(view);
+    },
+    async getFile(id) {
+      calls.push(`GET /file/${id}`);
+      fault('get');
+      const f = files.get(id);
+      if (!f) throw new ProviderHttpError(404, 'Not Found', '', null);
+      return view(f);
+    },
+    async deleteFile(id) {
+      calls.push(`DELETE /file/${id}`);
+      fault('delete');
+      if (!files.delete(id)) throw new ProviderHttpError(404, 'Not Found', '', null);
+    },
+    async createQueryTool(input) {
+      calls.push('POST /tool');
+      fault('tool');
+      const id = `tool-${++seq}`;
+      tools.set(id, { ...input, id });
+      return { id };
+    },
+    async listAssistants() {
+      calls.push('GET /assistant');
+      return [...assistants.values()].map(({ id, name }) => ({ id, name }));
+    },
+    async getAssistant(id) {
+      calls.push(`GET /assistant/${id}`);
+      fault('assistant');
+      const a = assistants.get(id);
+      if (!a) throw new ProviderHttpError(404, 'Not Found', '', null);
+      return structuredClone(a);
+    },
+    async updateAssistant(id, patch) {
+      calls.push(`PATCH /assistant/${id}`);
+      fault('update');
+      const a = assistants.get(id);
+      if (!a) throw new ProviderHttpError(404, 'Not Found', '', null);
+      const next = { ...a, model: patch.model };
+      assistants.set(id, next);
+      return next;
+    },
+  };
+  return {
+    api,
+    files,
+    tools,
+    assistants,
+    calls,
+    /** Queue faults for a route: the next calls answer these statuses in order. */
+    failNext(
+      route: 'upload' | 'list' | 'get' | 'delete' | 'tool' | 'assistant' | 'update',
+      ...list: Fault[]
+    ) {
+      (faults[route] ??= []).push(...list);
+    },
+  };
+}
