@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { createVapiClient, type VapiClient } from './client.js';
+
+interface Captured {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: BodyInit | null | undefined;
+}
+
+function recordingClient(token: string | null = 'sk-test') {
+  const calls: Captured[] = [];
+  const client = createVapiClient({
+    baseUrl: 'https://api.example.test',
+    token: token ?? undefined,
+    fetch: async (input, init) => {
+      calls.push({
+        method: init?.method ?? 'GET',
+        url: new URL(String(input)),
+        headers: new Headers(init?.headers),
+        body: init?.body,
+      });
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    },
+  });
+  return { client, calls };
+}
+
+const body = { a: 1 };
+const blob = new Blob(['hello'], { type: 'text/plain' });
+type Invoke = (c: VapiClient) => Promise<unknown>;
+
+// Every route of SPEC §7 "REST client": [method, path as sent, how the client calls it].
+const table: [string, string, Invoke][] = [
+  // call
+  ['POST', '/call', (c) => c.call.create(body)],
+  ['GET', '/call', (c) => c.call.list()],
+  ['GET', '/call/id1', (c) => c.call.get('id1')],
+  ['PATCH', '/call/id1', (c) => c.call.update('id1', body)],
+  ['DELETE', '/call/id1', (c) => c.call.delete('id1')],
+  ['POST', '/call/phone', (c) => c.call.createPhone(body)],
+  ['POST', '/call/web', (c) => c.call.createWeb({ assistantId: 'a' })],
+  // call v2
+  ['GET', '/v2/call/export', (c) => c.v2.exportCalls()],
+  ['GET', '/v2/call', (c) => c.v2.listCalls()],
+  ['GET', '/v2/call/metadata', (c) => c.v2.getCallMetadata()],
+  ['GET', '/v2/assistant', (c) => c.v2.listAssistants()],
+  ['GET', '/v2/phone-number', (c) => c.v2.listPhoneNumbers()],
+  // chat
+  ['GET', '/chat', (c) => c.chat.list()],
+  ['POST', '/chat', (c) => c.chat.create(body)],
+  ['GET', '/chat/id1', (c) => c.chat.get('id1')],
+  ['DELETE', '/chat/id1', (c) => c.chat.delete('id1')],
+  ['POST', '/chat/responses', (c) => c.chat.createResponse(body)],
+  ['POST', '/chat/web', (c) => c.chat.createWeb(body)],
+  ['POST', '/chat/web/responses', (c) => c.chat.createWebResponse(body)],
+  // campaign
+  ['POST', '/campaign', (c) => c.campaign.create(body)],
+  ['GET', '/campaign', (c) => c.campaign.list()],
+  ['GET', '/campaign/paginated', (c) => c.campaign.listPaginated()],
+  ['GET', '/campaign/id1', (c) => c.campaign.get('id1')],
+  ['PATCH', '/campaign/id1', (c) => c.campaign.update('id1', body)],
+  ['DELETE', '/campaign/id1', (c) => c.campaign.delete('id1')],
+  // session
+  ['POST', '/session', (c) => c.session.create(body)],
+  ['GET', '/session', (c) => c.session.list()],
+  ['GET', '/session/id1', (c) => c.session.get('id1')],
+  ['PATCH', '/session/id1', (c) => c.session.update('id1', body)],
+  ['DELETE', '/session/id1', (c) => c.session.delete('id1')],
+  // support
+  ['POST', '/support/ticket', (c) => c.support.createTicket(body)],
+  // assistant
+  ['POST', '/assistant', (c) => c.assistant.create(body)],
+  ['GET', '/assistant', (c) => c.assistant.list()],
+  ['GET', '/assistant/id1', (c) => c.assistant.get('id1')],
+  ['PATCH', '/assistant/id1', (c) => c.assistant.update('id1', body)],
+  ['PUT', '/assistant/id1', (c) => c.assistant.replace('id1', body)],
+  ['DELETE', '/assistant/id1', (c) => c.assistant.delete('id1')],
+  ['GET', '/assistant/id1/version', (c) => c.assistant.listVersions('id1')],
+  // phone number
+  ['POST', '/phone-number', (c) => c.phoneNumber.create(body)],
+  ['GET', '/phone-number', (c) => c.phoneNumber.list()],
+  ['GET', '/phone-number/id1', (c) => c.phoneNumber.get('id1')],
+  ['PATCH', '/phone-number/id1', (c) => c.phoneNumber.update('id1', body)],
+  ['DELETE', '/phone-number/id1', (c) => c.phoneNumber.delete('id1')],
+  ['POST', '/phone-number/import/twilio', (c) => c.phoneNumber.importTwilio(body)],
+  ['POST', '/phone-number/import/vonage', (c) => c.phoneNumber.importVonage(body)],
+  // tool, knowledge-base, squad
+  ['POST', '/tool', (c) => c.tool.create({ type: 'function' })],
+  ['GET', '/tool', (c) => c.tool.list()],
+  ['GET', '/tool/id1', (c) => c.tool.get('id1')],
+  ['PATCH', '/tool/id1', (c) => c.tool.update('id1', body)],
+  ['DELETE', '/tool/id1', (c) => c.tool.delete('id1')],
+  ['POST', '/knowledge-base', (c) => c.knowledgeBase.create(body)],
+  ['GET', '/knowledge-base', (c) => c.knowledgeBase.list()],
+  ['GET', '/knowledge-base/id1', (c) => c.knowledgeBase.get('id1')],
+  ['PATCH', '/knowledge-base/id1', (c) => c.knowledgeBase.update('id1', body)],
+  ['DELETE', '/knowledge-base/id1', (c) => c.knowledgeBase.delete('id1')],
+  ['POST', '/squad', (c) => c.squad.create(body)],
+  ['GET', '/squad', (c) => c.squad.list()],
+  ['GET', '/squad/id1', (c) => c.squad.get('id1')],
+  ['PATCH', '/squad/id1', (c) => c.squad.update('id1', body)],
+  ['DELETE', '/squad/id1', (c) => c.squad.delete('id1')],
+  // file
+  ['POST', '/file', (c) => c.file.upload(blob, { name: 'a.txt' })],
+  ['GET', '/file', (c) => c.file.list()],
+  ['POST', '/file/upload', (c) => c.file.uploadLegacy(blob)],
+  ['GET', '/file/id1', (c) => c.file.get('id1')],
+  ['PATCH', '/file/id1', (c) => c.file.update('id1', { name: 'b.txt' })],
+  ['DELETE', '/file/id1', (c) => c.file.delete('id1')],
+  // workflow
+  ['GET', '/workflow', (c) => c.workflow.list()],
+  ['POST', '/workflow', (c) => c.workflow.create(body)],
+  ['GET', '/workflow/id1', (c) => c.workflow.get('id1')],
+  ['PATCH', '/workflow/id1', (c) => c.workflow.update('id1', body)],
+  ['DELETE', '/workflow/id1', (c) => c.workflow.delete('id1')],
+  ['POST', '/workflow/generate', (c) => c.workflow.generate(body)],
+  // test suite, tests, runs
+  ['GET', '/test-suite', (c) => c.testSuite.list()],
+  ['POST', '/test-suite', (c) => c.testSuite.create(body)],
+  ['GET', '/test-suite/id1', (c) => c.testSuite.get('id1')],
+  ['PATCH', '/test-suite/id1', (c) => c.testSuite.update('id1', body)],
+  ['DELETE', '/test-suite/id1', (c) => c.testSuite.delete('id1')],
+  ['GET', '/test-suite/id1/test', (c) => c.testSuite.listTests('id1')],
+  ['POST', '/test-suite/id1/test', (c) => c.testSuite.createTest('id1', body)],
+  ['GET', '/test-suite/id1/test/t1', (c) => c.testSuite.getTest('id1', 't1')],
+  ['PATCH', '/test-suite/id1/test/t1', (c) => c.testSuite.updateTest('id1', 't1', body)],
+  ['DELETE', '/test-suite/id1/test/t1', (c) => c.testSuite.deleteTest('id1', 't1')],
+  ['GET', '/test-suite/id1/run', (c) => c.testSuite.listRuns('id1')],
+  ['POST', '/test-suite/id1/run', (c) => c.testSuite.createRun('id1', body)],
+  ['GET', '/test-suite/id1/run/r1', (c) => c.testSuite.getRun('id1', 'r1')],
+  ['PATCH', '/test-suite/id1/run/r1', (c) => c.testSuite.updateRun('id1', 'r1', body)],
+  ['DELETE', '/test-suite/id1/run/r1', (c) => c.testSuite.deleteRun('id1', 'r1')],
+  // analytics, logs
+  ['POST', '/analytics', (c) => c.analytics.query(body)],
+  ['GET', '/log', (c) => c.logs.listLog()],
+  ['DELETE', '/log', (c) => c.logs.deleteLog()],
+  ['GET', '/logs', (c) => c.logs.list()],
+  ['DELETE', '/logs', (c) => c.logs.delete()],
+  // org
+  ['POST', '/org', (c) => c.org.create(body)],
+  ['GET', '/org', (c) => c.org.list()],
+  ['GET', '/org/o1', (c) => c.org.get('o1')],
+  ['PATCH', '/org/o1', (c) => c.org.update('o1', body)],
+  ['DELETE', '/org/o1', (c) => c.org.delete('o1')],
+  ['GET', '/org/o1/user', (c) => c.org.listUsers('o1')],
+  ['DELETE', '/org/o1/leave', (c) => c.org.leave('o1')],
+  ['DELETE', '/org/o1/member/u1/leave', (c) => c.org.removeMember('o1', 'u1')],
+  ['POST', '/org/o1/invite', (c) => c.org.invite('o1', body)],
+  ['PATCH', '/org/o1/role', (c) => c.org.updateRole('o1', body)],
+  ['GET', '/org/o1/auth', (c) => c.org.getAuth('o1')],
+  // token
+  ['POST', '/token', (c) => c.token.create(body)],
+  ['GET', '/token', (c) => c.token.list()],
+  ['GET', '/token/id1', (c) => c.token.get('id1')],
+  ['PATCH', '/token/id1', (c) => c.token.update('id1', body)],
+  ['DELETE', '/token/id1', (c) => c.token.delete('id1')],
+  // credential
+  ['POST', '/credential', (c) => c.credential.create(body)],
+  ['GET', '/credential', (c) => c.credential.list()],
+  ['GET', '/credential/id1', (c) => c.credential.get('id1')],
+  ['PATCH', '/credential/id1', (c) => c.credential.update('id1', body)],
+  ['DELETE', '/credential/id1', (c) => c.credential.delete('id1')],
+  ['POST', '/credential/session', (c) => c.credential.createSession(body)],
+  ['POST', '/credential/webhook', (c) => c.credential.webhook(body)],
+  ['POST', '/credential/trigger', (c) => c.credential.trigger(body)],
+  // template
+  ['POST', '/template', (c) => c.template.create(body)],
+  ['GET', '/template', (c) => c.template.list()],
+  ['GET', '/template/pinned', (c) => c.template.listPinned()],
+  ['GET', '/template/id1', (c) => c.template.get('id1')],
+  ['PATCH', '/template/id1', (c) => c.template.update('id1', body)],
+  ['DELETE', '/template/id1', (c) => c.template.delete('id1')],
+  // voice library
+  ['GET', '/voice-library/11labs', (c) => c.voiceLibrary.list('11labs')],
+  ['GET', '/voice-library/11labs/accents', (c) => c.voiceLibrary.listAccents('11labs')],
+  ['POST', '/voice-library/sync/11labs', (c) => c.voiceLibrary.syncProvider('11labs')],
+  ['POST', '/voice-library/sync', (c) => c.voiceLibrary.sync()],
+  ['POST', '/voice-library/create-sesame-voice', (c) => c.voiceLibrary.createSesameVoice(body)],
+  // provider-specific
+  ['GET', '/gohighlevel/workflows', (c) => c.provider.listWorkflows('gohighlevel')],
+  ['GET', '/gohighlevel/workflows/w1/hooks', (c) => c.provider.listWorkflowHooks('gohighlevel', 'w1')],
+  ['GET', '/gohighlevel/locations', (c) => c.provider.listLocations('gohighlevel')],
+  ['GET', '/11labs/voices/search', (c) => c.provider.searchVoices('11labs')],
+  ['GET', '/11labs/voice/search', (c) => c.provider.searchVoice('11labs')],
+  ['POST', '/11labs/voices/add', (c) => c.provider.addVoices('11labs', body)],
+  ['POST', '/11labs/voice/add', (c) => c.provider.addVoice('11labs', body)],
+  ['POST', '/11labs/voice/clone', (c) => c.provider.cloneElevenLabsVoice({ name: 'v', files: [blob] })],
+];
+
+describe('every route of SPEC §7', () => {
+  it.each(table)('%s %s', async (method, path, invoke) => {
+    const { client, calls } = recordingClient();
+    await invoke(client);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe(method);
+    expect(calls[0]?.url.origin + calls[0]!.url.pathname).toBe(`https://api.example.test${path}`);
+    const auth = calls[0]?.headers.get('authorization');
+    expect(auth).toBe(path === '/credential/webhook' ? null : 'Bearer sk-test');
+  });
+
+  it('covers every route function of the client, and no route twice', () => {
+    const { client } = recordingClient();
+    const functions = Object.entries(client)
+      .filter(([area]) => area !== 'requester')
+      .flatMap(([, fns]) => Object.keys(fns as object));
+    expect(table).toHaveLength(functions.length);
+    expect(new Set(table.map(([m, p]) => `${m} ${p}`)).size).toBe(table.length);
+  });
+});
+
+describe('request encoding', () => {
+  it('URL-encodes path parameters', async () => {
+    const { client, calls } = recordingClient();
+    await client.assistant.get('a/b?c#d');
+    expect(calls[0]?.url.pathname).toBe('/assistant/a%2Fb%3Fc%23d');
+  });
+
+  it('serialises query parameters: arrays repeat, dates as ISO, undefined dropped', async () => {
+    const { client, calls } = recordingClient();
+    await client.call.list({
+      limit: 10,
+      createdAtGt: new Date('2026-01-02T03:04:05.000Z'),
+      id: ['a', 'b'],
+      assistantId: undefined,
+    });
+    const params = calls[0]!.url.searchParams;
+    expect(params.get('limit')).toBe('10');
+    expect(params.get('createdAtGt')).toBe('2026-01-02T03:04:05.000Z');
+    expect(params.getAll('id')).toEqual(['a', 'b']);
+    expect(params.has('assistantId')).toBe(false);
+  });
+
+  it('sends JSON bodies with a JSON content type', async () => {
+    const { client, calls } = recordingClient();
+    await client.assistant.update('a1', { name: 'New' });
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(calls[0]?.body))).toEqual({ name: 'New' });
+  });
+
+  it('uploads files as multipart with file, purpose and metadata fields', async () => {
+    const { client, calls } = recordingClient();
+    await client.file.upload(new File(['# hi'], 'notes.md', { type: 'text/markdown' }), {
+      purpose: 'knowledge-base-v2',
+      metadata: { source: 'import' },
+    });
+    const form = calls[0]?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    const part = form.get('file') as File;
+    expect(part.name).toBe('notes.md');
+    expect(await part.text()).toBe('# hi');
+    expect(form.get('purpose')).toBe('knowledge-base-v2');
+    expect(JSON.parse(String(form.get('metadata')))).toEqual({ source: 'import' });
+    // fetch sets the multipart boundary itself.
+    expect(calls[0]?.headers.get('content-type')).toBeNull();
+  });
+
+  it('sends a voice clone as multipart with one part per sample', async () => {
+    const { client, calls } = recordingClient();
+    await client.provider.cloneElevenLabsVoice({ name: 'Me', files: [blob, blob], labels: { accent: 'uk' } });
+    const form = calls[0]?.body as FormData;
+    expect(form.get('name')).toBe('Me');
+    expect(form.getAll('files')).toHaveLength(2);
+    expect(form.get('labels')).toBe('{"accent":"uk"}');
+  });
+
+  it('sends no Authorization header without a token, and asks a token function each time', async () => {
+    const { client, calls } = recordingClient(null);
+    await client.file.list();
+    expect(calls[0]?.headers.get('authorization')).toBeNull();
+
+    let n = 0;
+    const seen: (string | null)[] = [];
+    const dynamic = createVapiClient({
+      token: async () => `t${++n}`,
+      fetch: async (_input, init) => {
+        seen.push(new Headers(init?.headers).get('authorization'));
+        return new Response(null, { status: 204 });
+      },
+    });
+    await dynamic.file.list();
+    await dynamic.file.list();
+    expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
+  });
+});

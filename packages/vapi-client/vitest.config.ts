@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+  test: {
+    name: 'vapi-client',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
