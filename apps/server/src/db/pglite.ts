@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './types.js';
 
 interface PgliteLike {
@@ -20,7 +21,8 @@ function wrap(target: PgliteLike): Queryable {
 
 /** Opens PGlite: in memory when `dataDir` is undefined, else persisted in that directory. */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir);
+  // pg_trgm backs the admin dashboard's email search index (migrations/admin); loading it costs nothing.
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const base = wrap(pg);
   return {
     kind: 'pglite',

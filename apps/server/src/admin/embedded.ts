@@ -1,0 +1,164 @@
+import { hashPassword } from '../auth/passwords.js';
+import type { Queryable } from '../db/types.js';
+import {
+  AdminError,
+  EMAIL_EXISTS_MESSAGE,
+  type AdminUser,
+  type ListUsersPage,
+  type ListUsersQuery,
+  type SignupDay,
+  type UserAdmin,
+  type UserStats,
+} from './types.js';
+
+interface UserRow {
+  id: string;
+  email: string;
+  created_at: Date | string;
+  email_confirmed_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  is_admin: boolean;
+  /** created_at as PostgreSQL text: microsecond precision, which a JS Date would lose. */
+  cursor_at: string;
+}
+
+const USER_COLUMNS = `id, email, created_at, email_confirmed_at, last_sign_in_at,
+  coalesce(raw_app_meta_data->>'role' = 'admin', false) as is_admin, created_at::text as cursor_at`;
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+function toUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    created_at: iso(row.created_at) as string,
+    email_confirmed_at: iso(row.email_confirmed_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    is_admin: row.is_admin,
+  };
+}
+
+/** `term` as a LIKE pattern matching it anywhere, its own % _ and \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The embedded implementation: SQL on the auth_users table. Search uses the trigram index of
+ * migrations/admin when present; pages are keyset-paginated on (created_at, id), so page 500 costs
+ * what page 1 does.
+ */
+export function createEmbeddedUserAdmin(db: Queryable): UserAdmin {
+  async function listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const search = query.search?.trim();
+    if (search) {
+      params.push(containsPattern(search));
+      where.push(`lower(email) like $${params.length}`);
+    }
+    if (query.status === 'verified') where.push('email_confirmed_at is not null');
+    if (query.status === 'unverified') where.push('email_confirmed_at is null');
+    const filter = where.length ? `where ${where.join(' and ')}` : '';
+
+    const pageWhere = [...where];
+    const pageParams = [...params];
+    if (query.after) {
+      pageParams.push(query.after.createdAt, query.after.id);
+      pageWhere.push(
+        `(created_at, id) < ($${pageParams.length - 1}::timestamptz, $${pageParams.length}::uuid)`,
+      );
+    }
+    pageParams.push(query.limit + 1);
+    const pageSql = `select ${USER_COLUMNS} from auth_users
+      ${pageWhere.length ? `where ${pageWhere.join(' and ')}` : ''}
+      order by created_at desc, id desc limit $${pageParams.length}`;
+
+    const count = await db.query<{ total: number }>(
+      `select count(*)::int as total from auth_users ${filter}`,
+      params,
+    );
+    const { rows } = await db.query<UserRow>(pageSql, pageParams);
+    const more = rows.length > query.limit;
+    const shown = more ? rows.slice(0, query.limit) : rows;
+    const last = shown[shown.length - 1];
+    return {
+      users: shown.map(toUser),
+      total: count.rows[0]?.total ?? 0,
+      next: more && last ? { createdAt: last.cursor_at, id: last.id } : null,
+    };
+  }
+
+  async function stats(): Promise<UserStats> {
+    const { rows } = await db.query<UserStats>(
+      `select count(*)::int as total,
+              count(email_confirmed_at)::int as verified,
+              (count(*) - count(email_confirmed_at))::int as pending
+         from auth_users`,
+    );
+    return rows[0] ?? { total: 0, verified: 0, pending: 0 };
+  }
+
+  async function signupsPerDay(days: number): Promise<SignupDay[]> {
+    const { rows } = await db.query<SignupDay>(
+      `with bounds as (select (now() at time zone 'UTC')::date as today),
+            span as (
+              select generate_series(today - ($1::int - 1), today, interval '1 day')::date as day from bounds
+            ),
+            counts as (
+              select (created_at at time zone 'UTC')::date as day, count(*)::int as n
+                from auth_users, bounds
+               where created_at >= ((today - ($1::int - 1))::timestamp at time zone 'UTC')
+               group by 1
+            )
+       select to_char(span.day, 'YYYY-MM-DD') as day, coalesce(counts.n, 0)::int as count
+         from span left join counts on counts.day = span.day
+        order by span.day`,
+      [days],
+    );
+    return rows;
+  }
+
+  async function getUser(id: string): Promise<AdminUser | null> {
+    const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth_users where id = $1`, [id]);
+    return rows[0] ? toUser(rows[0]) : null;
+  }
+
+  async function createUser({ email, password }: { email: string; password: string }): Promise<AdminUser> {
+    const hash = await hashPassword(password);
+    // The unique index is on lower(email): a differently-cased duplicate is a conflict too.
+    const { rows } = await db.query<UserRow>(
+      `insert into auth_users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+       values (lower($1), $2, now(), '{"provider":"email","providers":["email"]}'::jsonb)
+       on conflict ((lower(email))) do nothing
+       returning ${USER_COLUMNS}`,
+      [email, hash],
+    );
+    if (!rows[0]) throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
+    return toUser(rows[0]);
+  }
+
+  async function deleteUser(id: string): Promise<AdminUser> {
+    // Sessions, refresh tokens and factors go with the user (on delete cascade).
+    const { rows } = await db.query<UserRow>(
+      `delete from auth_users where id = $1 returning ${USER_COLUMNS}`,
+      [id],
+    );
+    if (!rows[0]) throw new AdminError('user_not_found', 'No user has this id.');
+    return toUser(rows[0]);
+  }
+
+  async function verifyUsers(ids: readonly string[]): Promise<AdminUser[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await db.query<UserRow>(
+      `update auth_users set email_confirmed_at = now(), updated_at = now()
+        where id = any($1::uuid[]) and email_confirmed_at is null
+        returning ${USER_COLUMNS}`,
+      [[...ids]],
+    );
+    return rows.map(toUser);
+  }
+
+  return { kind: 'embedded', listUsers, stats, signupsPerDay, getUser, createUser, deleteUser, verifyUsers };
+}

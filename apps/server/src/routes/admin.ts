@@ -1,0 +1,200 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { createAuditLog, type AuditLog } from '../admin/audit.js';
+import { createUserAdmin } from '../admin/index.js';
+import { AdminError, type ListCursor, type UserAdmin } from '../admin/types.js';
+import { passwordProblem } from '../auth/passwords.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/types.js';
+import type { Logger } from '../lib/logger.js';
+import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
+
+export interface AdminRouteDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  verifyAccessToken: VerifyAccessToken;
+  /** Overrides the implementation chosen from the configuration (tests). */
+  userAdmin?: UserAdmin | null;
+}
+
+/** The SPEC's message for a create form missing a field (§5 Accounts). */
+export const MISSING_FIELDS_MESSAGE = 'Please provide both email and password';
+
+const uuid = z.uuid({ message: 'Each user id must be a UUID.' });
+
+// A cursor is [created_at as PostgreSQL text or ISO, id] in base64url JSON: opaque to callers.
+const cursorSchema = z.tuple([
+  z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/),
+  uuid,
+]);
+
+export function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(value: string): ListCursor | null {
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return parsed.success ? { createdAt: parsed.data[0], id: parsed.data[1] } : null;
+  } catch {
+    return null;
+  }
+}
+
+const listQuery = z.object({
+  search: z.string().max(255, 'The search is at most 255 characters.').optional(),
+  status: z.enum(['all', 'verified', 'unverified']).default('all'),
+  limit: z.coerce
+    .number({ message: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit is at least 1.')
+    .max(200, 'limit is at most 200.')
+    .default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+const statsQuery = z.object({
+  days: z.coerce
+    .number({ message: 'days must be a number.' })
+    .int('days must be a whole number.')
+    .min(1, 'days is at least 1.')
+    .max(366, 'days is at most 366.')
+    .default(30),
+});
+
+const createBody = z.object({
+  email: z.string().trim().optional(),
+  password: z.string().optional(),
+});
+
+const verifyBody = z.object({
+  ids: z.array(uuid).min(1, 'Select at least one user.').max(1000, 'At most 1000 users at a time.'),
+});
+
+const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+type Ctx = Context<AuthEnv>;
+
+const badRequest = (c: Ctx, message: string) => c.json({ error: 'validation_failed', message }, 400);
+
+/** The first zod issue as a sentence for the caller. */
+const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The request is not valid.';
+
+async function jsonBody(c: Ctx): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * /api/admin: the dashboard's API. Every route needs a valid access token of a user whose
+ * app_metadata.role is 'admin' (401 / 403 otherwise). The service credential, when hosted Supabase
+ * is used, stays inside the UserAdmin: no response or log line carries it.
+ */
+export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
+  const users = deps.userAdmin === undefined ? createUserAdmin(deps.config, deps.db) : deps.userAdmin;
+  const audit: AuditLog = createAuditLog(deps.db);
+  const app = new Hono<AuthEnv>();
+
+  app.use('*', requireAdmin(deps.verifyAccessToken));
+  app.use('*', async (c, next) => {
+    if (!users)
+      return c.json(
+        {
+          error: 'admin_unavailable',
+          message:
+            'User administration needs SUPABASE_SERVICE_ROLE_KEY on the server when hosted Supabase is used.',
+        },
+        503,
+      );
+    await next();
+    return undefined;
+  });
+  app.onError((error, c) => {
+    if (error instanceof AdminError)
+      return c.json({ error: error.code, message: error.message }, error.status as 400);
+    throw error;
+  });
+  const admin = () => users as UserAdmin;
+
+  app.get('/users', async (c) => {
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const { search, status, limit, cursor } = parsed.data;
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    if (after === null)
+      return badRequest(c, 'The page cursor is not valid; start again from the first page.');
+    const page = await admin().listUsers({ search, status, limit, after });
+    return c.json({
+      users: page.users,
+      total: page.total,
+      nextCursor: page.next ? encodeCursor(page.next) : null,
+    });
+  });
+
+  app.get('/stats', async (c) => {
+    const parsed = statsQuery.safeParse(c.req.query());
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const [counts, signups] = [await admin().stats(), await admin().signupsPerDay(parsed.data.days)];
+    return c.json({ ...counts, signupsPerDay: signups });
+  });
+
+  app.post('/users', async (c) => {
+    const parsed = createBody.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, MISSING_FIELDS_MESSAGE);
+    const { email, password } = parsed.data;
+    if (!email || !password) return badRequest(c, MISSING_FIELDS_MESSAGE);
+    if (!z.email().safeParse(email).success) return badRequest(c, 'Please provide a valid email address.');
+    const problem = passwordProblem(password);
+    if (problem) return c.json({ error: 'weak_password', message: problem }, 422);
+    const user = await admin().createUser({ email: email.toLowerCase(), password });
+    const actor = c.get('user');
+    await audit.record(actor, 'user.create', [{ id: user.id, email: user.email }]);
+    deps.logger.info('admin created a user', { actor: actor.id, target: user.id });
+    return c.json({ user }, 201);
+  });
+
+  app.delete('/users/:id', async (c) => {
+    const id = uuid.safeParse(c.req.param('id'));
+    if (!id.success) return badRequest(c, 'The user id must be a UUID.');
+    const actor = c.get('user');
+    if (id.data === actor.id)
+      return c.json({ error: 'cannot_delete_self', message: 'You cannot delete your own account.' }, 400);
+    const user = await admin().deleteUser(id.data);
+    await audit.record(actor, 'user.delete', [{ id: user.id, email: user.email }]);
+    deps.logger.info('admin deleted a user', { actor: actor.id, target: user.id });
+    return c.json({ user });
+  });
+
+  app.post('/users/verify', async (c) => {
+    const parsed = verifyBody.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const changed = await admin().verifyUsers(parsed.data.ids);
+    const actor = c.get('user');
+    if (changed.length)
+      await audit.record(
+        actor,
+        'user.verify',
+        changed.map((u) => ({ id: u.id, email: u.email })),
+      );
+    deps.logger.info('admin verified users', { actor: actor.id, count: changed.length });
+    return c.json({ verified: changed.map((u) => u.id), users: changed });
+  });
+
+  app.get('/audit', async (c) => {
+    const parsed = auditQuery.safeParse(c.req.query());
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    return c.json({ entries: await audit.recent(parsed.data) });
+  });
+
+  return app;
+}
