@@ -1,5 +1,15 @@
-import { PageHeading } from '@/components/page-heading';
+import { getAssistant } from '@/features/landing/assistants';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
+import { usePublicConfig } from '@/lib/public-config';
 
+/** The sales engineer landing page (SPEC §2) with its floating voice widget. */
 export function Component() {
-  return <PageHeading>s a l e s e n g i n e e r</PageHeading>;
+  const assistant = getAssistant('ediscovery', usePublicConfig());
+  return (
+    <>
+      <LandingPage assistant={assistant} />
+      <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} />
+    </>
+  );
 }

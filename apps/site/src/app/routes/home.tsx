@@ -1,8 +1,15 @@
-import { PageHeading } from '@/components/page-heading';
-import { spaceOut } from '@/lib/letter-spacing';
+import { getAssistant } from '@/features/landing/assistants';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
 import { usePublicConfig } from '@/lib/public-config';
 
+/** The personal landing page (SPEC §2) with its floating voice widget. */
 export function Component() {
-  const { ownerDomain } = usePublicConfig();
-  return <PageHeading>{spaceOut(ownerDomain)}</PageHeading>;
+  const assistant = getAssistant('index', usePublicConfig());
+  return (
+    <>
+      <LandingPage assistant={assistant} />
+      <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} />
+    </>
+  );
 }

@@ -1,5 +1,15 @@
-import { PageHeading } from '@/components/page-heading';
+import { getAssistant } from '@/features/landing/assistants';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
+import { usePublicConfig } from '@/lib/public-config';
 
+/** The onboarding landing page (SPEC §2) with its floating voice widget. */
 export function Component() {
-  return <PageHeading>c a s e . o n b o a r d i n g</PageHeading>;
+  const assistant = getAssistant('onboarding', usePublicConfig());
+  return (
+    <>
+      <LandingPage assistant={assistant} />
+      <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} />
+    </>
+  );
 }

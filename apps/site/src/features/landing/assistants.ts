@@ -1,0 +1,90 @@
+import { spaceOut } from '@/lib/letter-spacing';
+import type { PublicConfig } from '@/lib/public-config';
+
+/** The three landing pages, each with its own assistant. */
+export type LandingKey = 'index' | 'ediscovery' | 'onboarding';
+
+/** How a landing page paints its full-screen background. */
+export type LandingBackground = { kind: 'class'; className: string } | { kind: 'image'; src: string };
+
+/** An entry of the assistant registry (SPEC §3), plus how its page looks. */
+export interface AssistantEntry {
+  /** The provider's assistant id the page's voice widget calls. */
+  id: string;
+  name: string;
+  /** The page's letter-spaced title. */
+  title: string;
+  subtitle: string;
+  roles: readonly string[];
+  pageName: string;
+  /** The route module that shows the page. */
+  filePath: string;
+  background: LandingBackground;
+}
+
+/** The assistants the embedded emulator seeds; /config.json may name others. */
+export const defaultAssistantIds: Record<LandingKey, string> = {
+  index: 'asst_index',
+  ediscovery: 'asst_ediscovery',
+  onboarding: 'asst_onboarding',
+};
+
+const subtitle = 'Click the engage button on the left to start a conversation.';
+
+const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry, 'id'>> = {
+  index: (config) => ({
+    name: 'CTO/CIO Assistant',
+    title: spaceOut(config.ownerDomain),
+    subtitle,
+    roles: [
+      'cto/cio',
+      'inventor',
+      'developer',
+      'evangelist',
+      'strategist',
+      'leadership',
+      'consultant',
+      'compliance',
+    ],
+    pageName: 'Index',
+    filePath: 'apps/site/src/app/routes/home.tsx',
+    background: { kind: 'class', className: 'landing-bg-personal' },
+  }),
+  ediscovery: () => ({
+    name: 'Sales Engineer Assistant',
+    title: spaceOut('sales engineer'),
+    subtitle,
+    roles: [
+      'client support',
+      'presentations',
+      'technical resource',
+      'client advocate',
+      'solutions architect',
+      'consultant',
+    ],
+    pageName: 'EDiscovery',
+    filePath: 'apps/site/src/app/routes/ediscovery.tsx',
+    background: { kind: 'image', src: '/se.svg' },
+  }),
+  onboarding: () => ({
+    name: 'Project Onboarding Assistant',
+    title: spaceOut('case.onboarding'),
+    subtitle,
+    roles: [
+      'orientation specialist',
+      'documentation',
+      'identify threats',
+      'align resources',
+      'concise, focused and methodical',
+    ],
+    pageName: 'Onboarding',
+    filePath: 'apps/site/src/app/routes/onboarding.tsx',
+    background: { kind: 'image', src: '/onboard.svg' },
+  }),
+};
+
+/** The registry entry of a landing page, with its assistant id from the public configuration. */
+export function getAssistant(key: LandingKey, config: PublicConfig): AssistantEntry {
+  const id = config.assistants?.[key]?.trim() || defaultAssistantIds[key];
+  return { id, ...entries[key](config) };
+}

@@ -1,0 +1,55 @@
+import type { AssistantEntry } from '../assistants';
+import './landing.css';
+
+/** Seconds between the fade-ins of two consecutive roles (SPEC §2). */
+export const ROLE_STAGGER_SECONDS = 0.1;
+
+/**
+ * A landing page of SPEC §2: full-screen background, dark overlay, centred letter-spaced title,
+ * subtitle and the assistant's roles fading in one after another.
+ */
+export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
+  const { background } = assistant;
+  return (
+    <main
+      className="relative isolate flex min-h-[calc(100dvh-3.5rem)] items-center justify-center overflow-hidden px-4 pt-12 pb-32 sm:pb-24"
+      aria-labelledby="landing-title"
+    >
+      <div
+        data-testid="landing-background"
+        aria-hidden="true"
+        className={
+          background.kind === 'class'
+            ? `absolute inset-0 -z-20 ${background.className}`
+            : 'absolute inset-0 -z-20 bg-slate-900 bg-cover bg-center'
+        }
+        style={background.kind === 'image' ? { backgroundImage: `url("${background.src}")` } : undefined}
+      />
+      <div
+        data-testid="landing-overlay"
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-slate-950/60"
+      />
+      <div className="mx-auto flex max-w-4xl flex-col items-center text-center text-white">
+        <h1
+          id="landing-title"
+          className="text-3xl font-light tracking-[0.2em] break-words drop-shadow-lg sm:text-5xl md:text-6xl"
+        >
+          {assistant.title}
+        </h1>
+        <p className="mt-6 max-w-xl text-base text-slate-200 sm:text-lg">{assistant.subtitle}</p>
+        <ul aria-label="Roles" className="mt-10 flex max-w-3xl flex-wrap justify-center gap-2 sm:gap-3">
+          {assistant.roles.map((role, index) => (
+            <li
+              key={role}
+              className="landing-role rounded-full border border-white/25 bg-white/10 px-4 py-1.5 text-sm tracking-wide text-white backdrop-blur-sm sm:text-base"
+              style={{ animationDelay: `${(index * ROLE_STAGGER_SECONDS).toFixed(1)}s` }}
+            >
+              {role}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </main>
+  );
+}

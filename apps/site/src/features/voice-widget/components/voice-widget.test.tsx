@@ -1,0 +1,276 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
+import type { LoadVoiceSdk } from '../lib/voice-client';
+import { createFakeSdk } from '../testing/fake-voice-client';
+import { VoiceWidget } from './voice-widget';
+
+const baseConfig: PublicConfig = {
+  siteTitle: 'Engage',
+  ownerDomain: 'engage.example',
+  auth: { url: null, anonKey: 'anon', embedded: true },
+  provider: {
+    name: 'Vapi',
+    baseUrl: null,
+    publicKey: 'pk_test',
+    serverHoldsPrivateKey: true,
+    embedded: true,
+  },
+};
+
+function renderWidget(options: { loadSdk?: LoadVoiceSdk; config?: PublicConfig } = {}) {
+  const sdk = createFakeSdk();
+  const user = userEvent.setup();
+  const view = render(
+    <PublicConfigContext.Provider value={options.config ?? baseConfig}>
+      <button type="button">elsewhere</button>
+      <VoiceWidget
+        assistantId="asst_index"
+        assistantName="CTO/CIO Assistant"
+        loadSdk={options.loadSdk ?? sdk.loadSdk}
+      />
+    </PublicConfigContext.Provider>,
+  );
+  return { sdk, user, ...view };
+}
+
+const engageButton = () => screen.getByRole('button', { name: 'ENGAGE' });
+const status = () => screen.getByRole('status');
+
+/** Clicks ENGAGE and lets the SDK load and start. */
+async function engage(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(engageButton());
+  await screen.findByRole('button', { name: 'CONNECTING...' });
+}
+
+describe('VoiceWidget', () => {
+  it("is idle with '🎤 ENGAGE' in a labelled region, and loads no SDK before the first click", () => {
+    const { sdk } = renderWidget();
+    const region = screen.getByRole('region', { name: 'Voice conversation with the CTO/CIO Assistant' });
+    expect(within(region).getByRole('button', { name: 'ENGAGE' })).toHaveTextContent('🎤 ENGAGE');
+    expect(region).toHaveClass('fixed', 'bottom-4', 'left-4');
+    expect(sdk.loads).toBe(0);
+    expect(status()).toHaveTextContent('');
+  });
+
+  it("shows a disabled 'CONNECTING...' and starts the page's assistant once, however often it is clicked", async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    const button = screen.getByRole('button', { name: 'CONNECTING...' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(status()).toHaveTextContent('Connecting to the assistant…');
+    await user.click(button);
+    await user.click(button);
+    expect(sdk.client.started).toEqual(['asst_index']);
+    expect(sdk.client.publicKey).toBe('pk_test');
+    expect(sdk.client.apiBaseUrl).toBe(`${window.location.origin}/provider`);
+  });
+
+  it('in a call shows the five-bar wave driven by the volume, Listening or Speaking, and a red END', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    const end = screen.getByRole('button', { name: 'END' });
+    expect(end).toHaveClass('bg-red-600');
+    expect(screen.getByText('Listening')).toBeVisible();
+    const bars = screen.getAllByTestId('voice-wave-bar');
+    expect(bars).toHaveLength(5);
+    const quiet = bars.map((bar) => bar.style.transform);
+    act(() => sdk.client.emit('volume-level', 0.8));
+    expect(bars.map((bar) => bar.style.transform)).not.toEqual(quiet);
+    act(() => sdk.client.emit('speech-start'));
+    expect(screen.getByText('Speaking')).toBeVisible();
+    act(() => sdk.client.emit('speech-end'));
+    expect(screen.getByText('Listening')).toBeVisible();
+    expect(status()).toHaveTextContent('In a call. The assistant can hear you.');
+    expect(screen.queryByRole('button', { name: 'ENGAGE' })).toBeNull();
+  });
+
+  it('END stops the call and returns to ENGAGE, announcing it', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    await user.click(screen.getByRole('button', { name: 'END' }));
+    expect(sdk.client.stopCalls).toBe(1);
+    act(() => sdk.client.emit('call-end'));
+    expect(engageButton()).toBeEnabled();
+    expect(status()).toHaveTextContent('Call ended.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('returns to idle when the call ends on the far side, and a second call reuses the one SDK instance', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    act(() => sdk.client.emit('call-end'));
+    expect(engageButton()).toBeVisible();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    expect(screen.getByRole('button', { name: 'END' })).toBeVisible();
+    expect(sdk.loads).toBe(1);
+    expect(sdk.client.started).toEqual(['asst_index', 'asst_index']);
+  });
+
+  it('mute toggles the microphone during the call', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    const mute = screen.getByRole('button', { name: 'Mute microphone' });
+    expect(mute).toHaveAttribute('aria-pressed', 'false');
+    await user.click(mute);
+    expect(sdk.client.isMuted()).toBe(true);
+    expect(mute).toHaveAttribute('aria-pressed', 'true');
+    expect(status()).toHaveTextContent('Your microphone is muted.');
+    await user.click(mute);
+    expect(sdk.client.isMuted()).toBe(false);
+    expect(mute).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a denied microphone shows how to fix it and stops the attempt', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('camera-error', { error: { type: 'permissions', msg: 'Permission denied' } }));
+    act(() => sdk.client.emit('call-start-failed', { stage: 'daily-call-join', error: 'join failed' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /Microphone access is blocked\. Allow the microphone/,
+    );
+    expect(sdk.client.stopCalls).toBeGreaterThan(0);
+    expect(engageButton()).toBeVisible();
+  });
+
+  it('a missing microphone reported as a rejected start says so', async () => {
+    const sdk = createFakeSdk();
+    const { user } = renderWidget({
+      loadSdk: async () => {
+        const create = await sdk.loadSdk();
+        return (key, url) => {
+          const client = create(key, url);
+          (client as ReturnType<typeof sdk.clients.at> & object).startImpl = () =>
+            Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+          return client;
+        };
+      },
+    });
+    await user.click(engageButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('No microphone was found.');
+    expect(engageButton()).toBeVisible();
+  });
+
+  it('a failed start shows a short message instead of a silent reset, and can be dismissed', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start-failed', { stage: 'web-call-creation', error: 'HTTP 500' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The call could not be started. Please try again.');
+    expect(engageButton()).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a start that resolves null fails the same way', async () => {
+    const sdk = createFakeSdk();
+    const { user } = renderWidget({
+      loadSdk: async () => {
+        const create = await sdk.loadSdk();
+        return (key, url) => {
+          const client = create(key, url);
+          sdk.clients[0]!.startImpl = () => Promise.resolve(null);
+          return client;
+        };
+      },
+    });
+    await user.click(engageButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be started');
+  });
+
+  it('a fatal error in the call says the call was interrupted; a reported-only error keeps the call', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    act(() => sdk.client.emit('error', { type: 'audio-observer-setup-error', error: 'x' }));
+    expect(screen.getByRole('button', { name: 'END' })).toBeVisible();
+    act(() => sdk.client.emit('error', { type: 'daily-error', error: 'connection lost' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The call was interrupted.');
+    expect(engageButton()).toBeVisible();
+  });
+
+  it('says so when the SDK cannot load, and tries again on the next click', async () => {
+    const sdk = createFakeSdk();
+    let attempts = 0;
+    const { user } = renderWidget({
+      loadSdk: () => (++attempts === 1 ? Promise.reject(new Error('chunk failed')) : sdk.loadSdk()),
+    });
+    await user.click(engageButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
+    await user.click(engageButton());
+    await screen.findByRole('button', { name: 'CONNECTING...' });
+    expect(sdk.client.started).toEqual(['asst_index']);
+  });
+
+  it('says calls are not configured when the site has no provider public key', async () => {
+    const { sdk, user } = renderWidget({
+      config: { ...baseConfig, provider: { ...baseConfig.provider, publicKey: null } },
+    });
+    await user.click(engageButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Voice calls are not configured');
+    expect(sdk.loads).toBe(0);
+  });
+
+  it('uses the configured provider base URL when the site talks to the real provider', async () => {
+    const { sdk, user } = renderWidget({
+      config: {
+        ...baseConfig,
+        provider: { ...baseConfig.provider, baseUrl: 'https://api.vapi.ai', embedded: false },
+      },
+    });
+    await engage(user);
+    expect(sdk.client.apiBaseUrl).toBe('https://api.vapi.ai');
+  });
+
+  it('is operable from the keyboard and keeps focus on the control across states', async () => {
+    const { sdk, user } = renderWidget();
+    await user.tab();
+    await user.tab();
+    expect(engageButton()).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const connecting = await screen.findByRole('button', { name: 'CONNECTING...' });
+    expect(connecting).toHaveFocus();
+    act(() => sdk.client.emit('call-start'));
+    expect(screen.getByRole('button', { name: 'END' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Mute microphone' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(sdk.client.isMuted()).toBe(true);
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(engageButton()).toHaveFocus();
+  });
+
+  it('does not pull focus back when the visitor has moved elsewhere', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
+    act(() => sdk.client.emit('call-start'));
+    expect(screen.getByRole('button', { name: 'elsewhere' })).toHaveFocus();
+  });
+
+  it('tears the SDK down when the page is left: the call stops and no listener remains', async () => {
+    const { sdk, user, unmount } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    unmount();
+    expect(sdk.client.stopCalls).toBe(1);
+    expect(sdk.client.listenerCount()).toBe(0);
+  });
+
+  it('creates no SDK instance when the page is left while the SDK is still loading', async () => {
+    const sdk = createFakeSdk();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user, unmount } = renderWidget({ loadSdk: () => gate.then(sdk.loadSdk) });
+    await user.click(engageButton());
+    unmount();
+    await act(async () => release());
+    expect(sdk.clients).toHaveLength(0);
+  });
+});
