@@ -35,6 +35,7 @@ beforeAll(async () => {
     db,
     logger: createLogger('debug', (l) => lines.push(l)),
     secrets: openSecretStore(dir),
+    verifyAccessToken: async () => null,
   });
 });
 

@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import type { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
 import type { Db } from './db/types.js';
 import type { Logger } from './lib/logger.js';
 import type { SecretStore } from './lib/secrets.js';
+import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { authRoutes } from './routes/auth.js';
+import { mailRoutes } from './routes/mail.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
 import { staticSite } from './routes/static-site.js';
 
@@ -15,6 +19,12 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   secrets: SecretStore;
+  /** Checks a user's access token (embedded auth or hosted Supabase): use with requireUser/requireAdmin. */
+  verifyAccessToken: VerifyAccessToken;
+  /** The embedded auth service (mounted at /auth/v1 and /_mail); absent with hosted Supabase. */
+  auth?: AuthService | null;
+  /** The anon key the browser gets in /config.json (embedded auth). */
+  authAnonKey?: string | null;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -60,7 +70,15 @@ export function createApp(deps: AppDeps): Hono {
     }
   });
 
-  const publicConfig = buildPublicConfig(config);
+  if (config.embeddedAuth && deps.auth) {
+    app.route(
+      '/auth/v1',
+      authRoutes({ service: deps.auth, logger, publicUrl: config.PUBLIC_URL, siteTitle: config.siteTitle }),
+    );
+    app.route('/_mail', mailRoutes(db));
+  }
+
+  const publicConfig = buildPublicConfig(config, { authAnonKey: deps.authAnonKey ?? null });
   app.route(
     '/',
     publicConfigRoute(() => publicConfig),

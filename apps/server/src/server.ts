@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.js';
+import { bootstrapAdmins } from './auth/bootstrap.js';
+import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { serverMigrations } from './db/migrations/index.js';
@@ -34,7 +36,26 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     await migrate(db, allMigrations());
     const secrets = openSecretStore(config.dataDir);
-    const app = createApp({ config, db, logger, secrets });
+    const auth = createAuthRuntime({ config, db, secrets });
+    if (auth.service) {
+      const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
+      if (boot.created.length) logger.info('created the bootstrap admin accounts', { emails: boot.created });
+      // Printed once, to the terminal only (never to the structured log): the operator's first sign-in.
+      if (boot.generatedPassword)
+        console.warn(
+          `Admin account(s) ${boot.created.join(', ')} created with the password: ${boot.generatedPassword}\n` +
+            'Sign in and change it, or set ADMIN_PASSWORD before the first start.',
+        );
+    }
+    const app = createApp({
+      config,
+      db,
+      logger,
+      secrets,
+      verifyAccessToken: auth.verifyAccessToken,
+      auth: auth.service,
+      authAnonKey: auth.anonKey,
+    });
 
     const server: ServerType = await new Promise((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));

@@ -1,0 +1,65 @@
+import type { Config } from '../config.js';
+import type { Db } from '../db/types.js';
+import type { SecretStore } from '../lib/secrets.js';
+import type { VerifyAccessToken } from '../middleware/require-auth.js';
+import { loadAuthKeys } from './keys.js';
+import { outboxMailer, smtpMailer, type Mailer } from './mail.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import { createAuthService, type AuthService } from './service.js';
+import { createVerifyAccessToken } from './verify-access-token.js';
+
+export interface AuthRuntime {
+  /** The embedded service; null when hosted Supabase is configured. */
+  service: AuthService | null;
+  verifyAccessToken: VerifyAccessToken;
+  /** The anon key the browser gets through /config.json. */
+  anonKey: string | null;
+}
+
+export interface AuthRuntimeOptions {
+  config: Config;
+  db: Db;
+  secrets: SecretStore;
+  rateLimits?: RateLimitOptions;
+  emailResendIntervalSeconds?: number;
+  mailer?: Mailer;
+  now?: () => number;
+}
+
+/** Builds the auth side of the server from the configuration: embedded service or hosted Supabase. */
+export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
+  const { config } = opts;
+  if (!config.embeddedAuth && config.SUPABASE_URL) {
+    return {
+      service: null,
+      verifyAccessToken: createVerifyAccessToken({
+        mode: 'hosted',
+        supabaseUrl: config.SUPABASE_URL,
+        anonKey: config.SUPABASE_ANON_KEY ?? '',
+      }),
+      anonKey: config.SUPABASE_ANON_KEY ?? null,
+    };
+  }
+  const keys = loadAuthKeys(opts.secrets, {
+    anonKey: config.AUTH_ANON_KEY,
+    serviceRoleKey: config.AUTH_SERVICE_ROLE_KEY,
+  });
+  const from = `${config.siteTitle} <no-reply@${config.ownerDomain}>`;
+  const service = createAuthService({
+    db: opts.db,
+    keys,
+    mailer: opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, from) : outboxMailer(opts.db)),
+    siteTitle: config.siteTitle,
+    adminEmails: config.ADMIN_EMAILS,
+    refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
+    rateLimits: opts.rateLimits,
+    emailResendIntervalSeconds: opts.emailResendIntervalSeconds,
+    issuer: config.PUBLIC_URL ? `${config.PUBLIC_URL.replace(/\/+$/, '')}/auth/v1` : undefined,
+    now: opts.now,
+  });
+  return {
+    service,
+    verifyAccessToken: createVerifyAccessToken({ mode: 'embedded', service }),
+    anonKey: keys.anonKey,
+  };
+}

@@ -1,0 +1,116 @@
+import nodemailer from 'nodemailer';
+import type { Queryable } from '../db/types.js';
+
+export interface Mail {
+  /** The user the mail concerns (deleted with it). */
+  userId: string | null;
+  kind: 'confirmation' | 'recovery' | 'admin_signup_notification';
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export interface OutboxRow {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Date;
+}
+
+/** Keeps mail in the `mail_outbox` table, to be read at /_mail (embedded mode). */
+export function outboxMailer(db: Queryable): Mailer {
+  return {
+    async send(mail) {
+      await db.query(
+        `insert into mail_outbox (user_id, kind, to_address, subject, text_body, html_body)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [mail.userId, mail.kind, mail.to, mail.subject, mail.text, mail.html],
+      );
+    },
+  };
+}
+
+/** Sends mail through SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+  };
+}
+
+export async function listOutbox(db: Queryable, limit = 100): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>(
+    'select * from mail_outbox order by created_at desc, id limit $1',
+    [limit],
+  );
+  return rows;
+}
+
+export async function getOutboxMail(db: Queryable, id: string): Promise<OutboxRow | null> {
+  const { rows } = await db.query<OutboxRow>('select * from mail_outbox where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+function render(title: string, paragraphs: string[], link?: { href: string; label: string }) {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
+  const html =
+    `<h2>${escapeHtml(title)}</h2>` +
+    paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+    (link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : '');
+  return { text, html };
+}
+
+export const mailTemplates = {
+  confirmation(siteTitle: string, link: string, otp: string) {
+    return {
+      subject: 'Confirm your signup',
+      ...render(
+        'Confirm your signup',
+        [`Follow this link to confirm your account at ${siteTitle}.`, `Or enter this code: ${otp}`],
+        { href: link, label: 'Confirm your email address' },
+      ),
+    };
+  },
+  recovery(siteTitle: string, link: string, otp: string) {
+    return {
+      subject: 'Reset your password',
+      ...render(
+        'Reset your password',
+        [`Follow this link to choose a new password for ${siteTitle}.`, `Or enter this code: ${otp}`],
+        { href: link, label: 'Reset password' },
+      ),
+    };
+  },
+  adminSignup(siteTitle: string, email: string) {
+    return {
+      subject: `New signup: ${email}`,
+      ...render('New signup request', [
+        `${email} signed up at ${siteTitle} and has been sent a confirmation link.`,
+        'You can review accounts in the admin dashboard.',
+      ]),
+    };
+  },
+};

@@ -1,0 +1,189 @@
+// TOTP factors (AUTH-CONTRACT §2.11). Phone factors answer a clear "not enabled" error.
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import type { Db } from '../db/types.js';
+import { AuthError } from './errors.js';
+import type { RateLimiter } from './rate-limit.js';
+import { challengeBody, enrollBody, mfaVerifyBody, parseBody } from './schemas.js';
+import { newRefreshToken, isUuid } from './tokens.js';
+import { listFactors, type FactorRow } from './users.js';
+import type { Caller, TokenResponse } from './service.js';
+import type { SessionRow } from './sessions.js';
+
+const CHALLENGE_LIFETIME_MS = 300_000;
+const MAX_FACTORS = 10;
+
+export interface MfaDeps {
+  db: Db;
+  limiter: RateLimiter;
+  now: () => number;
+  tokenResponse(user: Caller['user'], session: SessionRow, refreshToken: string): Promise<TokenResponse>;
+}
+
+const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+
+function totpFor(secret: string, email: string, issuer: string) {
+  return new OTPAuth.TOTP({
+    issuer,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+export function createMfaApi(deps: MfaDeps) {
+  const { db, now } = deps;
+
+  async function ownFactor(caller: Caller, factorId: string): Promise<FactorRow> {
+    if (!isUuid(factorId)) throw factorNotFound();
+    const { rows } = await db.query<FactorRow>('select * from auth_factors where id = $1 and user_id = $2', [
+      factorId,
+      caller.user.id,
+    ]);
+    if (!rows[0]) throw factorNotFound();
+    return rows[0];
+  }
+
+  return {
+    async enroll(caller: Caller, body: unknown, defaultIssuer: string) {
+      const input = parseBody(enrollBody, body);
+      if (input.factor_type === 'phone')
+        throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+      if (input.factor_type === 'webauthn')
+        throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+      if (input.factor_type !== 'totp')
+        throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp or phone');
+      const factors = await listFactors(db, caller.user.id);
+      if (factors.length >= MAX_FACTORS)
+        throw new AuthError(
+          422,
+          'too_many_enrolled_mfa_factors',
+          'Maximum number of verified factors reached, unenroll to continue',
+        );
+      if (factors.some((f) => f.status === 'verified') && caller.session.aal !== 'aal2')
+        throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+      const name = input.friendly_name?.trim() || undefined;
+      if (name && factors.some((f) => f.friendly_name === name))
+        throw new AuthError(
+          422,
+          'mfa_factor_name_conflict',
+          `A factor with the friendly name "${name}" for this user already exists`,
+        );
+      const issuer = input.issuer?.trim() || defaultIssuer;
+      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      const uri = totpFor(secret, caller.user.email, issuer).toString();
+      const { rows } = await db.query<{ id: string }>(
+        `insert into auth_factors (user_id, friendly_name, factor_type, secret) values ($1, $2, 'totp', $3) returning id`,
+        [caller.user.id, name ?? null, secret],
+      );
+      const qr = await QRCode.toString(uri, { type: 'svg', margin: 1 });
+      return { id: rows[0]?.id, type: 'totp', friendly_name: name ?? '', totp: { qr_code: qr, secret, uri } };
+    },
+
+    async challenge(caller: Caller, factorId: string, body: unknown, ip: string) {
+      parseBody(challengeBody, body);
+      if (!deps.limiter.take(ip))
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      const factor = await ownFactor(caller, factorId);
+      const { rows } = await db.query<{ id: string; created_at: Date }>(
+        'insert into auth_mfa_challenges (factor_id, ip, created_at) values ($1, $2, $3) returning id, created_at',
+        [factor.id, ip, new Date(now())],
+      );
+      await db.query('update auth_factors set last_challenged_at = $2 where id = $1', [
+        factor.id,
+        new Date(now()),
+      ]);
+      const row = rows[0] as { id: string; created_at: Date };
+      return {
+        id: row.id,
+        type: 'totp',
+        expires_at: Math.floor((new Date(row.created_at).getTime() + CHALLENGE_LIFETIME_MS) / 1000),
+      };
+    },
+
+    async verify(caller: Caller, factorId: string, body: unknown, ip: string): Promise<TokenResponse> {
+      const input = parseBody(mfaVerifyBody, body);
+      if (!deps.limiter.take(ip))
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      const factor = await ownFactor(caller, factorId);
+      const { rows } = await db.query<{
+        id: string;
+        ip: string | null;
+        created_at: Date;
+        verified_at: Date | null;
+      }>('select id, ip, created_at, verified_at from auth_mfa_challenges where id = $1 and factor_id = $2', [
+        isUuid(input.challenge_id) ? input.challenge_id : '00000000-0000-0000-0000-000000000000',
+        factor.id,
+      ]);
+      const challenge = rows[0];
+      if (!challenge || challenge.verified_at)
+        throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired or was not found');
+      if (now() - new Date(challenge.created_at).getTime() > CHALLENGE_LIFETIME_MS) {
+        await db.query('delete from auth_mfa_challenges where id = $1', [challenge.id]);
+        throw new AuthError(
+          422,
+          'mfa_challenge_expired',
+          `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+        );
+      }
+      if (challenge.ip && challenge.ip !== ip)
+        throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
+      const delta = totpFor(factor.secret, caller.user.email, 'x').validate({
+        token: input.code.trim(),
+        window: 1,
+        timestamp: now(),
+      });
+      if (delta === null) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+
+      const amr = [{ method: 'totp', timestamp: Math.floor(now() / 1000) }, ...caller.session.amr];
+      const refreshToken = newRefreshToken();
+      const session = await db.transaction(async (tx) => {
+        await tx.query('update auth_mfa_challenges set verified_at = $2 where id = $1', [
+          challenge.id,
+          new Date(now()),
+        ]);
+        await tx.query(`update auth_factors set status = 'verified', updated_at = now() where id = $1`, [
+          factor.id,
+        ]);
+        await tx.query(
+          `delete from auth_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
+          [caller.user.id, factor.id],
+        );
+        // The user's other aal1 sessions end; this one is upgraded and gets a new refresh token.
+        await tx.query(`delete from auth_sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
+          caller.user.id,
+          caller.session.id,
+        ]);
+        const updated = await tx.query<SessionRow>(
+          `update auth_sessions set aal = 'aal2', amr = $2::jsonb, factor_id = $3, updated_at = now() where id = $1
+           returning id, user_id, aal, amr, created_at`,
+          [caller.session.id, JSON.stringify(amr), factor.id],
+        );
+        await tx.query(
+          'update auth_refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and revoked = false',
+          [caller.session.id, new Date(now())],
+        );
+        await tx.query('insert into auth_refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+          refreshToken,
+          caller.user.id,
+          caller.session.id,
+        ]);
+        return updated.rows[0] as SessionRow;
+      });
+      return deps.tokenResponse(caller.user, session, refreshToken);
+    },
+
+    async unenroll(caller: Caller, factorId: string) {
+      const factor = await ownFactor(caller, factorId);
+      if (factor.status === 'verified' && caller.session.aal !== 'aal2')
+        throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+      await db.query('delete from auth_factors where id = $1', [factor.id]);
+      await db.query(`update auth_sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
+        factor.id,
+      ]);
+      return { id: factor.id };
+    },
+  };
+}

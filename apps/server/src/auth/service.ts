@@ -1,0 +1,603 @@
+// The embedded auth service: GoTrue's flows (AUTH-CONTRACT §2) over the Db interface.
+// Framework-free: the Hono routes in routes/auth.ts parse HTTP and call these functions.
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../db/types.js';
+import { createAdminApi } from './admin-api.js';
+import { normalizeEmail } from './admin-users.js';
+import { AuthError, authErrors } from './errors.js';
+import type { AuthKeys } from './keys.js';
+import { mailTemplates, type Mailer } from './mail.js';
+import { createMfaApi } from './mfa.js';
+import { hashPassword, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords.js';
+import { createRateLimiters, type LimitName, type RateLimitOptions } from './rate-limit.js';
+import {
+  parseBody,
+  passwordGrantBody,
+  recoverBody,
+  refreshGrantBody,
+  signupBody,
+  updateUserBody,
+  verifyBody,
+} from './schemas.js';
+import {
+  createSession,
+  endSessions,
+  findSession,
+  rotateRefreshToken,
+  type LogoutScope,
+  type SessionRow,
+} from './sessions.js';
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  asAccessClaims,
+  signAccessToken,
+  verifyJwt,
+  type AccessClaims,
+  type AmrEntry,
+} from './tokens.js';
+import {
+  appMetadataOf,
+  findUserByEmail,
+  findUserById,
+  listFactors,
+  USER_COLUMNS,
+  userJson,
+  type UserRow,
+} from './users.js';
+
+export interface AuthServiceOptions {
+  db: Db;
+  keys: AuthKeys;
+  mailer: Mailer;
+  siteTitle: string;
+  /** Addresses told about every signup. */
+  adminEmails: string[];
+  /** AUTH_REFRESH_REUSE_INTERVAL, seconds. */
+  refreshReuseIntervalSeconds: number;
+  rateLimits?: RateLimitOptions;
+  /** Minimum seconds between two confirmation or two recovery mails to one user (GoTrue: 60). */
+  emailResendIntervalSeconds?: number;
+  /** Lifetime of email links and codes, seconds (GoTrue: 86400). */
+  emailLinkLifetimeSeconds?: number;
+  /** `iss` of access tokens, when the public URL is known. */
+  issuer?: string;
+  now?: () => number;
+}
+
+/** Where a request came from and which site it serves (for links in mail). */
+export interface RequestContext {
+  ip: string;
+  userAgent?: string;
+  /** The site's public origin: PUBLIC_URL or the request's origin. */
+  siteUrl: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: ReturnType<typeof userJson>;
+}
+
+/** A JWT-authenticated caller: the verified claims, its user row and its live session. */
+export interface Caller {
+  claims: AccessClaims;
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** An OAuth-style error body (`{error, error_description}`), used by /token for a missing refresh token. */
+export class OAuthError extends AuthError {
+  constructor(
+    readonly oauthError: string,
+    description: string,
+  ) {
+    super(400, oauthError, description);
+  }
+}
+
+const sha224Hex = (s: string) => createHash('sha224').update(s).digest('hex');
+const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+const otp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export function weakPassword(password: string): AuthError | null {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return new AuthError(
+      422,
+      'weak_password',
+      `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      {
+        weak_password: { reasons: ['length'] },
+      },
+    );
+  }
+  if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES)
+    return authErrors.validation(`Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`);
+  return null;
+}
+
+/**
+ * The one place a redirect target is chosen: only this site's own origin is allowed, anything else
+ * falls back to the site's root (no open redirect through a crafted link).
+ */
+export function safeRedirect(siteUrl: string, requested: string | undefined | null): string {
+  const site = new URL(siteUrl);
+  if (requested) {
+    try {
+      const url = new URL(requested, site);
+      if (url.origin === site.origin) return url.toString();
+    } catch {
+      // not a URL: fall through to the site root
+    }
+  }
+  return new URL('/', site).toString();
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(opts: AuthServiceOptions) {
+  const { db, keys, mailer } = opts;
+  const now = opts.now ?? Date.now;
+  const nowSeconds = () => Math.floor(now() / 1000);
+  const limiters = createRateLimiters(opts.rateLimits, now);
+  const resendMs = (opts.emailResendIntervalSeconds ?? 60) * 1000;
+  const linkLifetimeMs = (opts.emailLinkLifetimeSeconds ?? 86_400) * 1000;
+  const reuseMs = opts.refreshReuseIntervalSeconds * 1000;
+  let dummyHash: Promise<string> | undefined;
+
+  function limit(name: LimitName, key: string) {
+    if (!limiters[name].take(key)) throw authErrors.requestRateLimit();
+  }
+
+  async function tokenResponse(
+    user: UserRow,
+    session: SessionRow,
+    refreshToken: string,
+  ): Promise<TokenResponse> {
+    const iat = nowSeconds();
+    const access = await signAccessToken(keys, {
+      userId: user.id,
+      email: user.email,
+      appMetadata: appMetadataOf(user),
+      userMetadata: user.raw_user_meta_data,
+      sessionId: session.id,
+      aal: session.aal,
+      amr: session.amr,
+      issuer: opts.issuer,
+      nowSeconds: iat,
+    });
+    return {
+      access_token: access,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_LIFETIME_S,
+      expires_at: iat + ACCESS_TOKEN_LIFETIME_S,
+      refresh_token: refreshToken,
+      user: userJson(user, await listFactors(db, user.id)),
+    };
+  }
+
+  async function signIn(user: UserRow, method: string, ctx: RequestContext): Promise<TokenResponse> {
+    const amr: AmrEntry[] = [{ method, timestamp: nowSeconds() }];
+    const { session, refreshToken } = await createSession(db, user.id, {
+      amr,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    });
+    const { rows } = await db.query<UserRow>(
+      `update auth_users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      [user.id],
+    );
+    return tokenResponse(rows[0] ?? user, session, refreshToken);
+  }
+
+  /** Makes a fresh one-time token of a type (replacing the previous one) and returns the link parts. */
+  async function newOneTimeToken(tx: Queryable, user: UserRow, type: 'confirmation' | 'recovery') {
+    const code = otp();
+    const tokenHash = sha224Hex(user.email + code);
+    await tx.query('delete from auth_one_time_tokens where user_id = $1 and token_type = $2', [
+      user.id,
+      type,
+    ]);
+    await tx.query('insert into auth_one_time_tokens (user_id, token_type, token_hash) values ($1, $2, $3)', [
+      user.id,
+      type,
+      sha256Hex(tokenHash),
+    ]);
+    return { code, tokenHash };
+  }
+
+  function verifyLink(ctx: RequestContext, tokenHash: string, type: string, redirectTo: string) {
+    const url = new URL('/auth/v1/verify', ctx.siteUrl);
+    url.searchParams.set('token', tokenHash);
+    url.searchParams.set('type', type);
+    url.searchParams.set('redirect_to', redirectTo);
+    return url.toString();
+  }
+
+  function checkResend(sentAt: Date | null) {
+    if (!sentAt) return;
+    const elapsed = now() - new Date(sentAt).getTime();
+    if (elapsed < resendMs) throw authErrors.emailRateLimit(Math.ceil((resendMs - elapsed) / 1000));
+  }
+
+  async function sendConfirmation(user: UserRow, ctx: RequestContext, redirectTo: string) {
+    checkResend(user.confirmation_sent_at);
+    const { code, tokenHash } = await db.transaction(async (tx) => {
+      const made = await newOneTimeToken(tx, user, 'confirmation');
+      await tx.query('update auth_users set confirmation_sent_at = $2 where id = $1', [
+        user.id,
+        new Date(now()),
+      ]);
+      return made;
+    });
+    const link = verifyLink(ctx, tokenHash, 'signup', redirectTo);
+    await mailer.send({
+      userId: user.id,
+      kind: 'confirmation',
+      to: user.email,
+      ...mailTemplates.confirmation(opts.siteTitle, link, code),
+    });
+  }
+
+  async function notifyAdmins(user: UserRow) {
+    for (const admin of opts.adminEmails) {
+      await mailer.send({
+        userId: user.id,
+        kind: 'admin_signup_notification',
+        to: admin,
+        ...mailTemplates.adminSignup(opts.siteTitle, user.email),
+      });
+    }
+  }
+
+  /** Verifies a Bearer access token: signature, expiry, live session, existing unbanned user. */
+  async function authenticate(token: string | null): Promise<Caller> {
+    if (!token) throw authErrors.noAuthorization();
+    const claims = asAccessClaims(await verifyJwt(keys, token, nowSeconds()));
+    const [session, user] = await Promise.all([
+      findSession(db, claims.session_id),
+      findUserById(db, claims.sub),
+    ]);
+    if (!user) throw authErrors.userNotFound(403);
+    if (!session || session.user_id !== user.id) throw authErrors.sessionNotFound();
+    if (user.banned_until && new Date(user.banned_until).getTime() > now())
+      throw new AuthError(403, 'user_banned', 'User is banned');
+    return { claims, user, session };
+  }
+
+  return {
+    keys,
+    authenticate,
+    tokenResponse,
+    admin: createAdminApi({ db, keys }),
+    mfa: createMfaApi({ db, limiter: limiters.mfa, now, tokenResponse }),
+    /** GET /settings */
+    settings() {
+      const off = Object.fromEntries(
+        [
+          'anonymous_users',
+          'apple',
+          'azure',
+          'bitbucket',
+          'discord',
+          'facebook',
+          'figma',
+          'fly',
+          'github',
+          'gitlab',
+          'google',
+          'keycloak',
+          'kakao',
+          'linkedin',
+          'linkedin_oidc',
+          'notion',
+          'phone',
+          'saml',
+          'slack',
+          'slack_oidc',
+          'spotify',
+          'twitch',
+          'twitter',
+          'workos',
+          'zoom',
+        ].map((k) => [k, false]),
+      );
+      return {
+        external: { ...off, email: true },
+        disable_signup: false,
+        mailer_autoconfirm: false,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+        saml_private_key_next_configured: false,
+        passkeys_enabled: false,
+      };
+    },
+
+    /** POST /signup (confirmation required). */
+    async signup(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(signupBody, body);
+      limit('signup', ctx.ip);
+      if (input.phone && !input.email)
+        throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
+      if (!input.password) throw authErrors.validation('Signup requires a valid password');
+      const weak = weakPassword(input.password);
+      if (weak) throw weak;
+      if (!input.email) throw authErrors.validation('To signup, please provide your email');
+      if (input.code_challenge)
+        throw authErrors.validation('The PKCE flow is not supported by this server; use the implicit flow');
+      const email = normalizeEmail(input.email);
+      const redirect = safeRedirect(ctx.siteUrl, redirectTo);
+
+      const existing = await findUserByEmail(db, email);
+      if (existing?.email_confirmed_at) {
+        // No enumeration: a confirmed address gets a look-alike user with no identities and no mail.
+        const stamp = new Date(now()).toISOString();
+        return {
+          ...userJson({ ...existing, id: randomUUID() }),
+          role: '',
+          identities: [],
+          email_confirmed_at: undefined,
+          confirmed_at: undefined,
+          last_sign_in_at: undefined,
+          app_metadata: { provider: 'email', providers: ['email'] },
+          user_metadata: input.data ?? {},
+          factors: undefined,
+          created_at: stamp,
+          updated_at: stamp,
+          confirmation_sent_at: stamp,
+        };
+      }
+      let user = existing;
+      if (!user) {
+        const hash = await hashPassword(input.password);
+        try {
+          const { rows } = await db.query<UserRow>(
+            `insert into auth_users (email, encrypted_password, raw_user_meta_data) values ($1, $2, $3::jsonb)
+             returning ${USER_COLUMNS}`,
+            [email, hash, JSON.stringify(input.data ?? {})],
+          );
+          user = rows[0] as UserRow;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '23505') throw error;
+          user = await findUserByEmail(db, email);
+          if (!user) throw error;
+        }
+        await sendConfirmation(user, ctx, redirect);
+        await notifyAdmins(user);
+      } else {
+        await sendConfirmation(user, ctx, redirect);
+      }
+      const fresh = (await findUserById(db, user.id)) ?? user;
+      return userJson(fresh);
+    },
+
+    /** POST /token?grant_type=password */
+    async passwordGrant(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
+      const input = parseBody(passwordGrantBody, body);
+      limit('token', ctx.ip);
+      if (input.email && input.phone)
+        throw authErrors.validation('Only an email address or phone number should be provided');
+      if (input.phone) throw authErrors.invalidCredentials();
+      if (!input.email) throw authErrors.validation('An email address or phone number is required');
+      if (!input.password) throw authErrors.validation('A password is required');
+      limit('tokenPerEmail', input.email.trim().toLowerCase());
+      const user = await findUserByEmail(db, input.email.trim());
+      if (!user?.encrypted_password) {
+        // Same work as a real check, so timing does not tell whether the address exists.
+        await verifyPassword(
+          await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))),
+          input.password,
+        );
+        throw authErrors.invalidCredentials();
+      }
+      if (!(await verifyPassword(user.encrypted_password, input.password)))
+        throw authErrors.invalidCredentials();
+      if (user.banned_until && new Date(user.banned_until).getTime() > now())
+        throw new AuthError(400, 'user_banned', 'User is banned');
+      if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+      return signIn(user, 'password', ctx);
+    },
+
+    /** POST /token?grant_type=refresh_token */
+    async refreshGrant(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
+      const input = parseBody(refreshGrantBody, body);
+      limit('token', ctx.ip);
+      if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
+      const presented = input.refresh_token;
+      const { session, refreshToken } = await db.transaction((tx) =>
+        rotateRefreshToken(tx, presented, reuseMs, new Date(now())),
+      );
+      const user = await findUserById(db, session.user_id);
+      if (!user) throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
+      if (user.banned_until && new Date(user.banned_until).getTime() > now())
+        throw new AuthError(400, 'user_banned', 'User is banned');
+      return tokenResponse(user, session, refreshToken);
+    },
+
+    /** POST /logout?scope= */
+    async logout(token: string | null, scope: string | undefined) {
+      const s = (scope || 'global') as LogoutScope;
+      if (!['global', 'local', 'others'].includes(s))
+        throw authErrors.validation(`Unsupported logout scope "${scope}"`);
+      const caller = await authenticate(token);
+      await endSessions(db, caller.user.id, caller.session.id, s);
+    },
+
+    /** POST /recover: 200 {} whether or not the address exists. */
+    async recover(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(recoverBody, body);
+      limit('recover', ctx.ip);
+      if (!input.email) throw authErrors.validation('Password recovery requires an email');
+      const email = normalizeEmail(input.email);
+      const user = await findUserByEmail(db, email);
+      if (!user) return {};
+      checkResend(user.recovery_sent_at);
+      const { code, tokenHash } = await db.transaction(async (tx) => {
+        const made = await newOneTimeToken(tx, user, 'recovery');
+        await tx.query('update auth_users set recovery_sent_at = $2 where id = $1', [
+          user.id,
+          new Date(now()),
+        ]);
+        return made;
+      });
+      const link = verifyLink(ctx, tokenHash, 'recovery', safeRedirect(ctx.siteUrl, redirectTo));
+      await mailer.send({
+        userId: user.id,
+        kind: 'recovery',
+        to: user.email,
+        ...mailTemplates.recovery(opts.siteTitle, link, code),
+      });
+      return {};
+    },
+
+    /** GET /user */
+    async getUser(token: string | null) {
+      const { user } = await authenticate(token);
+      return userJson(user, await listFactors(db, user.id));
+    },
+
+    /** PUT /user: password (after recovery) and user_metadata. */
+    async updateUser(token: string | null, body: unknown) {
+      const caller = await authenticate(token);
+      const input = parseBody(updateUserBody, body);
+      if (input.app_metadata !== undefined) throw authErrors.notAdmin();
+      if (input.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+      if (input.email !== undefined && normalizeEmail(input.email) !== caller.user.email)
+        throw authErrors.validation('Changing the email address is not supported by this server');
+      let user = caller.user;
+      if (input.password !== undefined) {
+        const factors = await listFactors(db, user.id);
+        if (factors.some((f) => f.status === 'verified') && caller.session.aal !== 'aal2')
+          throw new AuthError(
+            401,
+            'insufficient_aal',
+            'AAL2 session is required to update email or password when MFA is enabled.',
+          );
+        const weak = weakPassword(input.password);
+        if (weak) throw weak;
+        if (user.encrypted_password && (await verifyPassword(user.encrypted_password, input.password)))
+          throw new AuthError(
+            422,
+            'same_password',
+            'New password should be different from the old password.',
+          );
+        const hash = await hashPassword(input.password);
+        user = await db.transaction(async (tx) => {
+          const { rows } = await tx.query<UserRow>(
+            `update auth_users set encrypted_password = $2, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+            [user.id, hash],
+          );
+          // Other sessions end and pending email links die with the old password.
+          await tx.query('delete from auth_sessions where user_id = $1 and id <> $2', [
+            user.id,
+            caller.session.id,
+          ]);
+          await tx.query('delete from auth_one_time_tokens where user_id = $1', [user.id]);
+          return rows[0] as UserRow;
+        });
+      }
+      if (input.data) {
+        const { rows } = await db.query<UserRow>(
+          `update auth_users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now()
+           where id = $1 returning ${USER_COLUMNS}`,
+          [user.id, JSON.stringify(input.data)],
+        );
+        user = rows[0] as UserRow;
+      }
+      return userJson(user, await listFactors(db, user.id));
+    },
+
+    /**
+     * Checks an email link's token and signs its user in. Confirmation links confirm the address;
+     * recovery links also confirm it (the mail reached its owner). Throws 403 `otp_expired`.
+     */
+    async consumeEmailToken(
+      tokenHash: string,
+      type: string,
+      ctx: RequestContext,
+      email?: string,
+    ): Promise<TokenResponse> {
+      limit('verify', ctx.ip);
+      const tokenType =
+        type === 'recovery' ? 'recovery' : type === 'signup' || type === 'email' ? 'confirmation' : null;
+      if (!tokenType) throw authErrors.validation(`Verify type "${type}" is not supported by this server`);
+      const user = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ user_id: string; created_at: Date }>(
+          `delete from auth_one_time_tokens where token_hash = $1 and token_type = $2 returning user_id, created_at`,
+          [sha256Hex(tokenHash), tokenType],
+        );
+        const row = rows[0];
+        if (!row || now() - new Date(row.created_at).getTime() > linkLifetimeMs)
+          throw authErrors.otpExpired(email ? 'Token has expired or is invalid' : undefined);
+        const updated = await tx.query<UserRow>(
+          `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+           where id = $1 returning ${USER_COLUMNS}`,
+          [row.user_id],
+        );
+        return updated.rows[0];
+      });
+      if (!user) throw authErrors.otpExpired();
+      if (email && user.email !== email.trim().toLowerCase())
+        throw authErrors.otpExpired('Token has expired or is invalid');
+      return signIn(user, type === 'recovery' ? 'recovery' : 'otp', ctx);
+    },
+
+    /** POST /verify: {token_hash, type} or {email, token, type}. */
+    async verifyOtp(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
+      const input = parseBody(verifyBody, body);
+      if (input.token_hash) {
+        if (input.email || input.phone)
+          throw authErrors.validation('Only the token_hash and type should be provided');
+        return this.consumeEmailToken(input.token_hash, input.type, ctx);
+      }
+      if (input.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+      if (!input.email || !input.token)
+        throw authErrors.validation('Verify requires either a token_hash or an email and a token');
+      const email = normalizeEmail(input.email);
+      return this.consumeEmailToken(sha224Hex(email + input.token.trim()), input.type, ctx, email);
+    },
+
+    /** GET /verify: a redirect URL carrying the session (or the error) in its fragment. */
+    async verifyRedirect(
+      query: { token?: string; type?: string; redirect_to?: string },
+      ctx: RequestContext,
+    ): Promise<string> {
+      const target = safeRedirect(ctx.siteUrl, query.redirect_to);
+      // Form-encoded, keys sorted, `sb` an empty marker: GoTrue's exact layout.
+      const fragment = (params: Record<string, string>) => {
+        const all: Record<string, string> = { ...params, sb: '' };
+        const sorted = Object.keys(all)
+          .sort()
+          .map((k) => [k, all[k] as string]);
+        return `${target.split('#')[0]}#${new URLSearchParams(sorted).toString()}`;
+      };
+      try {
+        if (!query.token || !query.type) throw authErrors.otpExpired();
+        const t = await this.consumeEmailToken(query.token, query.type, ctx);
+        const p: Record<string, string> = {
+          access_token: t.access_token,
+          expires_at: String(t.expires_at),
+          expires_in: String(t.expires_in),
+          refresh_token: t.refresh_token,
+          token_type: 'bearer',
+          type: query.type,
+        };
+        return fragment(p);
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        const oauth =
+          error.status === 400
+            ? 'invalid_request'
+            : error.status === 401
+              ? 'unauthorized_client'
+              : error.status === 403
+                ? 'access_denied'
+                : 'server_error';
+        return fragment({ error: oauth, error_code: error.code, error_description: error.message });
+      }
+    },
+  };
+}

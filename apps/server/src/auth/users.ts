@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/types.js';
+
+/** One row of auth_users as the service reads it. */
+export interface UserRow {
+  id: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  banned_until: Date | null;
+}
+
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: 'totp' | 'phone';
+  status: 'unverified' | 'verified';
+  secret: string;
+  created_at: Date;
+  updated_at: Date;
+  last_challenged_at: Date | null;
+}
+
+export const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_sent_at,
+  recovery_sent_at, banned_until`;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth_users where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth_users where lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listFactors(db: Queryable, userId: string): Promise<FactorRow[]> {
+  const { rows } = await db.query<FactorRow>(
+    'select * from auth_factors where user_id = $1 order by created_at',
+    [userId],
+  );
+  return rows;
+}
+
+const iso = (d: Date | string | null | undefined) =>
+  d === null || d === undefined ? undefined : new Date(d).toISOString();
+
+/** A stable UUID-shaped id for the user's email identity (GoTrue keeps a separate identities row). */
+function identityId(userId: string): string {
+  const h = createHash('sha256').update(`identity:${userId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export function factorJson(f: FactorRow) {
+  return {
+    id: f.id,
+    friendly_name: f.friendly_name ?? undefined,
+    factor_type: f.factor_type,
+    status: f.status,
+    created_at: iso(f.created_at),
+    updated_at: iso(f.updated_at),
+    phone: '',
+    last_challenged_at: iso(f.last_challenged_at) ?? null,
+  };
+}
+
+/** The app_metadata every email user carries, with the stored values on top. */
+export const appMetadataOf = (u: UserRow): Record<string, unknown> => ({
+  provider: 'email',
+  providers: ['email'],
+  ...u.raw_app_meta_data,
+});
+
+/** The User object of AUTH-CONTRACT §1.1; null fields are omitted, `factors` only when non-empty. */
+export function userJson(u: UserRow, factors: FactorRow[] = []) {
+  const identityData = {
+    sub: u.id,
+    email: u.email,
+    email_verified: Boolean(u.email_confirmed_at),
+    phone_verified: false,
+  };
+  return {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    phone: '',
+    email_confirmed_at: iso(u.email_confirmed_at),
+    confirmed_at: iso(u.email_confirmed_at),
+    confirmation_sent_at: iso(u.confirmation_sent_at),
+    recovery_sent_at: iso(u.recovery_sent_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    banned_until: iso(u.banned_until),
+    app_metadata: appMetadataOf(u),
+    user_metadata: u.raw_user_meta_data,
+    identities: [
+      {
+        identity_id: identityId(u.id),
+        id: u.id,
+        user_id: u.id,
+        identity_data: identityData,
+        provider: 'email',
+        last_sign_in_at: iso(u.last_sign_in_at) ?? iso(u.created_at),
+        created_at: iso(u.created_at),
+        updated_at: iso(u.updated_at),
+        email: u.email,
+      },
+    ],
+    factors: factors.length ? factors.map(factorJson) : undefined,
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: false,
+  };
+}
+
+export type UserJson = ReturnType<typeof userJson>;
+
+/** True when `app_metadata.role` is 'admin'. */
+export const isAdminRow = (u: UserRow) => appMetadataOf(u).role === 'admin';

@@ -1,0 +1,214 @@
+// The embedded auth service's HTTP face: GoTrue's routes under /auth/v1 (AUTH-CONTRACT §0–§2).
+// Handlers only adapt HTTP to the framework-free service in ../auth.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { AuthError } from '../auth/errors.js';
+import { OAuthError, type AuthService, type RequestContext } from '../auth/service.js';
+import type { Logger } from '../lib/logger.js';
+
+export interface AuthRoutesOptions {
+  service: AuthService;
+  logger: Logger;
+  /** PUBLIC_URL; otherwise links use the request's origin. */
+  publicUrl?: string;
+  siteTitle: string;
+}
+
+const API_VERSION = '2024-01-01';
+
+/** True when the request opts into the 2024-01-01 error shape (a parsable date at or after it). */
+function wantsNewErrors(c: Context): boolean {
+  const value = c.req.header('x-supabase-api-version');
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) return false;
+  return value >= API_VERSION;
+}
+
+/** The contract's error body for the request's API version (§0.2), with the version echo. */
+export function errorResponse(c: Context, error: AuthError): Response {
+  c.header('x-sb-error-code', error.code);
+  if (error instanceof OAuthError)
+    return c.json({ error: error.oauthError, error_description: error.message }, error.status as 400);
+  if (wantsNewErrors(c)) {
+    c.header('X-Supabase-Api-Version', API_VERSION);
+    return c.json({ code: error.code, message: error.message, ...error.extra }, error.status as 400);
+  }
+  return c.json(
+    { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
+    error.status as 400,
+  );
+}
+
+function bearer(c: Context): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}
+
+/** Reads a JSON body; an empty body is `{}` (supabase-js sends none on logout and factor deletes). */
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Paths reachable without an apikey: the mail link (opened by a bare browser), health and keys. */
+const OPEN_PATHS = new Set(['/verify', '/health', '/.well-known/jwks.json']);
+
+export function authRoutes(opts: AuthRoutesOptions): Hono {
+  const { service, logger } = opts;
+  const app = new Hono();
+
+  const ctx = (c: Context): RequestContext => ({
+    ip: clientIp(c),
+    userAgent: c.req.header('user-agent'),
+    siteUrl: opts.publicUrl ?? new URL(c.req.url).origin,
+  });
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowHeaders: ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['X-Supabase-Api-Version', 'X-Total-Count', 'Link'],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) =>
+        errorResponse(c, new AuthError(413, 'request_too_large', 'Request body is larger than 1 MiB')),
+    }),
+  );
+  app.use('*', async (c, next) => {
+    const path = c.req.path.replace(/^.*\/auth\/v1/, '') || '/';
+    if (OPEN_PATHS.has(path) && (c.req.method === 'GET' || path !== '/verify')) return next();
+    const key = c.req.header('apikey') ?? c.req.query('apikey');
+    if (key !== service.keys.anonKey && key !== service.keys.serviceRoleKey) {
+      return errorResponse(
+        c,
+        new AuthError(401, 'no_authorization', key ? 'Invalid API key' : 'No API key found in request'),
+      );
+    }
+    return next();
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return errorResponse(c, error);
+    logger.error('auth: unhandled error', { path: c.req.path, error: error.message, stack: error.stack });
+    return errorResponse(
+      c,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again.'),
+    );
+  });
+
+  app.get('/health', (c) =>
+    c.json({ version: 'engage', name: 'GoTrue', description: 'Engage embedded auth, GoTrue-compatible' }),
+  );
+  app.get('/settings', (c) => c.json(service.settings()));
+  app.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json({ keys: [service.keys.publicJwk] });
+  });
+
+  app.post('/signup', async (c) =>
+    c.json(await service.signup(await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
+  );
+
+  app.post('/token', async (c) => {
+    const body = await jsonBody(c);
+    const grant = c.req.query('grant_type') ?? (body as { grant_type?: unknown } | null)?.grant_type;
+    if (grant === 'password') return c.json(await service.passwordGrant(body, ctx(c)));
+    if (grant === 'refresh_token') return c.json(await service.refreshGrant(body, ctx(c)));
+    throw new AuthError(400, 'invalid_credentials', 'unsupported grant_type');
+  });
+
+  app.post('/logout', async (c) => {
+    await service.logout(bearer(c), c.req.query('scope'));
+    return c.body(null, 204);
+  });
+
+  app.post('/recover', async (c) =>
+    c.json(await service.recover(await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
+  );
+
+  app.get('/user', async (c) => c.json(await service.getUser(bearer(c))));
+  app.put('/user', async (c) => c.json(await service.updateUser(bearer(c), await jsonBody(c))));
+
+  app.get('/verify', async (c) => {
+    const q = c.req.query();
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(
+      await service.verifyRedirect({ token: q.token, type: q.type, redirect_to: q.redirect_to }, ctx(c)),
+      303,
+    );
+  });
+  app.post('/verify', async (c) => c.json(await service.verifyOtp(await jsonBody(c), ctx(c))));
+
+  // MFA (user Bearer).
+  app.post('/factors', async (c) => {
+    const caller = await service.authenticate(bearer(c));
+    const issuer = new URL(opts.publicUrl ?? c.req.url).host;
+    return c.json(await service.mfa.enroll(caller, await jsonBody(c), issuer));
+  });
+  app.post('/factors/:id/challenge', async (c) => {
+    const caller = await service.authenticate(bearer(c));
+    return c.json(await service.mfa.challenge(caller, c.req.param('id'), await jsonBody(c), clientIp(c)));
+  });
+  app.post('/factors/:id/verify', async (c) => {
+    const caller = await service.authenticate(bearer(c));
+    return c.json(await service.mfa.verify(caller, c.req.param('id'), await jsonBody(c), clientIp(c)));
+  });
+  app.delete('/factors/:id', async (c) => {
+    const caller = await service.authenticate(bearer(c));
+    return c.json(await service.mfa.unenroll(caller, c.req.param('id')));
+  });
+
+  // Admin (service-role Bearer).
+  const admin = new Hono();
+  admin.use('*', async (c, next) => {
+    await service.admin.authorize(bearer(c));
+    return next();
+  });
+  admin.get('/users', async (c) => {
+    const page = await service.admin.list({ page: c.req.query('page'), per_page: c.req.query('per_page') });
+    c.header('X-Total-Count', String(page.total));
+    c.header('Link', page.link);
+    return c.json(page.body);
+  });
+  admin.post('/users', async (c) => c.json(await service.admin.create(await jsonBody(c))));
+  admin.get('/users/:id', async (c) => c.json(await service.admin.get(c.req.param('id'))));
+  admin.put('/users/:id', async (c) =>
+    c.json(await service.admin.update(c.req.param('id'), await jsonBody(c))),
+  );
+  admin.delete('/users/:id', async (c) => {
+    await jsonBody(c);
+    return c.json(await service.admin.remove(c.req.param('id')));
+  });
+  admin.get('/users/:id/factors', async (c) => c.json(await service.admin.factors(c.req.param('id'))));
+  admin.delete('/users/:uid/factors/:fid', async (c) =>
+    c.json(await service.admin.deleteFactor(c.req.param('uid'), c.req.param('fid'))),
+  );
+  app.route('/admin', admin);
+
+  app.all('*', () => {
+    throw new AuthError(404, 'not_found', 'Not found');
+  });
+  return app;
+}
