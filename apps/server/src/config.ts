@@ -59,6 +59,24 @@ const envSchema = z.object({
   ASSISTANT_ID_INDEX: z.string().trim().min(1).default('asst_index'),
   ASSISTANT_ID_EDISCOVERY: z.string().trim().min(1).default('asst_ediscovery'),
   ASSISTANT_ID_ONBOARDING: z.string().trim().min(1).default('asst_onboarding'),
+  // POST /api/calls/websocket: which assistants it may start ('*' for any), for whom, how often.
+  WEBSOCKET_CALL_ASSISTANTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^(\*|[\w.:-]{1,128})$/, 'must be assistant ids separated by commas, or *')),
+    )
+    .optional(),
+  WEBSOCKET_CALLS_ANONYMOUS: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((v) => v === 'true')
+    .default(true),
+  WEBSOCKET_CALLS_PER_MINUTE: intVar(1, 10_000, 10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -82,6 +100,8 @@ export interface Config extends Env {
   embeddedAuth: boolean;
   /** True when the embedded provider emulator runs (no real provider key configured). */
   embeddedProvider: boolean;
+  /** Assistants POST /api/calls/websocket may start: a list, or '*' for any. */
+  websocketCallAssistants: string[] | '*';
 }
 
 export class ConfigError extends Error {
@@ -129,5 +149,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ownerDomain: e.OWNER_DOMAIN ?? site.ownerDomain,
     embeddedAuth: !e.SUPABASE_URL,
     embeddedProvider: !e.VAPI_PRIVATE_KEY,
+    websocketCallAssistants: e.WEBSOCKET_CALL_ASSISTANTS?.includes('*')
+      ? '*'
+      : (e.WEBSOCKET_CALL_ASSISTANTS ?? [
+          e.ASSISTANT_ID_INDEX,
+          e.ASSISTANT_ID_EDISCOVERY,
+          e.ASSISTANT_ID_ONBOARDING,
+        ]),
   };
 }

@@ -1,0 +1,184 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { z } from 'zod';
+import type { Logger } from '../lib/logger.js';
+import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
+
+/**
+ * `POST /api/calls/websocket`: starts a call over the provider's `vapi.websocket` transport.
+ * Creating such a call needs the private key (`POST /call`), so the browser asks this server, which
+ * holds the key, instead of the provider. Only the assistants allowed by configuration can be
+ * started, anonymous visitors only when configuration says so, and at a bounded rate.
+ * @module
+ */
+
+/** The transport the browser SDK speaks: 16 kHz 16-bit little-endian PCM. */
+export const WEBSOCKET_AUDIO_FORMAT = { format: 'pcm_s16le', container: 'raw', sampleRate: 16_000 } as const;
+
+export interface ProviderCallBody {
+  assistantId: string;
+  assistantOverrides?: { variableValues: Record<string, string | number | boolean> };
+  transport: { provider: 'vapi.websocket'; audioFormat: typeof WEBSOCKET_AUDIO_FORMAT };
+}
+
+export interface WebSocketCallsOptions {
+  /**
+   * Sends `POST /call` to the provider with the server's private key. `origin` is this server's
+   * public origin as the browser sees it (the embedded emulator builds its room URL from it).
+   */
+  createProviderCall: (body: ProviderCallBody, origin: string) => Promise<Response>;
+  /** Assistant ids that may be started, or '*' for any. */
+  assistants: readonly string[] | '*';
+  /** False: only signed-in users may start calls. */
+  allowAnonymous: boolean;
+  verifyAccessToken: VerifyAccessToken;
+  /** Calls per minute per signed-in user, or per address for anonymous callers. */
+  perMinute: number;
+  logger: Logger;
+  /** The site's public address (PUBLIC_URL); the request's origin otherwise. */
+  publicUrl?: string | undefined;
+  now?: () => number;
+}
+
+const bodySchema = z.strictObject({
+  assistantId: z.string().trim().min(1, 'assistantId is required').max(128),
+  // Only template variables: anything else (prompt, tools, server URL) would let a visitor rewrite
+  // the owner's assistant with the owner's key.
+  assistantOverrides: z
+    .strictObject({
+      variableValues: z
+        .record(z.string().max(64), z.union([z.string().max(1000), z.number(), z.boolean()]))
+        .refine((v) => Object.keys(v).length <= 20, 'at most 20 variableValues'),
+    })
+    .optional(),
+});
+
+/** What the browser gets: the call's id and how to join it, nothing of the provider's internals. */
+const providerCallSchema = z.looseObject({
+  id: z.string(),
+  status: z.string().optional(),
+  assistantId: z.string().nullish(),
+  createdAt: z.string().optional(),
+  transport: z.looseObject({ websocketCallUrl: z.string().regex(/^wss?:\/\//) }),
+});
+
+const error = (c: Context, status: 400 | 401 | 403 | 404 | 429 | 502 | 503, code: string, message: string) =>
+  c.json({ error: code, message }, status);
+
+/** Sliding one-minute windows per key, bounded in keys. */
+function createLimiter(perMinute: number, now: () => number) {
+  const hits = new Map<string, number[]>();
+  return (key: string): number | null => {
+    const t = now();
+    const recent = (hits.get(key) ?? []).filter((at) => t - at < 60_000);
+    hits.delete(key);
+    if (recent.length >= perMinute) {
+      hits.set(key, recent);
+      return Math.ceil((recent[0]! + 60_000 - t) / 1000);
+    }
+    recent.push(t);
+    hits.set(key, recent);
+    if (hits.size > 10_000) hits.delete(hits.keys().next().value as string);
+    return null;
+  };
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}
+
+export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
+  const limit = createLimiter(options.perMinute, options.now ?? Date.now);
+  const allowed = (id: string) => options.assistants === '*' || options.assistants.includes(id);
+
+  return new Hono().post('/', async (c) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    let user: AuthenticatedUser | null = null;
+    if (token) {
+      user = await options.verifyAccessToken(token);
+      if (!user) return error(c, 401, 'unauthorized', 'Your session has expired; sign in again.');
+    } else if (!options.allowAnonymous) {
+      return error(c, 401, 'unauthorized', 'Sign in to start a call.');
+    }
+
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      return error(c, 400, 'invalid_body', 'The body must be JSON: {"assistantId": "…"}.');
+    }
+    const parsed = bodySchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return error(c, 400, 'invalid_body', `${where}${issue?.message ?? 'invalid body'}`);
+    }
+    const { assistantId, assistantOverrides } = parsed.data;
+    if (!allowed(assistantId))
+      return error(
+        c,
+        403,
+        'assistant_not_allowed',
+        `Assistant ${assistantId} cannot be called from this site.`,
+      );
+
+    // Counted once the request is valid: what is limited is calls created with the owner's key.
+    const retryAfter = limit(user ? `user:${user.id}` : `ip:${clientAddress(c)}`);
+    if (retryAfter !== null) {
+      c.header('Retry-After', String(retryAfter));
+      return error(c, 429, 'rate_limited', `Too many calls started; try again in ${retryAfter} s.`);
+    }
+
+    const body: ProviderCallBody = {
+      assistantId,
+      ...(assistantOverrides ? { assistantOverrides } : {}),
+      transport: { provider: 'vapi.websocket', audioFormat: WEBSOCKET_AUDIO_FORMAT },
+    };
+    let response: Response;
+    try {
+      response = await options.createProviderCall(body, new URL(options.publicUrl ?? c.req.url).origin);
+    } catch (cause) {
+      options.logger.error('websocket call: provider unreachable', { error: String(cause) });
+      return error(c, 502, 'provider_unreachable', 'The voice provider could not be reached; try again.');
+    }
+    if (!response.ok) {
+      const detail = (await response.text().catch(() => '')).slice(0, 500);
+      options.logger.warn('websocket call: provider refused', { status: response.status, detail });
+      if (response.status === 404)
+        return error(c, 404, 'assistant_not_found', `The provider has no assistant ${assistantId}.`);
+      if (response.status === 429 || response.status === 503)
+        return error(c, 503, 'provider_busy', 'The voice provider is busy; try again shortly.');
+      return error(c, 502, 'provider_error', `The voice provider refused the call (${response.status}).`);
+    }
+    const call = providerCallSchema.safeParse(await response.json().catch(() => null));
+    if (!call.success) {
+      options.logger.error('websocket call: unexpected provider answer', {
+        issue: call.error.issues[0]?.message,
+      });
+      return error(c, 502, 'provider_error', 'The voice provider answered without a call URL.');
+    }
+    const { id, status, createdAt, transport } = call.data;
+    return c.json(
+      {
+        id,
+        type: 'vapi.websocketCall',
+        status: status ?? 'queued',
+        assistantId,
+        ...(createdAt ? { createdAt } : {}),
+        webCallUrl: transport.websocketCallUrl,
+        transport: {
+          provider: 'vapi.websocket',
+          websocketCallUrl: transport.websocketCallUrl,
+          audioFormat: WEBSOCKET_AUDIO_FORMAT,
+        },
+      },
+      201,
+    );
+  });
+}
