@@ -1,0 +1,323 @@
+/**
+ * One call from `start()` to its end: the room's events turned into the SDK's events, the
+ * assistant's audio elements, speaking detection, and the one teardown every ending goes through.
+ *
+ * Invariants (the official SDK's defects 2 and 3):
+ * - every listener, element, timer and audio resource the call added is released by `teardown()`,
+ *   however the call ended (stop, end, the server, a fatal error, a failed start);
+ * - after `call-end` the only event is the final status message.
+ * @module
+ */
+import { createAudioPlayer, removeAudioPlayer } from './audio-player.js';
+import { messageOf, serializeError, StartCancelledError } from './errors.js';
+import type { Room, RoomEventMap, RoomEventName } from './rooms/types.js';
+import { SpeechDetector, type Timers } from './speech-detector.js';
+import type { VapiEventArgs, VapiEventNames } from './types.js';
+
+/** Only this participant's tracks are played (SPEC §9). */
+export const SPEAKER_NAME = 'Vapi Speaker';
+/** Remote audio-level observer interval (SPEC §9). */
+export const REMOTE_AUDIO_LEVEL_INTERVAL_MS = 100;
+
+export interface CallHost {
+  emit<E extends VapiEventNames>(event: E, ...args: VapiEventArgs[E]): void;
+  listenerCount(event: VapiEventNames): number;
+  /** The playback volume the app chose (survives calls), or null for the element's default. */
+  volume(): number | null;
+  timers?: Timers;
+}
+
+export interface CallMedia {
+  /** Recording video: subscribe to video and stop the recording at the end. */
+  videoRecording: boolean;
+  /** A video voice provider (tavus): subscribe to video. */
+  videoEnabled: boolean;
+}
+
+export const now = (): string => new Date().toISOString();
+
+type CallState = 'starting' | 'live' | 'ended';
+
+export class LiveCall {
+  state: CallState = 'starting';
+  room: Room | null = null;
+  joined = false;
+  media: CallMedia = { videoRecording: false, videoEnabled: false };
+  /** Reason the start was cancelled, when it was. */
+  cancelReason: string | null = null;
+  /** Resolves when teardown has finished (room left and destroyed). */
+  readonly finished: Promise<void>;
+
+  #host: CallHost;
+  #abort = new AbortController();
+  #unsubscribers: (() => void)[] = [];
+  #players = new Map<string, { player: HTMLAudioElement; track: MediaStreamTrack }>();
+  #pendingBuilds = new Map<string, number>();
+  #buildSequence = 0;
+  #latestPlayer: HTMLAudioElement | null = null;
+  #speech: SpeechDetector;
+  #callStartEmitted = false;
+  #endedStatusSeen = false;
+  #silenced = false;
+  #muted: boolean;
+  #resources: (() => void)[] = [];
+  #teardown: Promise<void> | null = null;
+  #resolveFinished!: () => void;
+
+  constructor(host: CallHost, options: { startMuted: boolean }) {
+    this.#host = host;
+    this.#muted = options.startMuted;
+    this.finished = new Promise((resolve) => (this.#resolveFinished = resolve));
+    this.#speech = new SpeechDetector(
+      {
+        volume: (level) => this.emit('volume-level', level),
+        speechStart: () => this.emit('speech-start'),
+        speechEnd: () => this.emit('speech-end'),
+      },
+      host.timers,
+    );
+  }
+
+  /** Aborted when the start is cancelled or the call ends. */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  get muted(): boolean {
+    return this.#muted;
+  }
+
+  get audioPlayer(): HTMLAudioElement | null {
+    return this.#latestPlayer;
+  }
+
+  /** Emits unless the call has ended (the last guard for "nothing after call-end"). */
+  emit<E extends VapiEventNames>(event: E, ...args: VapiEventArgs[E]): void {
+    if (this.#silenced) return;
+    this.#host.emit(event, ...args);
+  }
+
+  /** True when the app listens to the microphone level. */
+  wantsLocalLevels(): boolean {
+    return this.#host.listenerCount('local-volume-level') > 0;
+  }
+
+  /** Something to release at teardown (an AudioContext, a stream…). */
+  hold(release: () => void): void {
+    this.#resources.push(release);
+  }
+
+  setMuted(muted: boolean): void {
+    if (!this.room) throw new Error('Call object is not available.');
+    this.room.setLocalAudio(!muted);
+    // Kept here, not read back from the room, so isMuted() reflects the change at once.
+    this.#muted = muted;
+  }
+
+  applyVolume(volume: number): void {
+    for (const { player } of this.#players.values()) player.volume = volume;
+  }
+
+  /** Wires the room's events to the SDK's events. */
+  attach(room: Room, media: CallMedia): void {
+    this.room = room;
+    this.media = media;
+    const on = <E extends RoomEventName>(event: E, listener: (payload: RoomEventMap[E]) => void) => {
+      this.#unsubscribers.push(room.on(event, listener));
+    };
+    on('left-meeting', () => void this.end('The call ended before it started (left the room).'));
+    on('error', (event) => {
+      this.emit('error', { type: 'daily-error', error: serializeError(event), timestamp: now() });
+      void this.end(`The call room failed: ${messageOf(event)}`);
+    });
+    on('camera-error', (event) =>
+      this.emit('camera-error', { type: 'camera-error', error: serializeError(event), timestamp: now() }),
+    );
+    on('nonfatal-error', (event) => this.#onNonFatalError(event));
+    on('participant-joined', ({ participant }) => {
+      if (participant.local) return;
+      room.subscribe(participant.session_id, {
+        audio: true,
+        video: media.videoRecording || media.videoEnabled,
+      });
+    });
+    on('participant-updated', ({ participant }) => this.emit('daily-participant-updated', participant));
+    on('participant-left', ({ participant }) => this.#dropPlayer(participant.session_id));
+    on('track-started', (event) => void this.#onTrackStarted(event));
+    on('track-stopped', ({ participant, track }) => {
+      if (!participant || track.kind !== 'audio') return;
+      const entry = this.#players.get(participant.session_id);
+      if (entry?.track === track) this.#dropPlayer(participant.session_id);
+    });
+    on('app-message', ({ data }) => this.#onAppMessage(data));
+    on('remote-participants-audio-level', ({ participantsAudioLevel }) =>
+      this.#speech.update(participantsAudioLevel),
+    );
+    on('local-audio-level', ({ audioLevel }) => this.emit('local-volume-level', audioLevel));
+    on('network-quality-change', (event) => this.emit('network-quality-change', event));
+    on('network-connection', (event) => this.emit('network-connection', event));
+    on('recording-started', (event) => this.emit('recording-started', event));
+    on('recording-stopped', (event) => this.emit('recording-stopped', event));
+    on('recording-error', (event) => this.emit('recording-error', event));
+  }
+
+  /**
+   * Ends the call for any reason. While starting, it cancels the start (the start routine reports
+   * the failure, then tears down); afterwards it tears down at once. Resolves when all is released.
+   */
+  end(reason: string): Promise<void> {
+    if (this.state === 'starting') {
+      this.cancelReason ??= reason;
+      this.#abort.abort(new StartCancelledError(reason));
+      return this.finished;
+    }
+    return this.teardown();
+  }
+
+  /** Releases everything; emits call-end (and the ended status once) if the room was joined. */
+  teardown(): Promise<void> {
+    this.#teardown ??= this.#runTeardown();
+    return this.#teardown;
+  }
+
+  async #runTeardown(): Promise<void> {
+    const wasJoined = this.joined;
+    this.state = 'ended';
+    if (!this.#abort.signal.aborted) this.#abort.abort(new StartCancelledError('The call ended.'));
+    this.#speech.dispose();
+    for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
+    for (const id of [...this.#players.keys()]) this.#dropPlayer(id);
+    this.#pendingBuilds.clear();
+    for (const release of this.#resources.splice(0)) {
+      try {
+        release();
+      } catch (error) {
+        console.warn('[engage/voice] releasing a call resource failed:', error);
+      }
+    }
+    const room = this.room;
+    if (wasJoined && room) {
+      if (this.media.videoRecording) {
+        try {
+          room.stopRecording();
+        } catch (error) {
+          console.warn('[engage/voice] stopping the recording failed:', error);
+        }
+      }
+      this.emit('call-end');
+      if (!this.#endedStatusSeen) {
+        this.#endedStatusSeen = true;
+        this.emit('message', { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' });
+      }
+    }
+    this.#silenced = true;
+    this.joined = false;
+    try {
+      if (room && wasJoined) await room.leave();
+    } catch (error) {
+      console.warn('[engage/voice] leaving the call room failed:', error);
+    }
+    try {
+      await room?.destroy();
+    } catch (error) {
+      console.warn('[engage/voice] destroying the call room failed:', error);
+    }
+    this.#resolveFinished();
+  }
+
+  #onNonFatalError(event: RoomEventMap['nonfatal-error']): void {
+    if (event.type === 'local-audio-level-observer-error') {
+      this.emit('local-audio-level-observer-error', serializeError(event));
+    }
+    if (event.type === 'audio-processor-error') {
+      // Noise cancellation failed: turn it off and make sure the microphone is on again.
+      const room = this.room;
+      room
+        ?.setAudioProcessor('none')
+        .then(() => {
+          if (this.state !== 'ended') room.setLocalAudio(true);
+          this.#muted = false;
+        })
+        .catch((error: unknown) =>
+          this.emit('error', {
+            type: 'audio-processor-recovery-error',
+            stage: 'audio-processor-recovery',
+            error: serializeError(error),
+            timestamp: now(),
+          }),
+        );
+    }
+  }
+
+  #onAppMessage(data: unknown): void {
+    if (data === 'listening') {
+      if (!this.#callStartEmitted) {
+        this.#callStartEmitted = true;
+        this.emit('call-start');
+      }
+      return;
+    }
+    let message = data;
+    if (typeof data === 'string') {
+      try {
+        message = JSON.parse(data) as unknown;
+      } catch {
+        console.warn('[engage/voice] ignored an app message that is not JSON:', data.slice(0, 200));
+        return;
+      }
+    }
+    if (
+      typeof message === 'object' &&
+      message !== null &&
+      (message as { type?: unknown }).type === 'status-update' &&
+      (message as { status?: unknown }).status === 'ended'
+    ) {
+      this.#endedStatusSeen = true;
+    }
+    this.emit('message', message);
+  }
+
+  async #onTrackStarted({ participant, track }: RoomEventMap['track-started']): Promise<void> {
+    if (!participant || participant.local || participant.user_name !== SPEAKER_NAME) return;
+    if (track.kind === 'video') {
+      this.emit('video', track);
+      return;
+    }
+    if (track.kind !== 'audio') return;
+    const id = participant.session_id;
+    // play() can pend for the whole media start-up; the call or the participant may go meanwhile.
+    const build = ++this.#buildSequence;
+    this.#pendingBuilds.set(id, build);
+    let player: HTMLAudioElement;
+    try {
+      player = await createAudioPlayer(track, id, this.#host.volume());
+    } catch (error) {
+      if (this.#pendingBuilds.get(id) === build) this.#pendingBuilds.delete(id);
+      // Usually the autoplay policy: the app can ask for a click and the assistant waits.
+      if (this.state !== 'ended') {
+        this.emit('error', { type: 'audio-start-failed', error: serializeError(error), timestamp: now() });
+      }
+      return;
+    }
+    if (this.state === 'ended' || this.#pendingBuilds.get(id) !== build) {
+      removeAudioPlayer(player);
+      return;
+    }
+    this.#pendingBuilds.delete(id);
+    const previous = this.#players.get(id);
+    if (previous) removeAudioPlayer(previous.player);
+    this.#players.set(id, { player, track });
+    this.#latestPlayer = player;
+    this.emit('audio', player);
+    this.room?.sendAppMessage('playable');
+  }
+
+  #dropPlayer(participantId: string): void {
+    this.#pendingBuilds.delete(participantId);
+    const entry = this.#players.get(participantId);
+    if (!entry) return;
+    this.#players.delete(participantId);
+    if (this.#latestPlayer === entry.player) this.#latestPlayer = null;
+    removeAudioPlayer(entry.player);
+  }
+}

@@ -1,0 +1,421 @@
+/**
+ * `Vapi`: the public class, a drop-in for `@vapi-ai/web`'s. Thin: the start routine, the live
+ * call and the rooms do the work. Nothing here touches browser globals until a call starts.
+ * @module
+ */
+import { createRequester, type CreateWebCallDTO, type Requester, type WebCall } from './api.js';
+import { LiveCall, now } from './call.js';
+import { TypedEmitter } from './events.js';
+import type { DailyFactoryLike } from './rooms/daily.js';
+import type { RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
+import { runStart, RECORDING_LAYOUT, type StartEnvironment, type StartRequest } from './start-routine.js';
+import type { Timers } from './speech-detector.js';
+import type {
+  AssistantOverrides,
+  Call,
+  CreateAssistantDTO,
+  CreateSquadDTO,
+  CreateWorkflowDTO,
+  StartCallOptions,
+  VapiClientToServerMessage,
+  VapiEventArgs,
+  WorkflowOverrides,
+} from './types.js';
+import type { DailyCall } from '@daily-co/daily-js';
+import {
+  checkAudioLevelInterval,
+  checkCustomTrack,
+  checkGain,
+  checkMessage,
+  checkRecordingType,
+  checkSay,
+  checkUserData,
+  MISSING_TARGET,
+  VoiceValidationError,
+} from './validation.js';
+
+export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai';
+
+/** `dailyCallConfig` (third constructor argument): passed to Daily's `dailyConfig`. */
+export interface DailyCallConfig {
+  avoidEval?: boolean;
+  /** Only `true` is honoured; `false` breaks the permission prompt in Chrome 140+ and is dropped. */
+  alwaysIncludeMicInPermissionPrompt?: boolean;
+}
+
+/** `dailyCallObject` (fourth constructor argument). */
+export interface DailyCallObjectOptions {
+  /** true (default device), a device id or a track. `false` is replaced by true (Chrome 140+). */
+  audioSource?: boolean | string | MediaStreamTrack;
+  startAudioOff?: boolean;
+}
+
+/** Engage-only fifth constructor argument: the environment, for tests and unusual hosts. */
+export interface VapiOptions {
+  /** fetch for the web-call request (default: the global fetch). */
+  fetch?: typeof fetch;
+  /** A Daily factory to use instead of loading `@daily-co/daily-js` (the test fake). */
+  dailyFactory?: DailyFactoryLike;
+  /** Mobile detection (default: the user agent). */
+  isMobile?: () => boolean;
+  /** Timers for speaking detection (default: the global ones). */
+  timers?: Timers;
+}
+
+const MOBILE_AGENT = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
+
+function fail(message: string): never {
+  throw new VoiceValidationError(message);
+}
+
+export class Vapi extends TypedEmitter<VapiEventArgs> {
+  readonly #requester: Requester;
+  readonly #dailyConfig: DailyCallConfig;
+  readonly #dailyCallObject: DailyCallObjectOptions;
+  readonly #options: VapiOptions;
+  #call: LiveCall | null = null;
+  #volume: number | null = null;
+
+  /**
+   * @param publicKey the provider's public key (sent as the bearer token of POST /call/web)
+   * @param apiBaseUrl the provider's API (default https://api.vapi.ai)
+   * @param dailyCallConfig Daily's `dailyConfig` options
+   * @param dailyCallObject Daily's call-object options
+   * @param options Engage only: fetch, Daily factory and timers to use
+   * @example
+   * const vapi = new Vapi(publicKey);
+   * vapi.on('call-start', () => console.log('talking'));
+   * await vapi.start(assistantId);
+   */
+  constructor(
+    publicKey: string,
+    apiBaseUrl: string = DEFAULT_API_BASE_URL,
+    dailyCallConfig?: DailyCallConfig,
+    dailyCallObject?: DailyCallObjectOptions,
+    options: VapiOptions = {},
+  ) {
+    super();
+    // One API client per instance: two instances with different keys never mix them up.
+    this.#requester = createRequester({
+      baseUrl: apiBaseUrl ?? DEFAULT_API_BASE_URL,
+      token: publicKey,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    const config = { ...dailyCallConfig };
+    if (config.alwaysIncludeMicInPermissionPrompt === false) {
+      console.warn('[engage/voice] alwaysIncludeMicInPermissionPrompt: false breaks Chrome 140+; ignored.');
+      delete config.alwaysIncludeMicInPermissionPrompt;
+    }
+    this.#dailyConfig = config;
+    const callObject = { ...dailyCallObject };
+    if (callObject.audioSource === false) {
+      console.warn('[engage/voice] audioSource: false breaks Chrome 140+; using the default microphone.');
+      callObject.audioSource = true;
+    }
+    this.#dailyCallObject = callObject;
+    this.#options = options;
+  }
+
+  /**
+   * Starts a web call with an assistant, squad or workflow (an id string or an inline object).
+   * Resolves the created call, or null when the start failed or was cancelled by `stop()`
+   * (`call-start-failed` says why). Rejects only when no assistant, squad or workflow is given.
+   */
+  async start(
+    assistant?: CreateAssistantDTO | string,
+    assistantOverrides?: AssistantOverrides,
+    squad?: CreateSquadDTO | string,
+    workflow?: CreateWorkflowDTO | string,
+    workflowOverrides?: WorkflowOverrides,
+    options?: StartCallOptions,
+  ): Promise<Call | null> {
+    if (!assistant && !squad && !workflow) {
+      const error = new VoiceValidationError(MISSING_TARGET);
+      this.emit('error', {
+        type: 'validation-error',
+        stage: 'input-validation',
+        error: { message: error.message, name: error.name },
+        timestamp: now(),
+      });
+      throw error;
+    }
+    const body: CreateWebCallDTO = {};
+    if (typeof assistant === 'string') body.assistantId = assistant;
+    else if (assistant) body.assistant = assistant;
+    if (assistantOverrides) body.assistantOverrides = assistantOverrides;
+    if (typeof squad === 'string') body.squadId = squad;
+    else if (squad) body.squad = squad;
+    if (typeof workflow === 'string') body.workflowId = workflow;
+    else if (workflow) body.workflow = workflow;
+    if (workflowOverrides) body.workflowOverrides = workflowOverrides;
+    if (options?.roomDeleteOnUserLeaveEnabled !== undefined) {
+      body.roomDeleteOnUserLeaveEnabled = options.roomDeleteOnUserLeaveEnabled;
+    }
+    return this.#run({
+      kind: 'start',
+      body,
+      context: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
+    });
+  }
+
+  /**
+   * Joins an existing call again (one created with `roomDeleteOnUserLeaveEnabled: false`).
+   * Rejects when a call is running, the call has no URL, or joining fails.
+   */
+  async reconnect(webCall: WebCall): Promise<void> {
+    if (this.#call && this.#call.state !== 'ended') {
+      throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
+    }
+    if (!webCall || typeof webCall.webCallUrl !== 'string' || !webCall.webCallUrl) {
+      throw new VoiceValidationError('webCallUrl is required for reconnection.');
+    }
+    const result = await this.#run({
+      kind: 'reconnect',
+      webCall,
+      context: { callId: webCall.id ?? 'unknown' },
+    });
+    if (!result) throw new Error('Reconnecting to the call failed; see the call-start-failed event.');
+  }
+
+  async #run(request: StartRequest): Promise<WebCall | null> {
+    const previous = this.#call;
+    if (previous && previous.state !== 'ended') {
+      this.emit('call-start-progress', {
+        stage: 'validation',
+        status: 'failed',
+        timestamp: now(),
+        metadata: { reason: 'already-started' },
+      });
+      return null;
+    }
+    // The previous call may still be leaving; Daily allows one call object at a time.
+    if (previous) await previous.finished;
+    if (this.#call !== previous) {
+      // Another start() got in while we waited.
+      this.emit('call-start-progress', {
+        stage: 'validation',
+        status: 'failed',
+        timestamp: now(),
+        metadata: { reason: 'already-started' },
+      });
+      return null;
+    }
+    const call = new LiveCall(
+      {
+        emit: (event, ...args) => this.emit(event, ...args),
+        listenerCount: (event) => this.listenerCount(event),
+        volume: () => this.#volume,
+        ...(this.#options.timers ? { timers: this.#options.timers } : {}),
+      },
+      { startMuted: this.#dailyCallObject.startAudioOff ?? false },
+    );
+    this.#call = call;
+    void call.finished.then(() => {
+      if (this.#call === call) this.#call = null;
+    });
+    const env: StartEnvironment = {
+      requester: this.#requester,
+      ...(this.#options.dailyFactory ? { dailyFactory: this.#options.dailyFactory } : {}),
+      roomOptions: {
+        audioSource: this.#dailyCallObject.audioSource ?? true,
+        ...(this.#dailyCallObject.startAudioOff !== undefined
+          ? { startAudioOff: this.#dailyCallObject.startAudioOff }
+          : {}),
+        dailyConfig: this.#dailyConfig,
+      },
+      isMobile:
+        this.#options.isMobile ??
+        (() => typeof navigator !== 'undefined' && MOBILE_AGENT.test(navigator.userAgent)),
+    };
+    return runStart(call, env, request);
+  }
+
+  /**
+   * Stops the call, or cancels a start in progress at whatever stage it is. Resolves when the
+   * room is left and everything the call added (audio elements, listeners, timers) is gone.
+   */
+  async stop(): Promise<void> {
+    await this.#call?.end('stop() was called.');
+  }
+
+  /** Asks the assistant to end the call for everyone, then stops. */
+  async end(): Promise<void> {
+    const call = this.#call;
+    if (call?.joined && call.state !== 'ended')
+      call.room?.sendAppMessage(JSON.stringify({ type: 'end-call' }));
+    await this.stop();
+  }
+
+  /** Sends a Live Call Control message to the assistant. Ignored (with a warning) without a joined call. */
+  send(message: VapiClientToServerMessage): void {
+    const problem = checkMessage(message);
+    if (problem) fail(problem);
+    const call = this.#call;
+    if (!call?.joined || call.state === 'ended' || !call.room) {
+      console.warn(`[engage/voice] send('${message.type}') ignored: no call is joined.`);
+      return;
+    }
+    call.room.sendAppMessage(JSON.stringify(message));
+  }
+
+  /** Makes the assistant say `message`. */
+  say(
+    message: string,
+    endCallAfterSpoken?: boolean,
+    interruptionsEnabled = false,
+    interruptAssistantEnabled = false,
+  ): void {
+    const problem = checkSay(message, endCallAfterSpoken, interruptionsEnabled, interruptAssistantEnabled);
+    if (problem) fail(problem);
+    this.send({
+      type: 'say',
+      message,
+      ...(endCallAfterSpoken !== undefined ? { endCallAfterSpoken } : {}),
+      interruptionsEnabled,
+      interruptAssistantEnabled,
+    });
+  }
+
+  /** Mutes or unmutes the microphone. Throws 'Call object is not available.' without a call. */
+  setMuted(muted: boolean): void {
+    if (typeof muted !== 'boolean') fail(`setMuted() needs true or false, got ${typeof muted}.`);
+    const call = this.#requireCall();
+    call.setMuted(muted);
+  }
+
+  /** Whether the microphone is muted; reflects `setMuted()` immediately. False without a call. */
+  isMuted(): boolean {
+    const call = this.#call;
+    return !!call && call.state !== 'ended' && call.muted;
+  }
+
+  /** Changes the microphone or camera. */
+  async setInputDevicesAsync(
+    options: RoomInputDevices & { audioSource?: MediaStreamTrack | false },
+  ): Promise<void> {
+    const call = this.#requireCall();
+    const devices = { ...options };
+    if (devices.audioSource === false) {
+      console.warn('[engage/voice] audioSource: false breaks Chrome 140+; keeping the current microphone.');
+      delete devices.audioSource;
+    }
+    await call.room!.setInputDevices(devices as RoomInputDevices);
+  }
+
+  /** Changes the speaker used by the call room. */
+  async setOutputDeviceAsync(options: { outputDeviceId: string }): Promise<void> {
+    await this.#call?.room?.setOutputDevice(options);
+  }
+
+  /** Amplifies the microphone by `gain` (e.g. 1.5). Released when the call ends. */
+  async increaseMicLevel(gain: number): Promise<void> {
+    const problem = checkGain(gain);
+    if (problem) fail(problem);
+    const call = this.#requireCall();
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    const context = new AudioContext();
+    call.hold(() => {
+      for (const track of stream.getTracks()) track.stop();
+      void context.close();
+    });
+    const gainNode = context.createGain();
+    gainNode.gain.value = gain;
+    const destination = context.createMediaStreamDestination();
+    context.createMediaStreamSource(stream).connect(gainNode).connect(destination);
+    const [boosted] = destination.stream.getAudioTracks();
+    if (boosted) await call.room!.setInputDevices({ audioSource: boosted });
+  }
+
+  /**
+   * Sets the assistant's playback volume, 0 to 1 (clamped; non-finite values ignored). Remembered
+   * across calls and applied before playback starts.
+   */
+  setVolume(volume: number): void {
+    if (typeof volume !== 'number' || !Number.isFinite(volume)) return;
+    this.#volume = Math.min(1, Math.max(0, volume));
+    this.#call?.applyVolume(this.#volume);
+  }
+
+  /** The <audio> element playing the assistant, or null before its audio arrives. */
+  getAudioPlayer(): HTMLAudioElement | null {
+    return this.#call?.audioPlayer ?? null;
+  }
+
+  /** Daily's call object for this call, or null (no call, or a WebSocket room). */
+  getDailyCallObject(): DailyCall | null {
+    const room = this.#call?.room;
+    // The Daily room's vendor object is the call object Daily.createCallObject returned.
+    return room?.kind === 'daily' ? (room.vendorObject() as DailyCall) : null;
+  }
+
+  /** The latest microphone level, 0..1 (0 without a call). */
+  getLocalAudioLevel(): number {
+    return this.#call?.room?.getLocalAudioLevel() ?? 0;
+  }
+
+  /** Starts `local-volume-level` events every `interval` ms (at least 100). */
+  async startLocalAudioLevelObserver(interval?: number): Promise<void> {
+    const problem = checkAudioLevelInterval(interval);
+    if (problem) fail(problem);
+    await this.#requireCall().room!.startLocalAudioLevelObserver(interval);
+  }
+
+  stopLocalAudioLevelObserver(): void {
+    this.#call?.room?.stopLocalAudioLevelObserver();
+  }
+
+  isLocalAudioLevelObserverRunning(): boolean {
+    return this.#call?.room?.isLocalAudioLevelObserverRunning() ?? false;
+  }
+
+  startScreenSharing(
+    displayMediaOptions?: DisplayMediaStreamOptions,
+    screenVideoSendSettings?: unknown,
+  ): void {
+    this.#call?.room?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
+  }
+
+  stopScreenSharing(): void {
+    this.#call?.room?.stopScreenShare();
+  }
+
+  /** Starts (or retries) the recording; `recording-started` or `recording-error` follows. */
+  startRecording(options: { type?: 'cloud' | 'raw-tracks' | 'local' } = {}): void {
+    const problem = checkRecordingType(options?.type);
+    if (problem) fail(problem);
+    this.#requireCall().room!.startRecording({
+      ...RECORDING_LAYOUT,
+      ...(options.type ? { type: options.type } : {}),
+    });
+  }
+
+  stopRecording(): void {
+    this.#call?.room?.stopRecording();
+  }
+
+  /** Engage: attaches JSON user data (at most 4096 characters) to the local participant. */
+  async setUserData(data: unknown): Promise<void> {
+    const problem = checkUserData(data);
+    if (problem) fail(problem);
+    await this.#requireCall().room!.setUserData(data);
+  }
+
+  /** Engage: publishes a custom track; resolves its name. */
+  async startCustomTrack(options: RoomCustomTrack): Promise<string> {
+    const problem = checkCustomTrack(options);
+    if (problem) fail(problem);
+    return this.#requireCall().room!.startCustomTrack(options);
+  }
+
+  /** Engage: stops a custom track started with `startCustomTrack`. */
+  async stopCustomTrack(trackName: string): Promise<string> {
+    if (typeof trackName !== 'string' || !trackName) fail('stopCustomTrack() needs the track name.');
+    return this.#requireCall().room!.stopCustomTrack(trackName);
+  }
+
+  #requireCall(): LiveCall & { room: NonNullable<LiveCall['room']> } {
+    const call = this.#call;
+    if (!call || call.state === 'ended' || !call.room) throw new Error('Call object is not available.');
+    return call as LiveCall & { room: NonNullable<LiveCall['room']> };
+  }
+}
