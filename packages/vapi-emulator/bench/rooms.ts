@@ -1,0 +1,135 @@
+// `npm run bench:rooms`: 1, 10 and 50 concurrent echo rooms on loopback. Each caller streams real-time
+// 20 ms PCM frames: utterances of 1 s with 2.5 s of silence between them. Reports the rooms process's
+// CPU and memory per room, and the latency from the end of an utterance (its last voiced frame sent)
+// to the first echoed frame received: p50/p95, and the same minus the 700 ms silence the VAD waits for.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import WebSocket from 'ws';
+import { encodePcm } from '../src/rooms/pcm.js';
+import { frames, silence, tone } from '../src/rooms/testing.js';
+
+const RATE = 16_000;
+const FRAME_MS = 20;
+const UTTERANCES = Number(process.env.BENCH_UTTERANCES ?? 4);
+const SIZES = (process.env.BENCH_ROOMS ?? '1,10,50').split(',').map(Number);
+const VAD_SILENCE_MS = 700;
+
+interface Stats {
+  cpu: { user: number; system: number };
+  memory: { rss: number; heapUsed: number };
+  rooms: { rooms: number };
+}
+
+const here = import.meta.dirname;
+const child = spawn(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', '--expose-gc', path.join(here, 'rooms-server.ts')],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+const { port } = JSON.parse(line) as { port: number };
+const base = `127.0.0.1:${port}`;
+const stats = async (): Promise<Stats> => (await fetch(`http://${base}/stats`)).json() as Promise<Stats>;
+
+const utterance = frames(tone(1000, RATE, 0.3), FRAME_MS, RATE).map(encodePcm);
+const gap = frames(silence(2500, RATE), FRAME_MS, RATE).map(encodePcm);
+const script = [...Array(UTTERANCES)].flatMap(() => [
+  ...utterance.map((f, i) => ({ frame: f, lastVoiced: i === utterance.length - 1 })),
+  ...gap.map((f) => ({ frame: f, lastVoiced: false })),
+]);
+
+class Caller {
+  ws: WebSocket;
+  greeted: Promise<void>;
+  lastVoicedAt: number | null = null;
+  latencies: number[] = [];
+
+  constructor(id: string) {
+    this.ws = new WebSocket(`ws://${base}/rooms/${id}`);
+    let greeted!: () => void;
+    this.greeted = new Promise((r) => (greeted = r));
+    this.ws.on('message', (data, isBinary) => {
+      if (!isBinary) {
+        const m = JSON.parse(String(data)) as { type: string; status?: string; role?: string };
+        if (m.type === 'speech-update' && m.status === 'stopped' && m.role === 'assistant') greeted();
+        return;
+      }
+      if (this.lastVoicedAt !== null) {
+        this.latencies.push(performance.now() - this.lastVoicedAt);
+        this.lastVoicedAt = null;
+      }
+    });
+  }
+}
+
+const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+
+// Warm-up: the first room loads the speech engine and synthesises the greeting once per process.
+{
+  const warm = new Caller('warm-up');
+  await warm.greeted;
+  warm.ws.close();
+  await once(warm.ws, 'close');
+}
+
+const rows: string[] = [];
+for (const n of SIZES) {
+  const before = await stats();
+  const callers = [...Array(n)].map((_, i) => new Caller(`bench-${n}-${i}`));
+  await Promise.all(callers.map((c) => c.greeted));
+  const opened = await stats();
+  const cpuStart = await stats();
+  const started = performance.now();
+  // One clock for every caller, on an absolute schedule, so the load generator does not drift.
+  let memoryPeak = 0;
+  for (let i = 0; i < script.length; i++) {
+    const due = started + i * FRAME_MS;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const { frame, lastVoiced } = script[i]!;
+    for (const c of callers) {
+      c.ws.send(frame);
+      if (lastVoiced) c.lastVoicedAt = performance.now();
+    }
+    if (i % 100 === 0) memoryPeak = Math.max(memoryPeak, (await stats()).memory.rss);
+  }
+  const cpuEnd = await stats();
+  const wall = performance.now() - started;
+  const cpuMs = (cpuEnd.cpu.user + cpuEnd.cpu.system - cpuStart.cpu.user - cpuStart.cpu.system) / 1000;
+  const latencies = callers.flatMap((c) => c.latencies);
+  const missing = n * UTTERANCES - latencies.length;
+  for (const c of callers) c.ws.close();
+  await Promise.all(callers.map((c) => once(c.ws, 'close')));
+  const after = await stats();
+  const row = {
+    rooms: n,
+    cpuPctPerRoom: ((cpuMs / wall) * 100) / n,
+    rssPerRoomBytes: Math.max(0, Math.max(memoryPeak, opened.memory.rss) - before.memory.rss) / n,
+    heapPerRoomBytes: Math.max(0, opened.memory.heapUsed - before.memory.heapUsed) / n,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    echoes: latencies.length,
+    missing,
+    roomsLeft: after.rooms.rooms,
+  };
+  rows.push(
+    `| ${n} | ${row.cpuPctPerRoom.toFixed(2)} % | ${mb(row.rssPerRoomBytes)} MB | ${mb(row.heapPerRoomBytes)} MB | ` +
+      `${row.p50.toFixed(0)} ms (${(row.p50 - VAD_SILENCE_MS).toFixed(0)}) | ${row.p95.toFixed(0)} ms (${(row.p95 - VAD_SILENCE_MS).toFixed(0)}) | ${row.echoes}/${n * UTTERANCES} |`,
+  );
+}
+child.kill('SIGTERM');
+
+console.log(
+  `\nCall rooms on loopback (${process.version}, ${UTTERANCES} utterances of 1 s per caller, 20 ms frames)\n`,
+);
+console.log(
+  '| rooms | CPU per room | RSS per room | heap per room | echo latency p50 (minus 700 ms VAD) | p95 (minus 700 ms) | echoes |',
+);
+console.log('|---|---|---|---|---|---|---|');
+for (const row of rows) console.log(row);
