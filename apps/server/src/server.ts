@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { emulatorMigrations } from '@engage/vapi-emulator';
 import { createApp } from './app.js';
 import { bootstrapAdmins } from './auth/bootstrap.js';
 import { createAuthRuntime } from './auth/embedded.js';
@@ -20,7 +21,7 @@ export interface RunningServer {
 
 /** Every migration the server applies, in order: the server's modules, then the emulator's. */
 export function allMigrations(): Migration[] {
-  return [...serverMigrations()];
+  return [...serverMigrations(), ...emulatorMigrations];
 }
 
 /** Opens storage, applies migrations, composes the app and listens. */

@@ -1,0 +1,106 @@
+/**
+ * @engage/vapi-emulator: an embedded stand-in for the provider (Vapi) speaking its HTTP contract:
+ * files with their processing lifecycle, assistants, tools, knowledge bases and web calls, stored in
+ * the server's database, with the provider's keys and error bodies. Other routes answer 501.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { keyAuth, type EmulatorKeys } from './auth.js';
+import type { EmulatorContext } from './context.js';
+import type { EmulatorDb } from './db.js';
+import { faultInjection, type EmulatorFaults } from './faults.js';
+import { errorBody } from './http.js';
+import { assistantRoutes } from './routes/assistants.js';
+import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
+import { filesRoutes, storageRoutes } from './routes/files.js';
+import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
+import { NOT_IMPLEMENTED, NOT_IMPLEMENTED_PUBLIC, notImplementedRoutes } from './routes/not-implemented.js';
+import { toolRoutes } from './routes/tools.js';
+
+export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
+export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
+export { NOT_IMPLEMENTED } from './routes/not-implemented.js';
+export { SUPPORTED_TYPES } from './content-check.js';
+export type { EmulatorKeys } from './auth.js';
+export type { EmulatorDb, EmulatorQueryable } from './db.js';
+export type { EmulatorFaults } from './faults.js';
+export type { EmulatorCallDirectory } from './routes/calls.js';
+
+export interface EmulatorLogger {
+  error(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+}
+
+export interface VapiEmulatorDeps {
+  /** The server's database with `emulatorMigrations` applied. */
+  db: EmulatorDb;
+  keys: EmulatorKeys;
+  now?: () => Date;
+  /** How long a new file stays 'processing' before 'done' or 'failed'. Default 1500 ms. */
+  processingDelayMs?: number;
+  /** Largest accepted upload in bytes; larger ones get 413. Default 10 MiB. */
+  maxFileBytes?: number;
+  faults?: EmulatorFaults;
+  /**
+   * The local call rooms, mounted at /rooms (where POST /call/web's webCallUrl points). Either the
+   * rooms app itself, or a factory given the call directory (greeting lookup and status updates).
+   */
+  rooms?: Hono | ((calls: EmulatorCallDirectory) => Hono);
+  logger?: EmulatorLogger;
+  /** Id generator (default random UUIDs, as the provider uses). */
+  newId?: () => string;
+}
+
+export const DEFAULT_PROCESSING_DELAY_MS = 1500;
+export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Creates the emulator. Its routes sit at its root (/file, /assistant, /call/web …); the server
+ * mounts it at /provider.
+ * @example
+ * app.route('/provider', createVapiEmulator({ db, keys: { publicKey, privateKey } }));
+ */
+export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
+  const ctx: EmulatorContext = {
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
+    maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    newId: deps.newId ?? randomUUID,
+  };
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    deps.logger?.error('emulator: unhandled error', {
+      path: c.req.path,
+      error: error.message,
+      stack: error.stack,
+    });
+    return c.json(errorBody(500, 'Internal server error'), 500);
+  });
+
+  // Public paths first: a handler that answers ends the chain before the key check below.
+  if (deps.rooms) {
+    const rooms = typeof deps.rooms === 'function' ? deps.rooms(callDirectory(ctx, deps.logger)) : deps.rooms;
+    app.route('/rooms', rooms);
+  }
+  app.route('/', storageRoutes(ctx));
+  app.route('/', notImplementedRoutes(NOT_IMPLEMENTED_PUBLIC));
+
+  const api = new Hono();
+  api.use('*', faultInjection(deps.faults));
+  api.use('*', keyAuth(deps.keys));
+  api.route('/', filesRoutes(ctx));
+  api.route('/', assistantRoutes(ctx));
+  api.route('/', toolRoutes(ctx));
+  api.route('/', knowledgeBaseRoutes(ctx));
+  api.route('/', callRoutes(ctx));
+  api.route('/', notImplementedRoutes(NOT_IMPLEMENTED));
+  // Answer unknown paths here, so a mounted emulator never falls through to the site.
+  api.all('*', (c) => c.json(errorBody(404, `Cannot ${c.req.method} ${c.req.path}`), 404));
+  app.route('/', api);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { SEED_ASSISTANTS } from './seed.js';
+
+/** A versioned migration, structurally the server's `Migration`. */
+export interface EmulatorMigration {
+  id: string;
+  sql: string;
+}
+
+const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/**
+ * The emulator's tables. The server appends these after its own; every id is prefixed 'emulator/'
+ * and every table 'emulator_', and nothing is schema-qualified (tests isolate by search_path).
+ */
+export const emulatorMigrations: EmulatorMigration[] = [
+  {
+    id: 'emulator/0001_resources',
+    sql: `
+      create table emulator_files (
+        id text primary key,
+        org_id text not null,
+        name text not null,
+        original_name text not null,
+        mimetype text not null,
+        bytes integer not null,
+        purpose text,
+        metadata jsonb,
+        content bytea not null,
+        -- Whether the content parses as its type: decides 'done' or 'failed' once ready_at passes.
+        parse_ok boolean not null,
+        ready_at timestamptz not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_files_created_at on emulator_files (created_at desc);
+
+      create table emulator_assistants (
+        id text primary key,
+        org_id text not null,
+        data jsonb not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_assistants_created_at on emulator_assistants (created_at desc);
+
+      create table emulator_tools (
+        id text primary key,
+        org_id text not null,
+        data jsonb not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_tools_created_at on emulator_tools (created_at desc);
+
+      create table emulator_knowledge_bases (
+        id text primary key,
+        org_id text not null,
+        data jsonb not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+
+      create table emulator_calls (
+        id text primary key,
+        org_id text not null,
+        assistant_id text,
+        status text not null,
+        ended_reason text,
+        data jsonb not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_calls_created_at on emulator_calls (created_at desc);
+    `,
+  },
+  {
+    // Seeded once: an operator may edit or delete them afterwards and they stay that way.
+    id: 'emulator/0002_seed_assistants',
+    sql: SEED_ASSISTANTS.map(
+      (a) =>
+        `insert into emulator_assistants (id, org_id, data, created_at, updated_at)
+         values (${quote(a.id)}, ${quote(a.orgId)}, ${quote(JSON.stringify(a.data))}::jsonb, now(), now())
+         on conflict (id) do nothing;`,
+    ).join('\n'),
+  },
+];

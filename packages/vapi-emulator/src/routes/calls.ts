@@ -1,0 +1,176 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { EmulatorContext } from '../context.js';
+import { iso, json } from '../db.js';
+import { fail, jsonBody, parseWith, publicBase } from '../http.js';
+import { EMULATOR_ORG_ID } from '../seed.js';
+import { jsonStore } from '../store.js';
+import { assistantSchema } from './assistants.js';
+
+const objectSchema = z.record(z.string(), z.unknown());
+
+/** CreateWebCallDTO: the provider rejects properties it does not know. */
+const webCallSchema = z.strictObject({
+  assistantId: z.string().min(1).optional(),
+  assistant: assistantSchema.optional(),
+  assistantOverrides: objectSchema.optional(),
+  assistantVersion: z.number().int().positive().optional(),
+  squadId: z.string().min(1).optional(),
+  squad: objectSchema.optional(),
+  squadOverrides: objectSchema.optional(),
+  workflowId: z.string().min(1).optional(),
+  workflow: objectSchema.optional(),
+  workflowOverrides: objectSchema.optional(),
+  roomDeleteOnUserLeaveEnabled: z.boolean().optional(),
+});
+
+const listSchema = z.strictObject({
+  limit: z.coerce.number().int().min(0).max(1000).default(100),
+  assistantId: z.string().optional(),
+  id: z.string().optional(),
+});
+
+interface CallRow {
+  id: string;
+  status: string;
+  ended_reason: string | null;
+  data: unknown;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export type CallStatus = 'queued' | 'in-progress' | 'ended';
+
+/** What a local call room needs to know about a call, and how it reports back. */
+export interface EmulatorCallDirectory {
+  /** The call's greeting, or null when there is no such call or it has ended. */
+  resolveCall(callId: string): Promise<{ firstMessage: string | null } | null>;
+  /** Records a room's status change on the call (fire and forget; failures are logged). */
+  onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
+}
+
+/** Replaces {{name}} with assistantOverrides.variableValues.name, as the provider does. */
+function fillVariables(text: unknown, values: Record<string, unknown> | undefined): unknown {
+  if (typeof text !== 'string' || !values) return text;
+  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+export function callRoutes(ctx: EmulatorContext): Hono {
+  const assistants = jsonStore(ctx, 'emulator_assistants', 'Assistant');
+  const app = new Hono();
+
+  const toCall = (row: CallRow) => {
+    const { artifactPlan: _only, webCallUrl: _post, ...data } = json<Record<string, unknown>>(row.data);
+    return {
+      ...data,
+      id: row.id,
+      status: row.status,
+      ...(row.ended_reason ? { endedReason: row.ended_reason } : {}),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    };
+  };
+
+  app.post('/call/web', async (c) => {
+    const body = parseWith(webCallSchema, await jsonBody(c));
+    if (
+      !body.assistantId &&
+      !body.assistant &&
+      !body.squadId &&
+      !body.squad &&
+      !body.workflowId &&
+      !body.workflow
+    )
+      fail(400, 'Assistant or Squad or Workflow must be provided.');
+    if (!body.assistantId && !body.assistant)
+      fail(501, 'The embedded provider runs assistants only: squads and workflows need the real provider.');
+
+    let assistant: Record<string, unknown>;
+    if (body.assistantId) {
+      const stored = await assistants.find(body.assistantId);
+      if (!stored) fail(400, `Couldn't Get Assistant. \`assistantId\` ${body.assistantId} Does Not Exist.`);
+      assistant = assistants.dataOf(stored);
+    } else assistant = body.assistant as Record<string, unknown>;
+    const overrides = body.assistantOverrides ?? {};
+    const { variableValues, ...fieldOverrides } = overrides as { variableValues?: Record<string, unknown> };
+    const resolved: Record<string, unknown> = { ...assistant, ...fieldOverrides };
+    resolved.firstMessage = fillVariables(resolved.firstMessage, variableValues);
+
+    const id = ctx.newId();
+    const now = ctx.now();
+    const { origin, secure, prefix } = publicBase(c, '/call/web');
+    const host = origin.replace(/^https?:\/\//, '');
+    const webCallUrl = `${secure ? 'wss' : 'ws'}://${host}${prefix}/rooms/${id}`;
+    const artifactPlan = (resolved.artifactPlan as Record<string, unknown> | undefined) ?? {};
+    const call = {
+      orgId: EMULATOR_ORG_ID,
+      type: 'webCall',
+      ...(body.assistantId ? { assistantId: body.assistantId } : {}),
+      ...(body.assistantOverrides ? { assistantOverrides: body.assistantOverrides } : {}),
+      assistant: resolved,
+      webCallUrl,
+      transport: { provider: 'vapi.websocket', callUrl: webCallUrl, websocketCallUrl: webCallUrl },
+      artifactPlan: { ...artifactPlan, videoRecordingEnabled: artifactPlan.videoRecordingEnabled === true },
+    };
+    const { rows } = await ctx.db.query<CallRow>(
+      `insert into emulator_calls (id, org_id, assistant_id, status, data, created_at, updated_at)
+       values ($1, $2, $3, 'queued', $4::jsonb, $5, $5) returning *`,
+      [id, EMULATOR_ORG_ID, body.assistantId ?? null, JSON.stringify(call), now],
+    );
+    const row = rows[0]!;
+    // webCallUrl and artifactPlan are only returned here, as the provider does.
+    return c.json({ ...toCall(row), webCallUrl, artifactPlan: call.artifactPlan }, 201);
+  });
+
+  app.get('/call', async (c) => {
+    const q = parseWith(listSchema, c.req.query());
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (q.assistantId) where.push(`assistant_id = $${params.push(q.assistantId)}`);
+    if (q.id) where.push(`id = $${params.push(q.id)}`);
+    params.push(q.limit);
+    const { rows } = await ctx.db.query<CallRow>(
+      `select * from emulator_calls ${where.length ? `where ${where.join(' and ')}` : ''}
+       order by created_at desc, id limit $${params.length}`,
+      params,
+    );
+    return c.json(rows.map(toCall));
+  });
+
+  app.get('/call/:id', async (c) => {
+    const { rows } = await ctx.db.query<CallRow>('select * from emulator_calls where id = $1', [
+      c.req.param('id'),
+    ]);
+    return c.json(toCall(rows[0] ?? fail(404, `Call ${c.req.param('id')} not found`)));
+  });
+
+  return app;
+}
+
+export function callDirectory(
+  ctx: EmulatorContext,
+  logger?: { warn(msg: string, fields?: Record<string, unknown>): void },
+): EmulatorCallDirectory {
+  return {
+    async resolveCall(callId) {
+      const { rows } = await ctx.db.query<CallRow>('select * from emulator_calls where id = $1', [callId]);
+      const row = rows[0];
+      if (!row || row.status === 'ended') return null;
+      const assistant = json<{ assistant?: { firstMessage?: unknown } }>(row.data).assistant;
+      return { firstMessage: typeof assistant?.firstMessage === 'string' ? assistant.firstMessage : null };
+    },
+    onStatus(callId, update) {
+      ctx.db
+        .query(
+          `update emulator_calls set status = $2, ended_reason = coalesce($3, ended_reason), updated_at = $4
+           where id = $1 and status <> 'ended'`,
+          [callId, update.status, update.endedReason ?? null, ctx.now()],
+        )
+        .catch((error: unknown) =>
+          logger?.warn('emulator: could not record a call status', { callId, error: String(error) }),
+        );
+    },
+  };
+}
