@@ -28,7 +28,7 @@ export function TopNav() {
         <NavLink
           to={paths.kbImport.path}
           className={({ isActive }) =>
-            cn(linkClass({ isActive }), 'bg-sky-500/90 text-white hover:bg-sky-400', isActive && 'bg-sky-400')
+            cn(linkClass({ isActive }), 'bg-sky-700 text-white hover:bg-sky-800', isActive && 'bg-sky-800')
           }
         >
           {paths.kbImport.label}
