@@ -23,6 +23,7 @@ import {
   createSession,
   endSessions,
   findSession,
+  refreshTokenReused,
   rotateRefreshToken,
   type LogoutScope,
   type SessionRow,
@@ -407,9 +408,14 @@ export function createAuthService(opts: AuthServiceOptions) {
       limit('token', ctx.ip);
       if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
       const presented = input.refresh_token;
-      const { session, refreshToken } = await db.transaction((tx) =>
+      const rotation = await db.transaction((tx) =>
         rotateRefreshToken(tx, presented, reuseMs, new Date(now())),
       );
+      if ('revokeSession' in rotation) {
+        await db.query('delete from auth_sessions where id = $1', [rotation.revokeSession]);
+        throw refreshTokenReused();
+      }
+      const { session, refreshToken } = rotation;
       const user = await findUserById(db, session.user_id);
       if (!user) throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: Session Not Found');
       if (user.banned_until && new Date(user.banned_until).getTime() > now())

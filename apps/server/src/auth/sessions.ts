@@ -61,17 +61,14 @@ export async function findSession(db: Queryable, id: string): Promise<SessionRow
   return rows[0] ?? null;
 }
 
-export interface RotationResult {
-  session: SessionRow;
-  refreshToken: string;
-}
+export type RotationResult = { session: SessionRow; refreshToken: string } | { revokeSession: string };
 
 /**
  * GoTrue's v1 refresh-token rotation (AUTH-CONTRACT §2.3), run inside a transaction:
  * - active token → revoke it and issue a child;
  * - revoked token that is the parent of the session's active token → that active token again;
  * - revoked token within `reuseIntervalMs` of its revocation → a new child (concurrent refreshes);
- * - otherwise → revoke the whole family (delete the session) and 400 `refresh_token_already_used`.
+ * - otherwise → `{ revokeSession }`: the caller deletes the session (the whole token family).
  */
 export async function rotateRefreshToken(
   tx: Queryable,
@@ -115,10 +112,13 @@ export async function rotateRefreshToken(
     await touch(tx, session.id, now);
     return { session, refreshToken };
   }
-  // Reuse of an old token: someone may hold a stolen copy. End the session and its whole family.
-  await tx.query('delete from auth_sessions where id = $1', [session.id]);
-  throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  // Reuse of an old token: someone may hold a stolen copy. The caller ends the session and its whole
+  // family after this transaction commits, then answers 400 `refresh_token_already_used`.
+  return { revokeSession: session.id };
 }
+
+export const refreshTokenReused = () =>
+  new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
 
 const touch = (tx: Queryable, sessionId: string, now: Date) =>
   tx.query('update auth_sessions set refreshed_at = $2, updated_at = $2 where id = $1', [sessionId, now]);

@@ -1,0 +1,118 @@
+// Test support: the embedded auth on a real port over a given database, for supabase-js tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { createApp } from '../app.js';
+import { createAuthRuntime } from '../auth/embedded.js';
+import type { RateLimitOptions } from '../auth/rate-limit.js';
+import type { AuthService } from '../auth/service.js';
+import { parseConfig } from '../config.js';
+import type { Db } from '../db/types.js';
+import { createLogger } from '../lib/logger.js';
+import { openSecretStore } from '../lib/secrets.js';
+import type { VerifyAccessToken } from '../middleware/require-auth.js';
+
+export interface AuthTestServer {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  service: AuthService;
+  verifyAccessToken: VerifyAccessToken;
+  /** A fresh supabase-js client (own in-memory storage) with the anon key, or the service key. */
+  client(key?: 'anon' | 'service'): SupabaseClient;
+  /** The newest outbox mail to an address, with the first link in it. */
+  lastMail(to: string): Promise<{ subject: string; kind: string; link: string | null; text: string } | null>;
+  mailCount(to: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const NO_LIMITS: RateLimitOptions = {
+  token: null,
+  tokenPerEmail: null,
+  signup: null,
+  recover: null,
+  verify: null,
+  mfa: null,
+};
+
+export interface AuthTestServerOptions {
+  env?: Record<string, string>;
+  rateLimits?: RateLimitOptions;
+  emailResendIntervalSeconds?: number;
+}
+
+export async function startAuthTestServer(
+  db: Db,
+  options: AuthTestServerOptions = {},
+): Promise<AuthTestServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'engage-auth-'));
+  const config = parseConfig({ DATA_DIR: dir, SITE_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
+  const runtime = createAuthRuntime({
+    config,
+    db,
+    secrets: openSecretStore(dir),
+    rateLimits: options.rateLimits ?? NO_LIMITS,
+    emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
+  });
+  const service = runtime.service as AuthService;
+  const app = createApp({
+    config,
+    db,
+    logger: createLogger('silent'),
+    secrets: openSecretStore(dir),
+    verifyAccessToken: runtime.verifyAccessToken,
+    auth: service,
+    authAnonKey: runtime.anonKey,
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const keys = service.keys;
+  return {
+    url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    service,
+    verifyAccessToken: runtime.verifyAccessToken,
+    client(key = 'anon') {
+      return createClient(url, key === 'anon' ? keys.anonKey : keys.serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        // Node 20 has no global WebSocket; realtime is never used here but must be constructible.
+        realtime: { transport: WebSocket as never },
+      });
+    },
+    async lastMail(to) {
+      const { rows } = await db.query<{ subject: string; kind: string; text_body: string }>(
+        'select subject, kind, text_body from mail_outbox where to_address = $1 order by created_at desc limit 1',
+        [to],
+      );
+      const mail = rows[0];
+      if (!mail) return null;
+      return {
+        subject: mail.subject,
+        kind: mail.kind,
+        text: mail.text_body,
+        link: /https?:\/\/\S+/.exec(mail.text_body)?.[0] ?? null,
+      };
+    },
+    async mailCount(to) {
+      const { rows } = await db.query<{ n: number }>(
+        'select count(*)::int as n from mail_outbox where to_address = $1',
+        [to],
+      );
+      return rows[0]?.n ?? 0;
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
