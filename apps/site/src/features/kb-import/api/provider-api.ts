@@ -1,3 +1,19 @@
+import {
+  createRequester,
+  createTool,
+  deleteFile,
+  getAssistant,
+  getFile,
+  isVapiApiError,
+  isVapiNetworkError,
+  listAssistants,
+  listFiles,
+  updateAssistant,
+  uploadFile,
+  type Assistant as VapiAssistant,
+  type AssistantModel,
+  type VapiFile,
+} from '@engage/vapi-client';
 import { mimeTypeFor } from '../lib/file-types';
 
 /** A provider file as the import tool reads it (SPEC §3, §7). */
@@ -32,10 +48,10 @@ export class ProviderHttpError extends Error {
   constructor(
     readonly status: number,
     readonly statusText: string,
-    /** The raw response body as text, for 'Upload failed: …'. */
+    /** The response body as text, for 'Upload failed: …'. */
     readonly body: string,
-    /** The Retry-After header, when the provider sent one. */
-    readonly retryAfter: string | null,
+    /** What Retry-After (or X-RateLimit-Reset) asked for, in ms. */
+    readonly retryAfterMs: number | null,
   ) {
     super(`${status} ${statusText}`);
     this.name = 'ProviderHttpError';
@@ -45,8 +61,8 @@ export class ProviderHttpError extends Error {
 /** The request never got an answer (offline, DNS, connection reset). */
 export class ProviderNetworkError extends Error {
   readonly __isProviderNetworkError = true;
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : 'Network request failed', { cause });
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
     this.name = 'ProviderNetworkError';
   }
 }
@@ -76,78 +92,6 @@ export interface ProviderApiOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * A thin fetch client for the import tool's routes. It makes exactly one request per call: retries
- * and pacing belong to the pipeline, which decides what is safe to repeat.
- */
-export function createProviderApi({
-  baseUrl,
-  getToken,
-  fetch: fetchImpl = fetch,
-}: ProviderApiOptions): ProviderApi {
-  const root = baseUrl.replace(/\/+$/, '');
-  async function request<T>(
-    method: string,
-    path: string,
-    init: { body?: BodyInit; json?: unknown; signal?: AbortSignal } = {},
-  ) {
-    const headers = new Headers({ Accept: 'application/json' });
-    const token = await getToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    let response: Response;
-    try {
-      response = await fetchImpl(`${root}${path}`, { method, headers, body, signal: init.signal });
-    } catch (error) {
-      if ((error as { name?: string }).name === 'AbortError') throw error;
-      throw new ProviderNetworkError(error);
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) {
-      throw new ProviderHttpError(
-        response.status,
-        response.statusText || defaultStatusText(response.status),
-        text,
-        response.headers.get('Retry-After'),
-      );
-    }
-    if (!text) return undefined as T;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ProviderHttpError(response.status, 'Unreadable response', text, null);
-    }
-  }
-  const enc = encodeURIComponent;
-  return {
-    uploadFile(file, name, options = {}) {
-      const form = new FormData();
-      form.append('file', new File([file], name, { type: mimeTypeFor(name) }));
-      return request<ProviderFile>('POST', '/file', { body: form, signal: options.signal });
-    },
-    async listFiles(options = {}) {
-      const files = await request<ProviderFile[] | null>('GET', '/file', { signal: options.signal });
-      return Array.isArray(files) ? files : [];
-    },
-    getFile: (id, options = {}) =>
-      request<ProviderFile>('GET', `/file/${enc(id)}`, { signal: options.signal }),
-    async deleteFile(id, options = {}) {
-      await request<unknown>('DELETE', `/file/${enc(id)}`, { signal: options.signal });
-    },
-    createQueryTool: (input) => request<{ id: string }>('POST', '/tool', { json: input }),
-    async listAssistants() {
-      const list = await request<AssistantSummary[] | null>('GET', '/assistant');
-      return Array.isArray(list) ? list : [];
-    },
-    getAssistant: (id) => request<Assistant>('GET', `/assistant/${enc(id)}`),
-    updateAssistant: (id, patch) => request<Assistant>('PATCH', `/assistant/${enc(id)}`, { json: patch }),
-  };
-}
-
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -163,7 +107,77 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** HTTP/2 answers carry no reason phrase; the messages of SPEC §8 read better with one. */
-function defaultStatusText(status: number): string {
-  return STATUS_TEXT[status] ?? 'Error';
+/** Maps the client's typed errors onto the tool's; an abort stays an abort. */
+function translate(error: unknown): unknown {
+  if (isVapiApiError(error)) {
+    const body =
+      typeof error.body === 'string'
+        ? error.body
+        : error.body === undefined
+          ? ''
+          : JSON.stringify(error.body);
+    // HTTP/2 answers carry no reason phrase; SPEC §8's messages read better with one.
+    const statusText = error.statusText || STATUS_TEXT[error.status] || 'Error';
+    return new ProviderHttpError(error.status, statusText, body, error.retryAfterMs ?? null);
+  }
+  if (isVapiNetworkError(error)) return new ProviderNetworkError(error.message, error);
+  return error;
+}
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+function toFile(f: VapiFile, fallbackName = ''): ProviderFile {
+  return {
+    id: f.id,
+    name: f.name ?? f.originalName ?? fallbackName,
+    bytes: f.bytes ?? 0,
+    mimetype: f.mimetype ?? '',
+    status: f.status ?? 'processing',
+    createdAt: f.createdAt ?? '',
+    url: f.url ?? '',
+  };
+}
+
+function toAssistant(a: VapiAssistant): Assistant {
+  return { id: a.id, name: a.name ?? '', ...(a.model ? { model: a.model } : {}) };
+}
+
+/**
+ * The import tool's routes over @engage/vapi-client. One request per call, no client retries:
+ * retries and pacing belong to the pipeline, which knows what is safe to repeat.
+ */
+export function createProviderApi({ baseUrl, getToken, fetch: fetchImpl }: ProviderApiOptions): ProviderApi {
+  const r = createRequester({ baseUrl, token: getToken, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  return {
+    uploadFile: (file, name, options = {}) =>
+      call(async () => {
+        const typed = new File([file], name, { type: mimeTypeFor(name) });
+        return toFile(await uploadFile(r, typed, { name, signal: options.signal }), name);
+      }),
+    listFiles: (options = {}) =>
+      call(async () => {
+        const list = await listFiles<VapiFile[] | null>(r, undefined, { signal: options.signal });
+        return Array.isArray(list) ? list.map((f) => toFile(f)) : [];
+      }),
+    getFile: (id, options = {}) => call(async () => toFile(await getFile(r, id, { signal: options.signal }))),
+    deleteFile: (id, options = {}) =>
+      call(async () => {
+        await deleteFile<unknown>(r, id, { signal: options.signal });
+      }),
+    createQueryTool: (input) => call(async () => ({ id: (await createTool(r, input)).id })),
+    listAssistants: () =>
+      call(async () => {
+        const list = await listAssistants<VapiAssistant[] | null>(r, { limit: 1000 });
+        return Array.isArray(list) ? list.map((a) => ({ id: a.id, name: a.name ?? '' })) : [];
+      }),
+    getAssistant: (id) => call(async () => toAssistant(await getAssistant(r, id))),
+    updateAssistant: (id, patch) =>
+      call(async () => toAssistant(await updateAssistant(r, id, { model: patch.model as AssistantModel }))),
+  };
 }

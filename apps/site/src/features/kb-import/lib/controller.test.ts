@@ -60,7 +60,10 @@ describe('choosing files', () => {
     const { controller, provider, state } = setup();
     provider.failNext('list', { status: 500 });
     await controller.addFiles([file('a.md')]);
-    expect(state().alert).toEqual({ variant: 'destructive', message: 'Failed to load files: 500 Error' });
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: 'Failed to load files: 500 Internal Server Error',
+    });
     provider.failNext('list', { status: 401 });
     await controller.addFiles([file('a.md')]);
     expect(state().alert?.message).toBe(
@@ -133,7 +136,7 @@ describe('uploading and polling', () => {
 
   it('retries 429 and 5xx uploads honouring Retry-After, losing no file', async () => {
     const { controller, provider, state } = setup();
-    provider.failNext('upload', { status: 429, retryAfter: '5' }, { status: 503 }, { status: 502 });
+    provider.failNext('upload', { status: 429, retryAfterMs: 5_000 }, { status: 503 }, { status: 502 });
     await controller.addFiles([file('a.md'), file('b.md'), file('c.md')]);
     void controller.upload();
     await vi.advanceTimersByTimeAsync(4_900);
@@ -160,7 +163,7 @@ describe('uploading and polling', () => {
     const [failed] = state().uploaded;
     expect(failed?.id).toMatch(/^failed-/);
     expect(failed?.status).toBe('failed');
-    expect(state().alert?.message).toBe('Upload failed: 400 Error - {"message":"Invalid file"}');
+    expect(state().alert?.message).toBe('Upload failed: 400 Bad Request - {"message":"Invalid file"}');
     expect(state().retriable).toEqual([failed?.id]);
     const retry = controller.retry([failed?.id ?? '']);
     await advanceUntil(() => !state().upload.running);
@@ -390,10 +393,13 @@ describe('creating the knowledge base', () => {
     const { controller, provider, state } = await withDone();
     provider.failNext('tool', { status: 400 });
     await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
-    expect(state().alert).toEqual({ variant: 'destructive', message: 'Tool creation failed: Error' });
+    expect(state().alert).toEqual({ variant: 'destructive', message: 'Tool creation failed: Bad Request' });
     provider.failNext('update', { status: 500 });
     await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
-    expect(state().alert).toEqual({ variant: 'destructive', message: 'Assistant update failed: Error' });
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: 'Assistant update failed: Internal Server Error',
+    });
     expect(state().knowledgeBases).toEqual([]);
   });
 });

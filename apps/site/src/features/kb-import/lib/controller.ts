@@ -158,6 +158,11 @@ export class KbImportController {
     saveUploadedFiles(options.storage, uploaded);
   }
 
+  /** The API for the current settings, or null while no key is available. */
+  api(): ProviderApi | null {
+    return this.#opts.getApi();
+  }
+
   // ---- subscription -------------------------------------------------------------------------
 
   getState = (): KbImportState => this.#state;
@@ -498,11 +503,7 @@ export class KbImportController {
         const retryable =
           isProviderNetworkError(error) || (isProviderHttpError(error) && isRetryableStatus(error.status));
         if (!retryable || retry >= this.#opts.maxRetries) throw error;
-        const wait = retryDelay(
-          retry,
-          isProviderHttpError(error) ? error.retryAfter : null,
-          this.#opts.now(),
-        );
+        const wait = retryDelay(retry, isProviderHttpError(error) ? error.retryAfterMs : null);
         const why = isProviderHttpError(error) ? `${error.status} ${error.statusText}` : 'a network error';
         this.log(`${what} got ${why}; retrying in ${(wait / 1000).toFixed(1)} s`, 'error');
         await sleep(wait, signal);

@@ -12,7 +12,18 @@ export interface FakeProviderOptions {
   now?: () => number;
 }
 
-type Fault = { status: number; retryAfter?: string; body?: string };
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+type Fault = { status: number; retryAfterMs?: number; body?: string };
 
 /**
  * An in-memory provider for controller tests: files go processing → done after `processingMs`
@@ -36,9 +47,9 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
     if (f)
       throw new ProviderHttpError(
         f.status,
-        f.status === 429 ? 'Too Many Requests' : 'Error',
+        STATUS_TEXT[f.status] ?? 'Error',
         f.body ?? '',
-        f.retryAfter ?? null,
+        f.retryAfterMs ?? null,
       );
   };
   const view = (f: ProviderFile & { readyAt: number; empty: boolean }): ProviderFile => ({

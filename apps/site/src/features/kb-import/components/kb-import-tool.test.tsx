@@ -1,0 +1,245 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage, storageKeys } from '../lib/storage';
+import { providerFetch } from '../testing/fake-fetch';
+import { createFakeProvider } from '../testing/fake-provider';
+import { KbImportTool } from './kb-import-tool';
+
+const BASE = 'https://provider.test';
+const PROXY = 'https://site.test/api/provider';
+
+beforeAll(() => {
+  // jsdom lacks what Radix Select uses for pointer handling and scrolling.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderTool(
+  options: { serverHoldsPrivateKey?: boolean; storage?: ReturnType<typeof memoryStorage> } = {},
+) {
+  const provider = createFakeProvider({ processingMs: 2_000 });
+  const server = options.serverHoldsPrivateKey ?? false;
+  const net = providerFetch(provider.api, server ? PROXY : BASE);
+  const storage = options.storage ?? memoryStorage();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms), applyAccept: false });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <KbImportTool
+        providerName="Vapi"
+        providerBaseUrl={BASE}
+        proxyBaseUrl={PROXY}
+        serverHoldsPrivateKey={server}
+        getAccessToken={async () => 'user-access-token'}
+        storage={storage}
+        fetch={net.fetch}
+      />
+    </QueryClientProvider>,
+  );
+  return { provider, net, storage, user, view };
+}
+
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+async function typeKey(user: ReturnType<typeof userEvent.setup>, key = 'sk-private') {
+  await user.type(screen.getByLabelText('Private API key'), key);
+  // The key is used once it has settled (1000 ms after the last keystroke).
+  await tick(1_000);
+}
+
+async function chooseFiles(user: ReturnType<typeof userEvent.setup>, files: File[]) {
+  await user.click(screen.getByRole('tab', { name: 'Files' }));
+  // The drop zone is a real file input, reachable by keyboard and labelled 'Choose files'.
+  await user.upload(screen.getByLabelText('Choose files'), files);
+}
+
+describe('the card', () => {
+  it('is titled with the provider name and has the four tabs', () => {
+    renderTool();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Vapi Knowledge Base Bulk Import Tool',
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Setup',
+      'Files',
+      'Import',
+      'Logs',
+    ]);
+  });
+});
+
+describe('Setup tab', () => {
+  it('saves the key and the assistant, and loads the assistants with the key', async () => {
+    const { user, storage, net } = renderTool();
+    await typeKey(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Assistant' }));
+    await user.click(await screen.findByRole('option', { name: 'Index' }));
+    expect(screen.getByRole('combobox', { name: 'Assistant' })).toHaveTextContent('Index');
+    await tick(500);
+    expect(storage.getItem(storageKeys.apiKey)).toBe('sk-private');
+    expect(storage.getItem(storageKeys.assistantId)).toBe('asst-1');
+    // The key is used once typing has settled, not letter by letter.
+    expect(net.calls.filter((c) => c.path === '/assistant').map((c) => c.authorization)).toEqual([
+      'Bearer sk-private',
+    ]);
+  });
+
+  it('disables the key field with a note when the server holds the key, and never stores a key', async () => {
+    const storage = memoryStorage({ [storageKeys.apiKey]: 'old-key' });
+    const { net } = renderTool({ serverHoldsPrivateKey: true, storage });
+    expect(screen.getByLabelText('Private API key')).toBeDisabled();
+    expect(screen.getByText(/The server holds the Vapi private key/)).toBeInTheDocument();
+    expect(storage.getItem(storageKeys.apiKey)).toBeNull();
+    await screen.findByRole('combobox', { name: 'Assistant' });
+    await vi.waitFor(() => expect(net.calls.some((c) => c.path === '/assistant')).toBe(true));
+    expect(net.calls[0]?.authorization).toBe('Bearer user-access-token');
+  });
+});
+
+describe('Files tab', () => {
+  it('asks for a key before checking duplicates', async () => {
+    const { user } = renderTool();
+    await chooseFiles(user, [new File(['x'], 'a.md')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('API key required to check for duplicates');
+  });
+
+  it('skips unsupported and duplicate files, uploads the rest and shows them reach done or failed', async () => {
+    const { user, provider, net } = renderTool();
+    await provider.api.uploadFile(new File(['abc'], 'old.md'), 'old.md');
+    await typeKey(user);
+    await chooseFiles(user, [
+      new File(['abc'], 'old.md'),
+      new File(['png'], 'pic.png'),
+      new File(['hello'], 'notes.md'),
+      new File([''], 'empty.txt'),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      '2 file(s) skipped: old.md (duplicate - already exists in Vapi), pic.png (unsupported format)',
+    );
+    expect(alert).toHaveAttribute('data-variant', 'destructive');
+    const selected = screen.getByRole('list', { name: 'Selected files' });
+    expect(
+      within(selected)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('notes.md5 B'), expect.stringContaining('empty.txt0 B')]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    const uploaded = await screen.findByRole('list', { name: 'Uploaded files' });
+    await vi.waitFor(() => expect(within(uploaded).getAllByText('processing')).toHaveLength(2));
+    expect(within(uploaded).getByRole('progressbar', { name: 'notes.md progress' })).toBeInTheDocument();
+    const upload = net.calls.find((c) => c.method === 'POST' && c.path === '/file');
+    expect(((upload?.body as FormData).get('file') as File).type).toBe('text/markdown');
+    await tick(3_000);
+    await vi.waitFor(() => {
+      expect(
+        within(screen.getByRole('listitem', { name: 'notes.md' })).getByText('done'),
+      ).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('listitem', { name: 'empty.txt' })).getByText('failed'),
+      ).toBeInTheDocument();
+    });
+    expect(screen.getByText('empty.txt is failed')).toBeInTheDocument();
+  });
+
+  it('keeps a failed upload, retries it, and bulk-deletes with the pacing', async () => {
+    const { user, provider } = renderTool();
+    await typeKey(user);
+    provider.failNext('upload', { status: 400, body: 'Invalid file' });
+    await chooseFiles(user, [new File(['a'], 'a.md'), new File(['b'], 'b.md')]);
+    await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Upload failed: 400 Bad Request - Invalid file',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Retry a.md' }));
+    expect(await screen.findByText('Successfully retried 1 of 1 files')).toBeInTheDocument();
+    expect(provider.files.size).toBe(2);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await tick(600);
+    expect(await screen.findByText('Successfully deleted 2 files from VAPI.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAttribute('data-variant', 'default');
+    expect(provider.files.size).toBe(0);
+  });
+});
+
+describe('Import tab', () => {
+  it('explains what is missing, then creates the knowledge base and lists it', async () => {
+    const { user, provider, net } = renderTool();
+    await user.click(screen.getByRole('tab', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please provide API key and select an assistant',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'Setup' }));
+    await typeKey(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Assistant' }));
+    await user.click(await screen.findByRole('option', { name: 'Index' }));
+    await user.click(screen.getByRole('tab', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No files selected for knowledge base');
+
+    await chooseFiles(user, [new File(['hello'], 'faq.md')]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    await vi.waitFor(() => expect(provider.files.size).toBe(1));
+    await tick(3_000);
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'faq.md' })).getByText('done')).toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Import' }));
+    await user.type(screen.getByLabelText('Knowledge base name'), 'Product FAQ');
+    expect(screen.getByText('Product-FAQ')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
+    expect(
+      await screen.findByText(/Knowledge base "Product FAQ" created with 1 file\(s\) and attached to Index/),
+    ).toBeInTheDocument();
+    const tool = net.calls.find((c) => c.method === 'POST' && c.path === '/tool');
+    expect(tool?.body).toEqual({
+      type: 'query',
+      function: { name: 'Product-FAQ' },
+      knowledgeBases: [
+        {
+          provider: 'google',
+          name: 'Product FAQ',
+          description: 'Custom knowledge base',
+          fileIds: [...provider.files.keys()],
+        },
+      ],
+    });
+    const patch = net.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      model: { provider: 'openai', model: 'gpt-4o', toolIds: ['tool-old', expect.stringMatching(/^tool-/)] },
+    });
+    expect(screen.getByRole('heading', { name: 'Created knowledge bases (1)' })).toBeInTheDocument();
+  });
+});
+
+describe('Logs tab', () => {
+  it('shows a timestamped line for each action and error', async () => {
+    const { user } = renderTool();
+    await chooseFiles(user, [new File(['x'], 'a.md')]);
+    await user.click(screen.getByRole('tab', { name: 'Logs' }));
+    const log = screen.getByRole('list', { name: 'Activity log' });
+    const line = within(log).getByText(/API key required to check for duplicates/);
+    expect(line.querySelector('time')?.getAttribute('dateTime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(line).toHaveTextContent(/^\[\d{2}:\d{2}:\d{2}\] API key required to check for duplicates$/);
+  });
+
+  it('shows nothing-yet text before any action', async () => {
+    const { user } = renderTool();
+    await user.click(screen.getByRole('tab', { name: 'Logs' }));
+    expect(screen.getByText('Nothing has happened yet.')).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Logs' }), { key: 'ArrowLeft' });
+  });
+});

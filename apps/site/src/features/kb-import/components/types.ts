@@ -1,0 +1,3 @@
+import type { useKbImport } from '../hooks/use-kb-import';
+
+export type KbImport = ReturnType<typeof useKbImport>;

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createProviderApi, type ProviderApi } from '../api/provider-api';
+import { API_KEY_SAVE_DELAY_MS, ASSISTANT_SAVE_DELAY_MS } from '../lib/constants';
+import { KbImportController } from '../lib/controller';
+import { readString, storageKeys, writeString, type KeyValueStorage } from '../lib/storage';
+
+export interface KbImportEnvironment {
+  providerName: string;
+  /** The provider's API base URL as the browser should call it (the emulator's when embedded). */
+  providerBaseUrl: string;
+  /** True when the server holds the private key: requests go to the proxy with the user's token. */
+  serverHoldsPrivateKey: boolean;
+  /** The proxy's base URL (`${origin}/api/provider`). */
+  proxyBaseUrl: string;
+  /** The signed-in user's access token, for the proxy. */
+  getAccessToken: () => Promise<string | null>;
+  storage: KeyValueStorage;
+  fetch?: typeof fetch;
+}
+
+/** A value saved to storage `delayMs` after its last change (SPEC §9), and on unmount. */
+function useDebouncedSetting(storage: KeyValueStorage, key: string, delayMs: number, enabled: boolean) {
+  const [value, setValue] = useState(() => (enabled ? readString(storage, key) : ''));
+  // The value once it has stopped changing for `delayMs`: what gets saved, and what is safe to use
+  // for requests (a key being typed is not sent letter by letter).
+  const [settled, setSettled] = useState(value);
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    if (!enabled || pending.current === null) return undefined;
+    const timer = setTimeout(() => {
+      writeString(storage, key, value);
+      pending.current = null;
+      setSettled(value);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [storage, key, value, delayMs, enabled]);
+  useEffect(
+    () => () => {
+      if (enabled && pending.current !== null) writeString(storage, key, pending.current);
+    },
+    [storage, key, enabled],
+  );
+  const update = (next: string) => {
+    pending.current = next;
+    setValue(next);
+  };
+  return [value, update, settled] as const;
+}
+
+/** The import tool's settings, API and controller state for one mounted tool. */
+export function useKbImport(env: KbImportEnvironment) {
+  const [apiKey, setApiKey, settledApiKey] = useDebouncedSetting(
+    env.storage,
+    storageKeys.apiKey,
+    API_KEY_SAVE_DELAY_MS,
+    !env.serverHoldsPrivateKey,
+  );
+  const [assistantId, setAssistantId] = useDebouncedSetting(
+    env.storage,
+    storageKeys.assistantId,
+    ASSISTANT_SAVE_DELAY_MS,
+    true,
+  );
+  useEffect(() => {
+    // The key is never kept in the browser when the server holds it, even from an earlier visit.
+    if (env.serverHoldsPrivateKey) writeString(env.storage, storageKeys.apiKey, '');
+  }, [env.serverHoldsPrivateKey, env.storage]);
+
+  const hasKey = env.serverHoldsPrivateKey || apiKey.trim() !== '';
+  const envRef = useRef(env);
+  const keyRef = useRef(apiKey);
+  useEffect(() => {
+    envRef.current = env;
+    keyRef.current = apiKey;
+  });
+
+  const [controller] = useState(() => {
+    const proxied = (): ProviderApi =>
+      createProviderApi({
+        baseUrl: envRef.current.serverHoldsPrivateKey
+          ? envRef.current.proxyBaseUrl
+          : envRef.current.providerBaseUrl,
+        getToken: () =>
+          envRef.current.serverHoldsPrivateKey
+            ? envRef.current.getAccessToken()
+            : keyRef.current.trim() || null,
+        fetch: envRef.current.fetch ?? ((...args) => fetch(...args)),
+      });
+    return new KbImportController({
+      storage: env.storage,
+      providerName: env.providerName,
+      getApi: () => (envRef.current.serverHoldsPrivateKey || keyRef.current.trim() ? proxied() : null),
+    });
+  });
+  useEffect(() => controller.activate(), [controller]);
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  /** Changes whenever the credentials in use settle on new values; keys the assistants query. */
+  const credentialsKey = env.serverHoldsPrivateKey ? 'server' : settledApiKey.trim();
+  return { controller, state, apiKey, setApiKey, assistantId, setAssistantId, hasKey, credentialsKey };
+}

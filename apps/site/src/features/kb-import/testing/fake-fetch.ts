@@ -1,0 +1,62 @@
+import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
+
+export interface FetchCall {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+/**
+ * A `fetch` that answers the provider's HTTP routes from a ProviderApi (the in-memory fake), so
+ * component tests go through the real client, headers, bodies and error mapping.
+ */
+export function providerFetch(api: ProviderApi, base: string) {
+  const calls: FetchCall[] = [];
+  const json = (status: number, value: unknown) =>
+    new Response(value === undefined ? null : JSON.stringify(value), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    if (!url.href.startsWith(base)) return json(404, { message: 'unknown host' });
+    const path = url.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = new Headers(init?.headers);
+    const body =
+      init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path, authorization: headers.get('Authorization'), body });
+    const id = decodeURIComponent(path.split('/')[2] ?? '');
+    try {
+      if (method === 'POST' && path === '/file') {
+        const file = (body as FormData).get('file') as File;
+        return json(201, await api.uploadFile(file, file.name));
+      }
+      if (method === 'GET' && path === '/file') return json(200, await api.listFiles());
+      if (method === 'GET' && path.startsWith('/file/')) return json(200, await api.getFile(id));
+      if (method === 'DELETE' && path.startsWith('/file/')) {
+        await api.deleteFile(id);
+        return json(200, { id });
+      }
+      if (method === 'POST' && path === '/tool') return json(201, await api.createQueryTool(body as never));
+      if (method === 'GET' && path === '/assistant') return json(200, await api.listAssistants());
+      if (method === 'GET' && path.startsWith('/assistant/')) return json(200, await api.getAssistant(id));
+      if (method === 'PATCH' && path.startsWith('/assistant/'))
+        return json(200, await api.updateAssistant(id, body as { model: Record<string, unknown> }));
+      return json(404, { message: `No route for ${method} ${path}` });
+    } catch (error) {
+      if (isProviderHttpError(error)) {
+        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+        if (error.retryAfterMs !== null) headers['Retry-After'] = String(error.retryAfterMs / 1000);
+        return new Response(error.body || JSON.stringify({ message: error.statusText }), {
+          status: error.status,
+          statusText: error.statusText,
+          headers,
+        });
+      }
+      throw error;
+    }
+  };
+  return { fetch: fetchImpl, calls };
+}
