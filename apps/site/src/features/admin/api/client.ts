@@ -1,0 +1,101 @@
+/** A user as /api/admin returns it (Supabase's field names). */
+export interface AdminUser {
+  id: string;
+  email: string;
+  created_at: string;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  is_admin: boolean;
+}
+
+export type UserStatus = 'all' | 'verified' | 'unverified';
+
+export interface UsersPage {
+  users: AdminUser[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface AdminStats {
+  total: number;
+  verified: number;
+  pending: number;
+  signupsPerDay: { day: string; count: number }[];
+}
+
+/** A refusal of the admin API, with its status and the server's own message. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+export interface AdminApi {
+  listUsers(params: {
+    status: UserStatus;
+    search: string;
+    cursor: string | null;
+    limit?: number;
+  }): Promise<UsersPage>;
+  stats(days?: number): Promise<AdminStats>;
+  createUser(input: { email: string; password: string }): Promise<AdminUser>;
+  deleteUser(id: string): Promise<AdminUser>;
+  verifyUsers(ids: readonly string[]): Promise<string[]>;
+}
+
+/**
+ * The admin API client. Every request carries the signed-in user's access token; the server checks
+ * the admin role and holds any service credential itself.
+ */
+export function createAdminApi(
+  getAccessToken: () => Promise<string | null>,
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): AdminApi {
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const token = await getAccessToken();
+    let response: Response;
+    try {
+      response = await fetchImpl(`/api/admin${path}`, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new AdminApiError(0, 'network_error', 'The server could not be reached.');
+    }
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const p = payload as { error?: unknown; message?: unknown } | null;
+      throw new AdminApiError(
+        response.status,
+        typeof p?.error === 'string' ? p.error : 'request_failed',
+        typeof p?.message === 'string' ? p.message : `The server answered ${response.status}.`,
+      );
+    }
+    return payload as T;
+  }
+
+  return {
+    listUsers({ status, search, cursor, limit = 25 }) {
+      const query = new URLSearchParams({ status, limit: String(limit) });
+      if (search.trim()) query.set('search', search.trim());
+      if (cursor) query.set('cursor', cursor);
+      return request<UsersPage>('GET', `/users?${query}`);
+    },
+    stats: (days = 30) => request<AdminStats>('GET', `/stats?days=${days}`),
+    createUser: async (input) => (await request<{ user: AdminUser }>('POST', '/users', input)).user,
+    deleteUser: async (id) =>
+      (await request<{ user: AdminUser }>('DELETE', `/users/${encodeURIComponent(id)}`)).user,
+    verifyUsers: async (ids) =>
+      (await request<{ verified: string[] }>('POST', '/users/verify', { ids })).verified,
+  };
+}

@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import type { AdminApi, UserStatus } from './client';
+
+export const AdminApiContext = createContext<AdminApi | null>(null);
+
+export function useAdminApi(): AdminApi {
+  const api = useContext(AdminApiContext);
+  if (!api) throw new Error('useAdminApi must be used inside <AdminApiContext.Provider>');
+  return api;
+}
+
+/** Every admin query lives under this key, so one invalidation refreshes lists and counts. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (status: UserStatus, search: string, cursor: string | null) =>
+    ['admin', 'users', status, search, cursor] as const,
+  stats: ['admin', 'stats'] as const,
+};
+
+/** Rows per page of each list. */
+export const PAGE_SIZE = 25;
+
+export function useUsersPage(status: UserStatus, search: string, cursor: string | null) {
+  const api = useAdminApi();
+  return useQuery({
+    queryKey: adminKeys.users(status, search, cursor),
+    queryFn: () => api.listUsers({ status, search, cursor, limit: PAGE_SIZE }),
+    // While the next page or a new search loads, the current rows stay on screen.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminStats() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.stats(30) });
+}
+
+function useInvalidateAdmin() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useCreateUser() {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({ mutationFn: api.createUser, onSuccess: invalidate });
+}
+
+export function useDeleteUser() {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({ mutationFn: api.deleteUser, onSuccess: invalidate });
+}
+
+export function useVerifyUsers() {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({ mutationFn: (ids: readonly string[]) => api.verifyUsers(ids), onSuccess: invalidate });
+}

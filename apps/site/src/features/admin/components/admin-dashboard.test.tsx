@@ -1,0 +1,247 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminApiContext } from '../api/queries';
+import { createFakeAdminApi, fakeUser } from '../testing/fake-admin-api';
+import { AdminDashboard } from './admin-dashboard';
+import { AdminPage } from './admin-page';
+
+const admin = fakeUser('admin@example.com', {
+  email_confirmed_at: '2026-01-01T00:00:00.000Z',
+  last_sign_in_at: '2026-01-05T10:00:00.000Z',
+  is_admin: true,
+});
+
+function setup(
+  users = [admin, fakeUser('pending1@x.io'), fakeUser('pending2@x.io')],
+  editorUrl: string | null = null,
+) {
+  const api = createFakeAdminApi(users);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminApiContext.Provider value={api}>
+          <AdminDashboard currentUserId={admin.id} sqlEditorUrl={editorUrl} searchDelay={0} />
+        </AdminApiContext.Provider>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { api, user };
+}
+
+const unverified = () => screen.getByRole('region', { name: /Unverified Users/ });
+const verified = () => screen.getByRole('region', { name: /^Verified Users/ });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('AdminDashboard', () => {
+  it('shows the title, the stat cards and both lists with their counts', async () => {
+    setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management Dashboard' })).toBeVisible();
+    expect(screen.getByText('Manage users, verify emails, and create new accounts')).toBeVisible();
+    expect(await screen.findByLabelText('Total Users: 3')).toBeVisible();
+    expect(screen.getByLabelText('Verified: 1')).toBeVisible();
+    expect(screen.getByLabelText('Pending: 2')).toBeVisible();
+    expect(screen.getByRole('img', { name: /Sign-ups per day/ })).toBeVisible();
+    expect(await within(unverified()).findByText('pending1@x.io')).toBeVisible();
+    expect(unverified()).toHaveAccessibleName('Unverified Users (2)');
+    const row = (await within(verified()).findByText('admin@example.com')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Verified')).toBeVisible();
+    expect(within(row).getByText(/Last login/)).toBeVisible();
+    // The admin cannot delete itself.
+    expect(within(row).getByRole('button', { name: /Delete/ })).toBeDisabled();
+  });
+
+  it("says 'No verified users found' when there are none", async () => {
+    setup([fakeUser('only@x.io')]);
+    expect(await within(verified()).findByText('No verified users found')).toBeVisible();
+  });
+
+  it('creates a user, refusing a missing field with the SPEC message', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByRole('alert', { name: '' })).toBeDefined();
+    expect(screen.getAllByText('Please provide both email and password').length).toBeGreaterThan(0);
+
+    await user.type(screen.getByLabelText('Email'), 'New@X.io');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User created successfully')).toBeVisible();
+    expect(await within(verified()).findByText('new@x.io')).toBeVisible();
+    expect(await screen.findByLabelText('Total Users: 4')).toBeVisible();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it("shows 'Failed to create user' with the server's reason for a taken email", async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'pending1@x.io');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Failed to create user')).toBeVisible();
+    expect(
+      screen.getAllByText('A user with this email address has already been registered').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('searches by email on the server, case-insensitively', async () => {
+    const { user } = setup();
+    await within(unverified()).findByText('pending1@x.io');
+    await user.type(screen.getByPlaceholderText('Search by email...'), 'DING2');
+    await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
+    expect(within(unverified()).getByText('pending2@x.io')).toBeVisible();
+    expect(unverified()).toHaveAccessibleName('Unverified Users (1)');
+  });
+
+  it('selects, clears and generates SQL only for the selected users; Close hides the panel', async () => {
+    const { user, api } = setup();
+    await within(unverified()).findByText('pending1@x.io');
+    const generate = screen.getByRole('button', { name: 'Generate SQL' });
+    expect(generate).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    expect(screen.getByRole('button', { name: 'Clear Selection (2)' })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select pending1@x.io' }));
+    expect(screen.getByRole('button', { name: 'Clear Selection (1)' })).toBeVisible();
+    await user.click(generate);
+    const panel = screen.getByRole('region', { name: 'SQL Query Generator' });
+    const sql = within(panel).getByLabelText('Generated SQL') as HTMLTextAreaElement;
+    const p2 = api.users.find((u) => u.email === 'pending2@x.io')?.id as string;
+    const p1 = api.users.find((u) => u.email === 'pending1@x.io')?.id as string;
+    expect(sql.value).toContain(`WHERE id = '${p2}'`);
+    expect(sql.value).not.toContain(p1);
+    expect(sql).toHaveAttribute('readonly');
+    expect(within(panel).getByText(/click the refresh button/)).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'SQL Query Generator' })).toBeNull();
+    // The panel needs its flag and a selection: clearing the selection hides it too.
+    await user.click(generate);
+    await user.click(screen.getByRole('button', { name: 'Clear Selection (1)' }));
+    expect(screen.queryByRole('region', { name: 'SQL Query Generator' })).toBeNull();
+  });
+
+  it('copies the SQL with the SPEC toasts for success and failure', async () => {
+    const { user } = setup();
+    await within(unverified()).findByText('pending1@x.io');
+    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
+    const write = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy SQL' }));
+    expect(write).toHaveBeenCalledWith(expect.stringContaining('UPDATE auth.users'));
+    expect(await screen.findByText('SQL query copied to clipboard!')).toBeVisible();
+    write.mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy SQL' }));
+    expect(await screen.findByText('Failed to copy SQL query')).toBeVisible();
+  });
+
+  it('with the embedded auth, Open SQL Editor explains there is none and offers Verify selected', async () => {
+    const { user } = setup();
+    await within(unverified()).findByText('pending1@x.io');
+    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
+    const panel = screen.getByRole('region', { name: 'SQL Query Generator' });
+    await user.click(within(panel).getByRole('button', { name: 'Open SQL Editor' }));
+    expect(within(panel).getByText(/embedded auth service, which has no SQL editor/)).toBeVisible();
+    await user.click(within(panel).getByRole('button', { name: 'Verify selected' }));
+    expect(await screen.findByText('Verified 2 users')).toBeVisible();
+    expect(await within(unverified()).findByText('No unverified users found')).toBeVisible();
+    expect(await within(verified()).findByText('pending1@x.io')).toBeVisible();
+  });
+
+  it('with hosted Supabase, Open SQL Editor opens the dashboard in a new tab and copies the SQL', async () => {
+    const url = 'https://supabase.com/dashboard/project/abc/sql/new';
+    const { user } = setup(undefined, url);
+    await within(unverified()).findByText('pending1@x.io');
+    await user.click(screen.getByRole('checkbox', { name: 'Select pending1@x.io' }));
+    await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const write = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Open SQL Editor' }));
+    expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener,noreferrer');
+    expect(write).toHaveBeenCalledWith(expect.stringContaining('UPDATE auth.users'));
+    // sonner keeps earlier tests' toasts in its global store, so the text may appear more than once.
+    expect((await screen.findAllByText('SQL query copied to clipboard!')).length).toBeGreaterThan(0);
+  });
+
+  it('deletes a user after the confirmation, and keeps it on Cancel', async () => {
+    const { user } = setup();
+    await user.click(await within(unverified()).findByRole('button', { name: 'Delete pending1@x.io' }));
+    let dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this user?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(unverified()).getByText('pending1@x.io')).toBeVisible();
+
+    await user.click(within(unverified()).getByRole('button', { name: 'Delete pending1@x.io' }));
+    dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully')).toBeVisible();
+    await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
+    expect(await screen.findByLabelText('Total Users: 2')).toBeVisible();
+  });
+
+  it("shows 'Failed to delete user' when the server refuses", async () => {
+    const { user, api } = setup();
+    await user.click(await within(unverified()).findByRole('button', { name: 'Delete pending1@x.io' }));
+    api.users = api.users.filter((u) => u.email !== 'pending1@x.io'); // deleted elsewhere meanwhile
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete user')).toBeVisible();
+  });
+
+  it('pages through many users', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => fakeUser(`bulk${String(i).padStart(2, '0')}@x.io`));
+    const { user } = setup([admin, ...many]);
+    expect(await within(unverified()).findByText('1–25 of 30')).toBeVisible();
+    await user.click(within(unverified()).getByRole('button', { name: /Next/ }));
+    expect(await within(unverified()).findByText('26–30 of 30')).toBeVisible();
+    expect(within(unverified()).getAllByRole('listitem')).toHaveLength(5);
+    await user.click(within(unverified()).getByRole('button', { name: /Previous/ }));
+    expect(await within(unverified()).findByText('1–25 of 30')).toBeVisible();
+  });
+
+  it("shows 'Failed to fetch users' when the lists cannot load, and refreshes on demand", async () => {
+    const { user, api } = setup();
+    await within(unverified()).findByText('pending1@x.io');
+    api.failLists = true;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect((await screen.findAllByText('Failed to fetch users')).length).toBeGreaterThan(0);
+    api.failLists = false;
+    await user.click(within(unverified()).getByRole('button', { name: 'Try again' }));
+    expect(await within(unverified()).findByText('pending1@x.io')).toBeVisible();
+  });
+});
+
+describe('AdminPage', () => {
+  const render_ = (props: Partial<Parameters<typeof AdminPage>[0]>) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <AdminPage
+            loading={false}
+            isAdmin={false}
+            currentUser={{ id: 'u', email: 'someone@x.io' }}
+            getAccessToken={async () => 'token'}
+            sqlEditorUrl={null}
+            {...props}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('shows a not-authorised screen to a signed-in non-admin, and no dashboard', () => {
+    render_({});
+    expect(screen.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
+    expect(screen.getByText(/signed in as someone@x.io/)).toBeVisible();
+    expect(screen.queryByText('User Management Dashboard')).toBeNull();
+  });
+
+  it('shows a loading state while the session loads', () => {
+    render_({ loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByRole('heading', { name: 'Not authorised' })).toBeNull();
+  });
+});

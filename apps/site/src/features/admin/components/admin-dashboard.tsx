@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
+import { CreateUserForm } from './create-user-form';
+import { SignupsChart } from './signups-chart';
+import { SqlGeneratorPanel } from './sql-generator-panel';
+import { StatCards } from './stat-cards';
+import { UnverifiedUsers } from './unverified-users';
+import { VerifiedUsers } from './verified-users';
+
+export interface AdminDashboardProps {
+  /** The signed-in admin, who cannot delete itself. */
+  currentUserId: string | null;
+  /** The hosted project's SQL editor, or null for the embedded auth. */
+  sqlEditorUrl: string | null;
+  /** How long typing pauses before the search runs, in ms. */
+  searchDelay?: number;
+}
+
+/** Waits for typing to pause before a value is used (one server search per pause, not per key). */
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** The User Management Dashboard of SPEC §2, backed by /api/admin. */
+export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 }: AdminDashboardProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), searchDelay);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [showSql, setShowSql] = useState(false);
+  const stats = useAdminStats();
+  const verify = useVerifyUsers();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+
+  async function verifySelected() {
+    const ids = [...selected];
+    try {
+      const changed = await verify.mutateAsync(ids);
+      setSelected((current) => new Set([...current].filter((x) => !changed.includes(x))));
+      if (changed.length === 0) toast.info('The selected users were already verified');
+      else toast.success(`Verified ${changed.length} user${changed.length === 1 ? '' : 's'}`);
+    } catch (error) {
+      toast.error('Failed to verify users', {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  }
+
+  return (
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">User Management Dashboard</h1>
+        <p className="text-muted-foreground">Manage users, verify emails, and create new accounts</p>
+      </header>
+
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        <StatCards stats={stats.data} />
+        {stats.data && <SignupsChart days={stats.data.signupsPerDay} />}
+      </div>
+
+      <CreateUserForm />
+
+      <search className="flex gap-2" aria-label="Users">
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
+            aria-hidden
+          />
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search by email
+          </label>
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search by email..."
+            className="pl-9"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+        </div>
+        <Button variant="outline" onClick={() => void refresh()} aria-label="Refresh" title="Refresh">
+          <RefreshCw aria-hidden />
+        </Button>
+      </search>
+
+      <UnverifiedUsers
+        key={`unverified ${search}`}
+        search={search}
+        currentUserId={currentUserId}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onGenerateSql={() => setShowSql(true)}
+        onVerifySelected={() => void verifySelected()}
+        verifying={verify.isPending}
+      />
+
+      {showSql && selected.size > 0 && (
+        <SqlGeneratorPanel
+          ids={[...selected]}
+          editorUrl={sqlEditorUrl}
+          onClose={() => setShowSql(false)}
+          onVerify={() => void verifySelected()}
+          verifying={verify.isPending}
+        />
+      )}
+
+      <VerifiedUsers key={`verified ${search}`} search={search} currentUserId={currentUserId} />
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { ShieldAlert } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { createAdminApi } from '../api/client';
+import { AdminApiContext } from '../api/queries';
+import { AdminDashboard } from './admin-dashboard';
+
+export interface AdminPageProps {
+  loading: boolean;
+  isAdmin: boolean;
+  currentUser: { id: string; email?: string } | null;
+  getAccessToken: () => Promise<string | null>;
+  sqlEditorUrl: string | null;
+}
+
+/** What a signed-in user without the admin role sees at /admin. */
+export function NotAuthorised({ email }: { email?: string }) {
+  return (
+    <main className="mx-auto grid max-w-xl justify-items-start gap-4 px-4 py-16">
+      <ShieldAlert className="size-10 text-destructive" aria-hidden />
+      <h1 className="text-2xl font-semibold">Not authorised</h1>
+      <p className="text-muted-foreground">
+        The User Management Dashboard is for administrators only.
+        {email ? ` You are signed in as ${email}, which does not have the admin role.` : ''} Ask an
+        administrator if you need access.
+      </p>
+      <Link to="/" className="underline underline-offset-4">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}
+
+/** /admin: the dashboard for admins, a clear refusal for anyone else (the server refuses them too). */
+export function AdminPage({ loading, isAdmin, currentUser, getAccessToken, sqlEditorUrl }: AdminPageProps) {
+  const api = useMemo(() => createAdminApi(getAccessToken), [getAccessToken]);
+  if (loading) {
+    return (
+      <main className="grid min-h-[50vh] place-items-center" aria-busy="true">
+        <div role="status" className="flex items-center gap-3 text-muted-foreground">
+          <span
+            className="size-5 animate-spin rounded-full border-2 border-current border-t-transparent"
+            aria-hidden
+          />
+          Loading…
+        </div>
+      </main>
+    );
+  }
+  if (!isAdmin) return <NotAuthorised email={currentUser?.email} />;
+  return (
+    <AdminApiContext.Provider value={api}>
+      <AdminDashboard currentUserId={currentUser?.id ?? null} sqlEditorUrl={sqlEditorUrl} />
+    </AdminApiContext.Provider>
+  );
+}

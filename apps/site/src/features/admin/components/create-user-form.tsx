@@ -1,0 +1,86 @@
+import { UserPlus } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useCreateUser } from '../api/queries';
+import { MISSING_FIELDS, toasts } from '../lib/messages';
+
+/** Create New User: email and password; the account is confirmed at once. */
+export function CreateUserForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateUser();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setProblem(MISSING_FIELDS);
+      toast.error(MISSING_FIELDS);
+      return;
+    }
+    setProblem(null);
+    try {
+      await create.mutateAsync({ email: email.trim(), password });
+      toast.success(toasts.created);
+      setEmail('');
+      setPassword('');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : undefined;
+      setProblem(message ?? null);
+      toast.error(toasts.createFailed, { description: message });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <UserPlus className="size-5" aria-hidden /> Create New User
+        </CardTitle>
+        <CardDescription>The new account is confirmed at once and can sign in straight away.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {/* noValidate: the form's own message (SPEC §5) is shown rather than the browser's bubble. */}
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="off"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={problem !== null && !email.trim() ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-password`}>Password</Label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={problem !== null && !password ? true : undefined}
+              aria-describedby={problem ? `${id}-problem` : undefined}
+            />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create User'}
+          </Button>
+        </form>
+        <p id={`${id}-problem`} role="alert" className="mt-3 min-h-5 text-sm text-destructive">
+          {problem}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { Code2, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { PAGE_SIZE, useUsersPage } from '../api/queries';
+import { formatDateTime } from '../lib/format';
+import { DeleteUserButton } from './delete-user-button';
+import { FetchError } from './fetch-error';
+import { firstPage, nextPage, Pager, previousPage } from './pager';
+
+export interface UnverifiedUsersProps {
+  search: string;
+  currentUserId: string | null;
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: Set<string>) => void;
+  onGenerateSql: () => void;
+  onVerifySelected: () => void;
+  verifying: boolean;
+}
+
+/** Unverified Users (SPEC §2): count, Select All, Clear Selection (n), Generate SQL, per-row select and Delete. */
+export function UnverifiedUsers(props: UnverifiedUsersProps) {
+  const { search, selected, onSelectedChange } = props;
+  const [pages, setPages] = useState(firstPage);
+  const query = useUsersPage('unverified', search, pages.cursors[pages.page] ?? null);
+  const users = query.data?.users ?? [];
+  const total = query.data?.total ?? 0;
+
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelectedChange(next);
+  };
+
+  return (
+    <Card aria-labelledby="unverified-title" aria-busy={query.isFetching}>
+      <CardHeader>
+        <CardTitle id="unverified-title">
+          Unverified Users <span className="text-muted-foreground">({total.toLocaleString()})</span>
+        </CardTitle>
+        <CardDescription>Accounts whose email address has not been confirmed yet.</CardDescription>
+        <div className="flex flex-wrap gap-2 pt-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={users.length === 0}
+            onClick={() => onSelectedChange(new Set([...selected, ...users.map((u) => u.id)]))}
+          >
+            Select All
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={selected.size === 0}
+            onClick={() => onSelectedChange(new Set())}
+          >
+            Clear Selection ({selected.size})
+          </Button>
+          <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={props.onGenerateSql}>
+            <Code2 aria-hidden /> Generate SQL
+          </Button>
+          <Button
+            size="sm"
+            disabled={selected.size === 0 || props.verifying}
+            onClick={props.onVerifySelected}
+          >
+            <ShieldCheck aria-hidden /> Verify selected
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {query.isError ? (
+          <FetchError error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.isPending ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            Loading users…
+          </p>
+        ) : users.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {search ? 'No unverified users match the search' : 'No unverified users found'}
+          </p>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Unverified users">
+            {users.map((user) => (
+              <li key={user.id} className="flex items-center gap-3 py-2">
+                <Checkbox
+                  id={`select-${user.id}`}
+                  checked={selected.has(user.id)}
+                  onCheckedChange={(state) => toggle(user.id, state === true)}
+                  aria-label={`Select ${user.email}`}
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{user.email}</p>
+                  <p className="text-xs text-muted-foreground">Signed up {formatDateTime(user.created_at)}</p>
+                </div>
+                <DeleteUserButton
+                  user={user}
+                  isSelf={user.id === props.currentUserId}
+                  onDeleted={(id) => selected.has(id) && toggle(id, false)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager
+          label="Unverified users"
+          page={pages.page}
+          pageSize={PAGE_SIZE}
+          shown={users.length}
+          total={total}
+          hasNext={Boolean(query.data?.nextCursor)}
+          onPrevious={() => setPages(previousPage)}
+          onNext={() =>
+            query.data?.nextCursor && setPages((p) => nextPage(p, query.data.nextCursor as string))
+          }
+        />
+      </CardContent>
+    </Card>
+  );
+}
