@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { audioElements, blockAutoplay } from './testing/dom.js';
+import { createFakeTrack } from './testing/fake-daily.js';
 import { createGate, flush, setup, until, WEB_CALL } from './test-harness.js';
 import type { CallStartFailedEvent, CallStartProgressEvent, VapiErrorEvent } from './types.js';
 
@@ -561,4 +562,42 @@ describe('leaks', () => {
       expect(t.names((n) => n === 'call-end')).toHaveLength(3);
     });
   }
+});
+
+describe('bad input changes nothing', () => {
+  it('each rule throws a clear error and sends or changes nothing', async () => {
+    const t = setup();
+    await t.vapi.start('assistant-1');
+    const daily = t.daily.last;
+    const before = daily.log.length;
+    expect(() => t.vapi.say('')).toThrow(/non-empty message/);
+    expect(() => t.vapi.say('Hi', 'yes' as unknown as boolean)).toThrow(/endCallAfterSpoken/);
+    expect(() => t.vapi.send('hello' as never)).toThrow(/message object/);
+    expect(() => t.vapi.startRecording({ type: 's3' as never })).toThrow(/recording type/);
+    await expect(t.vapi.startLocalAudioLevelObserver(50)).rejects.toThrow(/at least 100 ms/);
+    await expect(t.vapi.setUserData({ big: 'x'.repeat(5000) })).rejects.toThrow(/limit is 4096/);
+    await expect(t.vapi.startCustomTrack({ track: {} as MediaStreamTrack })).rejects.toThrow(
+      /MediaStreamTrack/,
+    );
+    await expect(t.vapi.increaseMicLevel(-1)).rejects.toThrow(/positive gain/);
+    expect(() => t.vapi.setMuted('yes' as unknown as boolean)).toThrow(/true or false/);
+    expect(daily.log.length).toBe(before);
+    expect(daily.sentMessages).toEqual([]);
+  });
+
+  it('valid input reaches the room', async () => {
+    const t = setup();
+    await t.vapi.start('assistant-1');
+    const daily = t.daily.last;
+    await t.vapi.startLocalAudioLevelObserver(200);
+    expect(t.vapi.isLocalAudioLevelObserverRunning()).toBe(true);
+    await t.vapi.setUserData({ plan: 'pro' });
+    expect(daily.userData).toEqual({ plan: 'pro' });
+    t.vapi.startRecording({ type: 'cloud' });
+    expect(daily.recording).toBe(true);
+    await expect(
+      t.vapi.startCustomTrack({ track: createFakeTrack('audio'), trackName: 'bed', mode: 'music' }),
+    ).resolves.toBe('bed');
+    expect(t.vapi.getDailyCallObject()).toBe(daily);
+  });
 });
