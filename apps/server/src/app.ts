@@ -9,6 +9,7 @@ import type { SecretStore } from './lib/secrets.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { mailRoutes } from './routes/mail.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
@@ -77,6 +78,9 @@ export function createApp(deps: AppDeps): Hono {
     );
     app.route('/_mail', mailRoutes(db));
   }
+
+  // User administration: admins only (checked on the server), see routes/admin.ts.
+  app.route('/api/admin', adminRoutes({ config, db, logger, verifyAccessToken: deps.verifyAccessToken }));
 
   const publicConfig = buildPublicConfig(config, { authAnonKey: deps.authAnonKey ?? null });
   app.route(

@@ -1,5 +1,19 @@
-import { PageHeading } from '@/components/page-heading';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { sqlEditorUrl } from '@/features/admin/lib/sql-editor-url';
+import { usePublicConfig } from '@/lib/public-config';
+import { useSession } from '@/lib/session';
+import { getAccessToken } from '@/lib/supabase';
 
 export function Component() {
-  return <PageHeading>User Management Dashboard</PageHeading>;
+  const { user, isAdmin, loading } = useSession();
+  const config = usePublicConfig();
+  return (
+    <AdminPage
+      loading={loading}
+      isAdmin={isAdmin}
+      currentUser={user ? { id: user.id, email: user.email } : null}
+      getAccessToken={getAccessToken}
+      sqlEditorUrl={sqlEditorUrl(config.auth)}
+    />
+  );
 }
