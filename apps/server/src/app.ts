@@ -12,6 +12,7 @@ import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { mailRoutes } from './routes/mail.js';
+import { mountProvider } from './routes/provider-proxy.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
 import { staticSite } from './routes/static-site.js';
 
@@ -82,7 +83,19 @@ export function createApp(deps: AppDeps): Hono {
   // User administration: admins only (checked on the server), see routes/admin.ts.
   app.route('/api/admin', adminRoutes({ config, db, logger, verifyAccessToken: deps.verifyAccessToken }));
 
-  const publicConfig = buildPublicConfig(config, { authAnonKey: deps.authAnonKey ?? null });
+  // The embedded provider at /provider (without VAPI_PRIVATE_KEY) and /api/provider for signed-in users.
+  const provider = mountProvider(app, {
+    config,
+    db,
+    logger,
+    secrets: deps.secrets,
+    verify: deps.verifyAccessToken,
+  });
+
+  const publicConfig = buildPublicConfig(config, {
+    authAnonKey: deps.authAnonKey ?? null,
+    providerPublicKey: provider.publicKey,
+  });
   app.route(
     '/',
     publicConfigRoute(() => publicConfig),
