@@ -1,0 +1,359 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Room, RoomEventMap, RoomEventName } from './types.js';
+import { createRoom } from './websocket.js';
+
+// The WebSocket room against typed fakes of the browser's audio and socket objects: what it asks
+// for (microphone constraints, worklet module, socket URL), what it sends and plays, and that its
+// teardown releases everything. The real browser path is covered by e2e/voice-call.spec.ts.
+
+class FakeTrack {
+  kind = 'audio';
+  enabled = true;
+  stopped = false;
+  constraints: MediaTrackConstraints = {};
+  stop() {
+    this.stopped = true;
+  }
+  getConstraints() {
+    return this.constraints;
+  }
+  async applyConstraints(c: MediaTrackConstraints) {
+    this.constraints = c;
+  }
+}
+
+class FakeStream {
+  constructor(readonly tracks: FakeTrack[] = [new FakeTrack()]) {}
+  getAudioTracks() {
+    return this.tracks;
+  }
+  getTracks() {
+    return this.tracks;
+  }
+}
+
+class FakeNode {
+  connected: unknown[] = [];
+  connect<T>(node: T): T {
+    this.connected.push(node);
+    return node;
+  }
+  disconnect() {
+    this.connected = [];
+  }
+}
+
+class FakeBufferSource extends FakeNode {
+  buffer: { duration: number } | null = null;
+  startedAt: number | null = null;
+  stopped = false;
+  onended: (() => void) | null = null;
+  start(at: number) {
+    this.startedAt = at;
+  }
+  stop() {
+    this.stopped = true;
+  }
+}
+
+class FakeAudioContext {
+  static last: FakeAudioContext;
+  state: 'running' | 'closed' = 'running';
+  currentTime = 1;
+  sampleRate = 48_000;
+  destination = new FakeNode();
+  modules: string[] = [];
+  sources: FakeBufferSource[] = [];
+  playbackTrack = new FakeTrack();
+  audioWorklet = { addModule: async (url: string) => void this.modules.push(url) };
+  constructor() {
+    FakeAudioContext.last = this;
+  }
+  async resume() {}
+  async close() {
+    this.state = 'closed';
+  }
+  createGain() {
+    return Object.assign(new FakeNode(), { gain: { value: 1 } });
+  }
+  createMediaStreamDestination() {
+    return Object.assign(new FakeNode(), { stream: new FakeStream([this.playbackTrack]) });
+  }
+  createMediaStreamSource() {
+    return new FakeNode();
+  }
+  createBuffer(_channels: number, length: number, rate: number) {
+    return { duration: length / rate, copyToChannel: () => undefined };
+  }
+  createBufferSource() {
+    const source = new FakeBufferSource();
+    this.sources.push(source);
+    return source;
+  }
+}
+
+class FakeWorkletNode extends FakeNode {
+  static last: FakeWorkletNode;
+  port = {
+    onmessage: null as ((e: { data: unknown }) => void) | null,
+    posted: [] as unknown[],
+    postMessage(m: unknown) {
+      this.posted.push(m);
+    },
+  };
+  constructor(
+    readonly context: unknown,
+    readonly name: string,
+    readonly options: { processorOptions: { targetRate: number; frameSamples: number } },
+  ) {
+    super();
+    FakeWorkletNode.last = this;
+  }
+}
+
+class FakeSocket {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  static last: FakeSocket | undefined;
+  readyState = FakeSocket.CONNECTING;
+  binaryType = 'blob';
+  bufferedAmount = 0;
+  sent: (string | ArrayBuffer)[] = [];
+  closedWith: [number?, string?] | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send(data: string | ArrayBuffer) {
+    this.sent.push(data);
+  }
+  close(code?: number, reason?: string) {
+    this.closedWith = [code, reason];
+    this.readyState = FakeSocket.CLOSED;
+  }
+  // The server's side:
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  receive(data: string | ArrayBuffer) {
+    this.onmessage?.({ data });
+  }
+  serverClose(code: number, reason = '') {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({ code, reason });
+  }
+}
+
+let getUserMedia: ReturnType<typeof vi.fn>;
+const revoked: string[] = [];
+
+beforeEach(() => {
+  getUserMedia = vi.fn(async () => new FakeStream());
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('AudioWorkletNode', FakeWorkletNode);
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('MediaStreamTrack', FakeTrack);
+  vi.stubGlobal('MediaStream', FakeStream);
+  vi.stubGlobal('navigator', { mediaDevices: { getUserMedia } });
+  URL.createObjectURL = () => 'blob:worklet-1';
+  URL.revokeObjectURL = (url: string) => void revoked.push(url);
+  revoked.length = 0;
+  FakeSocket.last = undefined;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function record(room: Room) {
+  const events: { name: RoomEventName; payload: unknown }[] = [];
+  const names: RoomEventName[] = [
+    'participant-joined',
+    'participant-left',
+    'track-started',
+    'track-stopped',
+    'app-message',
+    'left-meeting',
+    'error',
+    'camera-error',
+    'remote-participants-audio-level',
+    'local-audio-level',
+  ];
+  for (const name of names)
+    room.on(name, (payload: RoomEventMap[typeof name]) => events.push({ name, payload }));
+  return events;
+}
+
+async function joined(options: { startAudioOff?: boolean } = {}) {
+  FakeSocket.last = undefined;
+  const room = createRoom({ audioSource: true, videoSource: false, ...options });
+  const events = record(room);
+  const joining = room.join({
+    url: 'ws://server.test/provider/rooms/c1',
+    subscribeToTracksAutomatically: false,
+  });
+  await vi.waitFor(() => expect(FakeSocket.last?.url).toBe('ws://server.test/provider/rooms/c1'));
+  FakeSocket.last!.open();
+  await joining;
+  await vi.waitFor(() => expect(events.some((e) => e.name === 'participant-joined')).toBe(true));
+  return { room, events, ws: FakeSocket.last!, ctx: FakeAudioContext.last, worklet: FakeWorkletNode.last };
+}
+
+const pcm = (...samples: number[]) => new Int16Array(samples).buffer;
+
+describe('the WebSocket room', () => {
+  it('opens the microphone with echo cancellation, noise suppression and gain control, and a worklet from a blob URL', async () => {
+    const { worklet, ctx } = await joined();
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+    });
+    expect(ctx.modules).toEqual(['blob:worklet-1']);
+    expect(revoked).toEqual(['blob:worklet-1']);
+    expect(worklet.options.processorOptions).toEqual({ targetRate: 16_000, frameSamples: 320 });
+  });
+
+  it('shows the assistant as Vapi Speaker and hands its audio as a track once subscribed', async () => {
+    const { room, events, ctx } = await joined();
+    const joinedEvent = events.find((e) => e.name === 'participant-joined')!
+      .payload as RoomEventMap['participant-joined'];
+    expect(joinedEvent.participant).toMatchObject({ user_name: 'Vapi Speaker', local: false });
+    room.subscribe(joinedEvent.participant.session_id, { audio: true, video: false });
+    expect(events.find((e) => e.name === 'track-started')?.payload).toMatchObject({
+      track: ctx.playbackTrack,
+    });
+  });
+
+  it('passes text frames on as app messages, with {type:"listening"} as the plain "listening"', async () => {
+    const { ws, events } = await joined();
+    ws.receive('{"type":"listening"}');
+    ws.receive('{"type":"status-update","status":"in-progress"}');
+    expect(
+      events.filter((e) => e.name === 'app-message').map((e) => (e.payload as { data: unknown }).data),
+    ).toEqual(['listening', '{"type":"status-update","status":"in-progress"}']);
+  });
+
+  it('sends microphone frames as binary and JSON app messages as text, never Daily-only strings', async () => {
+    const { room, ws, worklet } = await joined();
+    const frame = pcm(1, 2, 3);
+    worklet.port.onmessage?.({ data: { pcm: frame, level: 0.2 } });
+    expect(room.getLocalAudioLevel()).toBe(0.2);
+    room.sendAppMessage('playable');
+    room.sendAppMessage('{"type":"say","message":"hi"}');
+    expect(ws.sent).toEqual([frame, '{"type":"say","message":"hi"}']);
+  });
+
+  it('mutes by disabling the microphone track, reporting a level of 0', async () => {
+    const { room, worklet } = await joined();
+    const track = ((await getUserMedia.mock.results[0]!.value) as FakeStream).tracks[0]!;
+    room.setLocalAudio(false);
+    expect(track.enabled).toBe(false);
+    worklet.port.onmessage?.({ data: { pcm: pcm(0), level: 0 } });
+    expect(room.getLocalAudioLevel()).toBe(0);
+  });
+
+  it('plays received audio through the jitter buffer and reports its level while it plays', async () => {
+    vi.useFakeTimers();
+    const { room, ws, ctx, events } = await joined();
+    ws.receive(pcm(...Array.from({ length: 320 }, () => 8000)));
+    ws.receive(pcm(...Array.from({ length: 320 }, () => 8000)));
+    expect(ctx.sources.map((s) => s.startedAt)).toEqual([1.08, 1.1]);
+    await room.startRemoteAudioLevelObserver(100);
+    ctx.currentTime = 1.09;
+    vi.advanceTimersByTime(100);
+    ctx.currentTime = 2;
+    vi.advanceTimersByTime(100);
+    const levels = events
+      .filter((e) => e.name === 'remote-participants-audio-level')
+      .map(
+        (e) =>
+          Object.values(
+            (e.payload as RoomEventMap['remote-participants-audio-level']).participantsAudioLevel,
+          )[0],
+      );
+    expect(levels[0]).toBeCloseTo(8000 / 32768, 3);
+    expect(levels[1]).toBe(0);
+  });
+
+  it('ends on the server closing normally, and reports other closes as errors with their reason', async () => {
+    const normal = await joined();
+    normal.ws.serverClose(1000, 'call ended');
+    expect(normal.events.map((e) => e.name)).toContain('left-meeting');
+    expect(normal.events.map((e) => e.name)).not.toContain('error');
+
+    const limited = await joined();
+    limited.ws.serverClose(1013, '{"error":"room_limit","message":"All 50 call rooms are in use."}');
+    expect(limited.events.find((e) => e.name === 'error')?.payload).toMatchObject({
+      errorMsg: 'All 50 call rooms are in use.',
+    });
+    expect(limited.ctx.state).toBe('closed');
+  });
+
+  it('rejects join with the room’s reason when it refuses the call before opening', async () => {
+    const room = createRoom({ audioSource: true, videoSource: false });
+    const joining = room.join({
+      url: 'ws://server.test/provider/rooms/gone',
+      subscribeToTracksAutomatically: false,
+    });
+    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('gone'));
+    FakeSocket.last!.serverClose(4404, '{"error":"call_not_found","message":"No call gone."}');
+    await expect(joining).rejects.toThrow('No call gone.');
+    expect(FakeAudioContext.last.state).toBe('closed');
+  });
+
+  it('reports a denied microphone as a permissions camera-error and releases the audio context', async () => {
+    getUserMedia.mockRejectedValueOnce(
+      Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }),
+    );
+    const room = createRoom({ audioSource: true, videoSource: false });
+    const events = record(room);
+    await expect(
+      room.join({ url: 'ws://server.test/provider/rooms/c1', subscribeToTracksAutomatically: false }),
+    ).rejects.toThrow('Permission denied');
+    expect(events.find((e) => e.name === 'camera-error')?.payload).toMatchObject({
+      error: { type: 'permissions' },
+    });
+    expect(FakeAudioContext.last.state).toBe('closed');
+  });
+
+  it('leaves by hanging up, then closes the socket, stops the microphone and playback, and closes the context', async () => {
+    const { room, ws, ctx, events, worklet } = await joined();
+    const track = ((await getUserMedia.mock.results[0]!.value) as FakeStream).tracks[0]!;
+    ws.receive(pcm(100, 200));
+    await room.startLocalAudioLevelObserver(100);
+    await room.leave();
+    expect(ws.sent.at(-1)).toBe('{"type":"hangup"}');
+    expect(ws.closedWith?.[0]).toBe(1000);
+    expect(track.stopped).toBe(true);
+    expect(ctx.playbackTrack.stopped).toBe(true);
+    expect(ctx.sources.every((s) => s.stopped)).toBe(true);
+    expect(ctx.state).toBe('closed');
+    expect(worklet.port.posted).toContain('stop');
+    expect(room.isLocalAudioLevelObserverRunning()).toBe(false);
+    expect(events.filter((e) => e.name === 'left-meeting')).toHaveLength(1);
+    await room.destroy();
+    await room.destroy();
+    expect(events.filter((e) => e.name === 'left-meeting')).toHaveLength(1);
+  });
+
+  it('keeps a microphone track the app passed in running after the call', async () => {
+    const own = new FakeTrack();
+    const room = createRoom({ audioSource: own as unknown as MediaStreamTrack, videoSource: false });
+    const joining = room.join({
+      url: 'ws://server.test/provider/rooms/c2',
+      subscribeToTracksAutomatically: false,
+    });
+    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('c2'));
+    FakeSocket.last!.open();
+    await joining;
+    await room.destroy();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(own.stopped).toBe(false);
+  });
+});
