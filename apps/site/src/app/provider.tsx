@@ -1,18 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 
+// The toast viewport loads after the first render: no page needs it to paint, and keeping sonner out
+// of the entry chunk lightens every landing page (docs/benchmarks.md).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 export function AppProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }),
-  );
   return (
     <PublicConfigContext.Provider value={config}>
-      <QueryClientProvider client={queryClient}>
-        {children}
+      {/* The query cache is provided by the routes that use it (app/with-queries.tsx). */}
+      {children}
+      <Suspense fallback={null}>
         <Toaster richColors closeButton position="top-right" />
-      </QueryClientProvider>
+      </Suspense>
     </PublicConfigContext.Provider>
   );
 }

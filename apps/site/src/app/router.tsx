@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/route-error';
 import { paths } from '@/config/paths';
 import { Layout } from './layout';
+import { withQueries } from './with-queries';
 
 /** Route modules load lazily: a visitor of one page downloads only that page's code. */
 export const routes: RouteObject[] = [
@@ -15,8 +16,8 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, lazy: () => import('./routes/home') },
           { path: paths.ediscovery.path, lazy: () => import('./routes/ediscovery') },
           { path: paths.onboarding.path, lazy: () => import('./routes/onboarding') },
-          { path: paths.kbImport.path, lazy: () => import('./routes/kb-import') },
-          { path: paths.admin.path, lazy: () => import('./routes/admin') },
+          { path: paths.kbImport.path, lazy: withQueries(() => import('./routes/kb-import')) },
+          { path: paths.admin.path, lazy: withQueries(() => import('./routes/admin')) },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
