@@ -11,6 +11,8 @@ export const ASSISTANT_SAVE_DELAY_MS = 500;
 export const UPLOAD_CONCURRENCY = 3;
 /** Retries after the first attempt for 408, 429, 5xx and network failures (as the official SDK). */
 export const MAX_RETRIES = 2;
+/** Retries after a 429, each waiting what Retry-After asked for (the provider is pacing, not failing). */
+export const RATE_LIMIT_RETRIES = 6;
 export const DEFAULT_KB_NAME = 'knowledge-base';
 export const DEFAULT_KB_DESCRIPTION = 'Custom knowledge base';
 

@@ -56,16 +56,23 @@ describe('choosing files', () => {
     expect(state().logs.at(-1)?.message).toBe('No new files selected - all were duplicates or unsupported');
   });
 
-  it('reports a failed listing with the status', async () => {
+  it('retries a rate-limited listing, and reports one that keeps failing with its status', async () => {
     const { controller, provider, state } = setup();
-    provider.failNext('list', { status: 500 });
-    await controller.addFiles([file('a.md')]);
+    provider.failNext('list', { status: 429, retryAfterMs: 1_000 });
+    const first = controller.addFiles([file('a.md')]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await first;
+    expect(state().selected.map((s) => s.file.name)).toEqual(['a.md']);
+    provider.failNext('list', { status: 503 }, { status: 503 }, { status: 503 });
+    const second = controller.addFiles([file('b.md')]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await second;
     expect(state().alert).toEqual({
       variant: 'destructive',
-      message: 'Failed to load files: 500 Internal Server Error',
+      message: 'Failed to load files: 503 Service Unavailable',
     });
     provider.failNext('list', { status: 401 });
-    await controller.addFiles([file('a.md')]);
+    await controller.addFiles([file('b.md')]);
     expect(state().alert?.message).toBe(
       "Invalid API key. Make sure you're using your VAPI private key, not the public key.",
     );

@@ -11,6 +11,7 @@ import {
   DELETE_RATE_LIMIT_WAIT_MS,
   FILE_GAP_MS,
   MAX_RETRIES,
+  RATE_LIMIT_RETRIES,
   POLL_MAX_ATTEMPTS,
   POLL_OVERALL_TIMEOUT_MS,
   UPLOAD_CONCURRENCY,
@@ -242,7 +243,7 @@ export class KbImportController {
     this.#set({ screening: true });
     let providerFiles: ProviderFile[];
     try {
-      providerFiles = await api.listFiles();
+      providerFiles = await this.#listFiles(api);
     } catch (error) {
       this.#set({ screening: false });
       this.#alert(
@@ -488,6 +489,15 @@ export class KbImportController {
     }
   }
 
+  /** GET /file, tried again after 429, 5xx or a network failure (reading is always safe to repeat). */
+  #listFiles(api: ProviderApi): Promise<ProviderFile[]> {
+    return this.#withRetries(
+      (signal) => api.listFiles({ signal }),
+      new AbortController().signal,
+      'Loading files',
+    );
+  }
+
   /** Runs `fn` again after 408, 429, 5xx or a network failure, honouring Retry-After. */
   async #withRetries<T>(
     fn: (signal: AbortSignal) => Promise<T>,
@@ -502,7 +512,10 @@ export class KbImportController {
         if (isAbortError(error) || signal.aborted) throw abortError();
         const retryable =
           isProviderNetworkError(error) || (isProviderHttpError(error) && isRetryableStatus(error.status));
-        if (!retryable || retry >= this.#opts.maxRetries) throw error;
+        // A 429 is the provider pacing us rather than failing: it gets more patience than a 5xx.
+        const limit =
+          isProviderHttpError(error) && error.status === 429 ? RATE_LIMIT_RETRIES : this.#opts.maxRetries;
+        if (!retryable || retry >= limit) throw error;
         const wait = retryDelay(retry, isProviderHttpError(error) ? error.retryAfterMs : null);
         const why = isProviderHttpError(error) ? `${error.status} ${error.statusText}` : 'a network error';
         this.log(`${what} got ${why}; retrying in ${(wait / 1000).toFixed(1)} s`, 'error');
@@ -623,7 +636,7 @@ export class KbImportController {
     const api = this.#opts.getApi();
     if (!api) return this.#alert('destructive', messages.keyRequiredToLoadExisting);
     try {
-      const files = await api.listFiles();
+      const files = await this.#listFiles(api);
       const known = new Set(this.#state.uploaded.map((f) => f.id));
       const added = files.filter((f) => !known.has(f.id)).map(toRecord);
       this.#set({
@@ -648,7 +661,7 @@ export class KbImportController {
     const api = this.#opts.getApi();
     if (!api) return this.#alert('destructive', messages.keyRequiredToLoadFiles);
     try {
-      const files = new Map((await api.listFiles()).map((f) => [f.id, f]));
+      const files = new Map((await this.#listFiles(api)).map((f) => [f.id, f]));
       const progress = { ...this.#state.progress };
       const uploaded = this.#state.uploaded.map((f) => {
         const fresh = files.get(f.id);
