@@ -13,8 +13,10 @@ import {
   emulatorMigrations,
   NOT_IMPLEMENTED,
   SEEDED_ASSISTANT_IDS,
+  type EmulatorCallDirectory,
   type EmulatorFaults,
 } from '@engage/vapi-emulator';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
@@ -365,6 +367,87 @@ for (const target of testDbTargets()) {
         expect(unknown.message).toContain('asst_nope Does Not Exist');
         const extra = await apiError(vapi.call.createWeb({ assistantId: 'x', colour: 'red' } as never));
         expect(extra.message).toContain('property colour should not exist');
+      });
+    });
+
+    describe('websocket calls (POST /call)', () => {
+      it('creates a vapi.websocket call with the private key and the room URL of the transport', async () => {
+        const audioFormat = { format: 'mulaw', container: 'raw', sampleRate: 8000 };
+        const call = await vapi.call.create<{
+          id: string;
+          type: string;
+          status: string;
+          transport: { websocketCallUrl: string; audioFormat: unknown };
+        }>({
+          assistantId: SEEDED_ASSISTANT_IDS.index,
+          transport: { provider: 'vapi.websocket', audioFormat },
+        });
+        const { port } = server.address() as AddressInfo;
+        expect(call).toMatchObject({
+          type: 'vapi.websocketCall',
+          status: 'queued',
+          transport: { websocketCallUrl: `ws://127.0.0.1:${port}/rooms/${call.id}`, audioFormat },
+        });
+        // The public key may only create web calls.
+        const browser = createVapiClient({ baseUrl, token: keys.publicKey });
+        expect((await apiError(browser.call.create({ assistantId: 'x' }))).status).toBe(401);
+      });
+
+      it('refuses phone calls (501), a phone number with a websocket, and an unsupported sample rate', async () => {
+        expect(
+          (await apiError(vapi.call.create({ assistantId: SEEDED_ASSISTANT_IDS.index, phoneNumberId: 'p1' })))
+            .status,
+        ).toBe(501);
+        const both = await apiError(
+          vapi.call.create({ phoneNumberId: 'p1', transport: { provider: 'vapi.websocket' } }),
+        );
+        expect(both.status).toBe(400);
+        const rate = await apiError(
+          vapi.call.create({
+            assistantId: SEEDED_ASSISTANT_IDS.index,
+            transport: {
+              provider: 'vapi.websocket',
+              audioFormat: { format: 'pcm_s16le', sampleRate: 12345 },
+            },
+          }),
+        );
+        expect(rate.message).toContain('sampleRate must be one of');
+      });
+    });
+
+    describe('the call directory given to the rooms', () => {
+      it('resolves a call to its greeting and audio format, and records status updates', async () => {
+        let directory: EmulatorCallDirectory | undefined;
+        const app = createVapiEmulator({
+          db,
+          keys,
+          now: clock.now,
+          rooms: (calls) => {
+            directory = calls;
+            return new Hono().get('/:id', (c) => c.text(`room ${c.req.param('id')}`));
+          },
+        });
+        const res = await app.request('/call/web', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${keys.publicKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            assistant: { firstMessage: 'Hello {{name}}!' },
+            assistantOverrides: { variableValues: { name: 'Ada' } },
+          }),
+        });
+        const { id } = (await res.json()) as { id: string };
+        // The rooms sub-app is reachable without a key: the call id is the capability.
+        expect(await (await app.request(`/rooms/${id}`)).text()).toBe(`room ${id}`);
+
+        expect(await directory!.resolveCall(id)).toEqual({ firstMessage: 'Hello Ada!' });
+        expect(await directory!.resolveCall('no-such-call')).toBeNull();
+
+        directory!.onStatus(id, { status: 'in-progress' });
+        await expect.poll(async () => (await vapi.call.get(id)).status).toBe('in-progress');
+        directory!.onStatus(id, { status: 'ended', endedReason: 'customer-ended-call' });
+        await expect.poll(async () => (await vapi.call.get(id)).status).toBe('ended');
+        expect((await vapi.call.get(id)).endedReason).toBe('customer-ended-call');
+        expect(await directory!.resolveCall(id)).toBeNull();
       });
     });
 

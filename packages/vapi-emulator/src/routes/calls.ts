@@ -24,6 +24,43 @@ const webCallSchema = z.strictObject({
   roomDeleteOnUserLeaveEnabled: z.boolean().optional(),
 });
 
+/** Sample rates the local rooms play (the provider's telephony and wide-band rates). */
+const SAMPLE_RATES = [8_000, 16_000, 22_050, 24_000, 44_100, 48_000] as const;
+
+const audioFormatSchema = z.strictObject({
+  format: z.enum(['pcm_s16le', 'mulaw']),
+  container: z.literal('raw').default('raw'),
+  sampleRate: z
+    .number()
+    .int()
+    .refine((r) => (SAMPLE_RATES as readonly number[]).includes(r), {
+      message: `sampleRate must be one of ${SAMPLE_RATES.join(', ')}`,
+    }),
+});
+
+/** POST /call: the emulator runs the `vapi.websocket` transport; phone calls need the real provider. */
+const callSchema = z.looseObject({
+  assistantId: z.string().min(1).optional(),
+  assistant: assistantSchema.optional(),
+  assistantOverrides: objectSchema.optional(),
+  squadId: z.string().min(1).optional(),
+  squad: objectSchema.optional(),
+  workflowId: z.string().min(1).optional(),
+  workflow: objectSchema.optional(),
+  name: z.string().max(40).optional(),
+  metadata: objectSchema.optional(),
+  phoneNumberId: z.string().optional(),
+  phoneNumber: objectSchema.optional(),
+  customer: objectSchema.optional(),
+  customerId: z.string().optional(),
+  transport: z
+    .looseObject({
+      provider: z.string().min(1),
+      audioFormat: audioFormatSchema.optional(),
+    })
+    .optional(),
+});
+
 const listSchema = z.strictObject({
   limit: z.coerce.number().int().min(0).max(1000).default(100),
   assistantId: z.string().optional(),
@@ -44,7 +81,12 @@ export type CallStatus = 'queued' | 'in-progress' | 'ended';
 /** What a local call room needs to know about a call, and how it reports back. */
 export interface EmulatorCallDirectory {
   /** The call's greeting, or null when there is no such call or it has ended. */
-  resolveCall(callId: string): Promise<{ firstMessage: string | null } | null>;
+  resolveCall(
+    callId: string,
+  ): Promise<{
+    firstMessage: string | null;
+    audioFormat?: { format: 'pcm_s16le' | 'mulaw'; sampleRate: number };
+  } | null>;
   /** Records a room's status change on the call (fire and forget; failures are logged). */
   onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
 }
@@ -73,8 +115,16 @@ export function callRoutes(ctx: EmulatorContext): Hono {
     };
   };
 
-  app.post('/call/web', async (c) => {
-    const body = parseWith(webCallSchema, await jsonBody(c));
+  /** The assistant a call runs: stored (by id) or inline, with overrides and {{variables}} applied. */
+  const resolveAssistant = async (body: {
+    assistantId?: string | undefined;
+    assistant?: Record<string, unknown> | undefined;
+    assistantOverrides?: Record<string, unknown> | undefined;
+    squadId?: string | undefined;
+    squad?: unknown;
+    workflowId?: string | undefined;
+    workflow?: unknown;
+  }): Promise<Record<string, unknown>> => {
     if (
       !body.assistantId &&
       !body.assistant &&
@@ -86,23 +136,40 @@ export function callRoutes(ctx: EmulatorContext): Hono {
       fail(400, 'Assistant or Squad or Workflow must be provided.');
     if (!body.assistantId && !body.assistant)
       fail(501, 'The embedded provider runs assistants only: squads and workflows need the real provider.');
-
     let assistant: Record<string, unknown>;
     if (body.assistantId) {
       const stored = await assistants.find(body.assistantId);
       if (!stored) fail(400, `Couldn't Get Assistant. \`assistantId\` ${body.assistantId} Does Not Exist.`);
       assistant = assistants.dataOf(stored);
     } else assistant = body.assistant as Record<string, unknown>;
-    const overrides = body.assistantOverrides ?? {};
-    const { variableValues, ...fieldOverrides } = overrides as { variableValues?: Record<string, unknown> };
+    const { variableValues, ...fieldOverrides } = (body.assistantOverrides ?? {}) as {
+      variableValues?: Record<string, unknown>;
+    };
     const resolved: Record<string, unknown> = { ...assistant, ...fieldOverrides };
     resolved.firstMessage = fillVariables(resolved.firstMessage, variableValues);
+    return resolved;
+  };
 
+  const insertCall = async (id: string, assistantId: string | undefined, call: Record<string, unknown>) => {
+    const { rows } = await ctx.db.query<CallRow>(
+      `insert into emulator_calls (id, org_id, assistant_id, status, data, created_at, updated_at)
+       values ($1, $2, $3, 'queued', $4::jsonb, $5, $5) returning *`,
+      [id, EMULATOR_ORG_ID, assistantId ?? null, JSON.stringify(call), ctx.now()],
+    );
+    return rows[0]!;
+  };
+
+  /** ws(s)://<host as the caller sees it><mount>/rooms/<id>: the local room of a call. */
+  const roomUrl = (c: Parameters<typeof publicBase>[0], suffix: string, id: string) => {
+    const { origin, secure, prefix } = publicBase(c, suffix);
+    return `${secure ? 'wss' : 'ws'}://${origin.replace(/^https?:\/\//, '')}${prefix}/rooms/${id}`;
+  };
+
+  app.post('/call/web', async (c) => {
+    const body = parseWith(webCallSchema, await jsonBody(c));
+    const resolved = await resolveAssistant(body);
     const id = ctx.newId();
-    const now = ctx.now();
-    const { origin, secure, prefix } = publicBase(c, '/call/web');
-    const host = origin.replace(/^https?:\/\//, '');
-    const webCallUrl = `${secure ? 'wss' : 'ws'}://${host}${prefix}/rooms/${id}`;
+    const webCallUrl = roomUrl(c, '/call/web', id);
     const artifactPlan = (resolved.artifactPlan as Record<string, unknown> | undefined) ?? {};
     const call = {
       orgId: EMULATOR_ORG_ID,
@@ -114,14 +181,41 @@ export function callRoutes(ctx: EmulatorContext): Hono {
       transport: { provider: 'vapi.websocket', callUrl: webCallUrl, websocketCallUrl: webCallUrl },
       artifactPlan: { ...artifactPlan, videoRecordingEnabled: artifactPlan.videoRecordingEnabled === true },
     };
-    const { rows } = await ctx.db.query<CallRow>(
-      `insert into emulator_calls (id, org_id, assistant_id, status, data, created_at, updated_at)
-       values ($1, $2, $3, 'queued', $4::jsonb, $5, $5) returning *`,
-      [id, EMULATOR_ORG_ID, body.assistantId ?? null, JSON.stringify(call), now],
-    );
-    const row = rows[0]!;
+    const row = await insertCall(id, body.assistantId, call);
     // webCallUrl and artifactPlan are only returned here, as the provider does.
     return c.json({ ...toCall(row), webCallUrl, artifactPlan: call.artifactPlan }, 201);
+  });
+
+  app.post('/call', async (c) => {
+    const body = parseWith(callSchema, await jsonBody(c));
+    const phone = body.phoneNumberId || body.phoneNumber || body.customer || body.customerId;
+    const websocket = body.transport?.provider === 'vapi.websocket';
+    if (phone && websocket)
+      fail(400, 'transport vapi.websocket cannot be combined with a phone number or customer.');
+    if (phone) fail(501, 'The embedded provider does not place phone calls: they need the real provider.');
+    if (!websocket)
+      fail(
+        400,
+        "Provide transport: { provider: 'vapi.websocket', audioFormat } (phone calls need the real provider).",
+      );
+    const resolved = await resolveAssistant(body);
+    const id = ctx.newId();
+    const websocketCallUrl = roomUrl(c, '/call', id);
+    const audioFormat = body.transport?.audioFormat ?? {
+      format: 'pcm_s16le',
+      container: 'raw',
+      sampleRate: 16_000,
+    };
+    const { phoneNumberId: _p, phoneNumber: _n, customer: _c, customerId: _i, transport: _t, ...rest } = body;
+    const call = {
+      ...rest,
+      orgId: EMULATOR_ORG_ID,
+      type: 'vapi.websocketCall',
+      assistant: resolved,
+      transport: { provider: 'vapi.websocket', websocketCallUrl, audioFormat },
+    };
+    const row = await insertCall(id, body.assistantId, call);
+    return c.json(toCall(row), 201);
   });
 
   app.get('/call', async (c) => {
@@ -158,8 +252,16 @@ export function callDirectory(
       const { rows } = await ctx.db.query<CallRow>('select * from emulator_calls where id = $1', [callId]);
       const row = rows[0];
       if (!row || row.status === 'ended') return null;
-      const assistant = json<{ assistant?: { firstMessage?: unknown } }>(row.data).assistant;
-      return { firstMessage: typeof assistant?.firstMessage === 'string' ? assistant.firstMessage : null };
+      const data = json<{
+        assistant?: { firstMessage?: unknown };
+        transport?: { audioFormat?: { format: 'pcm_s16le' | 'mulaw'; sampleRate: number } };
+      }>(row.data);
+      const firstMessage =
+        typeof data.assistant?.firstMessage === 'string' ? data.assistant.firstMessage : null;
+      const format = data.transport?.audioFormat;
+      return format
+        ? { firstMessage, audioFormat: { format: format.format, sampleRate: format.sampleRate } }
+        : { firstMessage };
     },
     onStatus(callId, update) {
       ctx.db

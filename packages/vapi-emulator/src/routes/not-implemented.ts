@@ -8,7 +8,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * the route, so a caller can tell "not emulated" from "does not exist" (404).
  */
 export const NOT_IMPLEMENTED: readonly [Method, string][] = [
-  ['POST', '/call'],
   ['PATCH', '/call/{id}'],
   ['DELETE', '/call/{id}'],
   ['POST', '/call/phone'],
