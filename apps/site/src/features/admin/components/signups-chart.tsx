@@ -14,7 +14,7 @@ export function SignupsChart({ days }: { days: { day: string; count: number }[] 
   return (
     <Card className="gap-3 py-4">
       <CardHeader className="px-4">
-        <CardTitle level={3} className="text-base">
+        <CardTitle level={2} className="text-base">
           Sign-ups per day
         </CardTitle>
         <CardDescription>{summary}</CardDescription>

@@ -6,7 +6,7 @@ function StatCard({ label, value, icon }: { label: string; value: number | undef
   return (
     <Card className="gap-2 py-4">
       <CardHeader className="flex-row items-center justify-between gap-2 px-4">
-        <CardTitle level={3} className="text-sm font-medium text-muted-foreground">
+        <CardTitle level={2} className="text-sm font-medium text-muted-foreground">
           {label}
         </CardTitle>
         {icon}

@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function anonKey(request: APIRequestContext): Promise<string> {
+  const config = await (await request.get('/config.json')).json();
+  return config.auth.anonKey as string;
+}
+
+/** An access token by the password grant of the embedded auth (what supabase-js does). */
+async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const key = await anonKey(request);
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token as string;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const region = (page: Page, name: RegExp) => page.getByRole('region', { name });
+
+test.describe('admin dashboard in Chromium', () => {
+  test('the admin creates a user, finds it, verifies a pending one and deletes them', async ({
+    page,
+    request,
+  }) => {
+    // A visitor signs up on their own: an unverified account the admin will confirm.
+    const pending = `e2e-pending-${run}@example.com`;
+    const key = await anonKey(request);
+    const signup = await request.post('/auth/v1/signup', {
+      headers: { apikey: key, Authorization: `Bearer ${key}` },
+      data: { email: pending, password: 'pending-password' },
+    });
+    expect(signup.status(), await signup.text()).toBe(200);
+
+    await page.goto('/admin');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management Dashboard' })).toBeVisible();
+    await expect(page.getByText('Manage users, verify emails, and create new accounts')).toBeVisible();
+    await expect(page.getByLabel(/^Total Users: \d+$/)).toBeVisible();
+
+    // Create New User: confirmed at once.
+    const created = `e2e-new-${run}@example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(created);
+    await page.getByLabel('Password', { exact: true }).fill('created-password');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(page.getByText('User created successfully')).toBeVisible();
+
+    // Found by a case-insensitive search, among the verified users.
+    const search = page.getByPlaceholder('Search by email...');
+    await search.fill(`E2E-NEW-${run.toUpperCase()}`);
+    const verified = region(page, /^Verified Users/);
+    await expect(verified.getByText(created)).toBeVisible();
+    await expect(verified).toHaveAccessibleName('Verified Users (1)');
+    await expect(verified.getByText('Verified', { exact: true })).toBeVisible();
+
+    // The pending sign-up: select it, see its SQL, and verify it without leaving the app.
+    await search.fill(pending);
+    const unverified = region(page, /^Unverified Users/);
+    await expect(unverified.getByText(pending)).toBeVisible();
+    await unverified.getByRole('checkbox', { name: `Select ${pending}` }).click();
+    await expect(unverified.getByRole('button', { name: 'Clear Selection (1)' })).toBeVisible();
+    await unverified.getByRole('button', { name: 'Generate SQL' }).click();
+    const panel = region(page, /SQL Query Generator/);
+    await expect(panel.getByLabel('Generated SQL')).toHaveValue(
+      /UPDATE auth\.users\s+SET email_confirmed_at = NOW\(\)/,
+    );
+    await panel.getByRole('button', { name: 'Open SQL Editor' }).click();
+    await expect(panel.getByText(/has no SQL editor/)).toBeVisible();
+    // sonner's toasts (app/provider.tsx, richColors) are checked by their owner, not here.
+    const axe = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    await panel.getByRole('button', { name: 'Verify selected' }).click();
+    await expect(page.getByText('Verified 1 user')).toBeVisible();
+    await expect(verified.getByText(pending)).toBeVisible();
+    await expect(unverified.getByText('No unverified users match the search')).toBeVisible();
+
+    // Delete it, after the confirmation.
+    await verified.getByRole('button', { name: `Delete ${pending}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Are you sure you want to delete this user?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('User deleted successfully')).toBeVisible();
+    await expect(verified.getByText('No verified users found')).toBeVisible();
+
+    // And the one created here, so the run leaves nothing behind.
+    await search.fill(created);
+    await verified.getByRole('button', { name: `Delete ${created}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(verified.getByText('No verified users found')).toBeVisible();
+  });
+
+  test('a signed-in non-admin sees the not-authorised screen and gets 403 from the API', async ({
+    page,
+    request,
+  }) => {
+    const email = `e2e-user-${run}@example.com`;
+    const adminToken = await tokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const create = await request.post('/api/admin/users', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { email, password: 'plain-user-password' },
+    });
+    expect(create.status()).toBe(201);
+
+    await page.goto('/admin');
+    await signIn(page, email, 'plain-user-password');
+    await expect(page.getByRole('heading', { name: 'Not authorised' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'User Management Dashboard' })).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    const userToken = await tokenFor(request, email, 'plain-user-password');
+    const refused = await request.get('/api/admin/users', {
+      headers: { Authorization: `Bearer ${userToken}` },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await request.get('/api/admin/users')).status()).toBe(401);
+
+    const { user } = await create.json();
+    const removed = await request.delete(`/api/admin/users/${user.id}`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(removed.status()).toBe(200);
+  });
+});
