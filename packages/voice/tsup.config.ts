@@ -6,6 +6,8 @@ import { defineConfig, type Options } from 'tsup';
 const common: Options = {
   entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
   // tsup's declaration build sets baseUrl, which TypeScript 6 deprecates.
+  // The declarations refer to @engage/vapi-client's types by name; both packages are private to
+  // this monorepo, where that name resolves.
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   treeshake: true,
   target: 'es2022',

@@ -125,7 +125,7 @@ export class LiveCall {
     const on = <E extends RoomEventName>(event: E, listener: (payload: RoomEventMap[E]) => void) => {
       this.#unsubscribers.push(room.on(event, listener));
     };
-    on('left-meeting', () => void this.end('The call ended before it started (left the room).'));
+    on('left-meeting', () => void this.end('The call room was left before the call started.'));
     on('error', (event) => {
       this.emit('error', { type: 'daily-error', error: serializeError(event), timestamp: now() });
       void this.end(`The call room failed: ${messageOf(event)}`);
@@ -165,10 +165,10 @@ export class LiveCall {
    * Ends the call for any reason. While starting, it cancels the start (the start routine reports
    * the failure, then tears down); afterwards it tears down at once. Resolves when all is released.
    */
-  end(reason: string): Promise<void> {
+  end(reason: string, options: { byUser: boolean } = { byUser: false }): Promise<void> {
     if (this.state === 'starting') {
       this.cancelReason ??= reason;
-      this.#abort.abort(new StartCancelledError(reason));
+      if (!this.#abort.signal.aborted) this.#abort.abort(new StartCancelledError(reason, options));
       return this.finished;
     }
     return this.teardown();
@@ -183,7 +183,8 @@ export class LiveCall {
   async #runTeardown(): Promise<void> {
     const wasJoined = this.joined;
     this.state = 'ended';
-    if (!this.#abort.signal.aborted) this.#abort.abort(new StartCancelledError('The call ended.'));
+    if (!this.#abort.signal.aborted)
+      this.#abort.abort(new StartCancelledError('The call ended.', { byUser: false }));
     this.#speech.dispose();
     for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
     for (const id of [...this.#players.keys()]) this.#dropPlayer(id);

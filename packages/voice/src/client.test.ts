@@ -601,3 +601,79 @@ describe('bad input changes nothing', () => {
     expect(t.vapi.getDailyCallObject()).toBe(daily);
   });
 });
+
+describe('the room ending while connecting', () => {
+  it('a fatal room error during join fails the start (not a cancellation) and releases the room', async () => {
+    const t = setup();
+    const gate = createGate();
+    t.daily.onCreate = (call) => (call.joinGate = gate);
+    const started = t.vapi.start('assistant-1');
+    await until(() => t.daily.calls[0]?.meetingState === 'joining-meeting', 'joining');
+    t.daily.last.fatalError('meeting is full');
+    await expect(started).resolves.toBeNull();
+    gate.open();
+    const [failed] = t.payloads<CallStartFailedEvent>('call-start-failed');
+    expect(failed).toMatchObject({
+      stage: 'daily-call-join',
+      error: 'The call room failed: meeting is full',
+      context: expect.objectContaining({ cancelled: false }),
+    });
+    expect(t.payloads<VapiErrorEvent>('error').map((e) => e.type)).toEqual([
+      'daily-error',
+      'start-method-error',
+    ]);
+    await until(() => t.daily.last.destroyed, 'destroy');
+    expect(t.daily.last.listenerTotal()).toBe(0);
+  });
+});
+
+describe('reconnect()', () => {
+  it('joins an existing call without creating a new one', async () => {
+    const t = setup();
+    await t.vapi.reconnect({ ...WEB_CALL, transport: { provider: 'daily', callToken: 'tok-2' } });
+    expect(t.fetch).not.toHaveBeenCalled();
+    expect(t.daily.last.joinOptions).toEqual({
+      url: WEB_CALL.webCallUrl,
+      token: 'tok-2',
+      subscribeToTracksAutomatically: false,
+    });
+    expect(t.progress()).not.toContain('web-call-creation:started');
+    expect(t.names()).toContain('call-start-success');
+    await expect(t.vapi.reconnect(WEB_CALL)).rejects.toThrow(
+      'Cannot reconnect while a call is already in progress',
+    );
+  });
+
+  it('rejects a call without URL, and a failed join with reconnect-error', async () => {
+    const t = setup();
+    await expect(t.vapi.reconnect({ id: 'x' } as never)).rejects.toThrow(
+      'webCallUrl is required for reconnection.',
+    );
+    t.daily.onCreate = (call) => (call.joinError = new Error('room deleted'));
+    await expect(t.vapi.reconnect(WEB_CALL)).rejects.toThrow(/Reconnecting to the call failed/);
+    expect(t.payloads<VapiErrorEvent>('error').map((e) => e.type)).toEqual([
+      'daily-call-join-error',
+      'reconnect-error',
+    ]);
+  });
+});
+
+describe('back-to-back calls', () => {
+  it('a start right after stop() waits for the old room to be destroyed (one Daily call object at a time)', async () => {
+    const t = setup();
+    await t.vapi.start('assistant-1');
+    const first = t.daily.last;
+    let releaseDestroy!: () => void;
+    const destroy = first.destroy.bind(first);
+    first.destroy = () =>
+      new Promise<void>((resolve) => (releaseDestroy = () => void destroy().then(resolve)));
+    const stopped = t.vapi.stop();
+    const second = t.vapi.start('assistant-1');
+    await flush();
+    expect(t.daily.calls).toHaveLength(1);
+    releaseDestroy();
+    await stopped;
+    await expect(second).resolves.toMatchObject({ id: 'call-123' });
+    expect(t.daily.calls).toHaveLength(2);
+  });
+});

@@ -188,18 +188,6 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
       });
       return null;
     }
-    // The previous call may still be leaving; Daily allows one call object at a time.
-    if (previous) await previous.finished;
-    if (this.#call !== previous) {
-      // Another start() got in while we waited.
-      this.emit('call-start-progress', {
-        stage: 'validation',
-        status: 'failed',
-        timestamp: now(),
-        metadata: { reason: 'already-started' },
-      });
-      return null;
-    }
     const call = new LiveCall(
       {
         emit: (event, ...args) => this.emit(event, ...args),
@@ -215,6 +203,8 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     });
     const env: StartEnvironment = {
       requester: this.#requester,
+      // The previous call may still be leaving; Daily allows one call object at a time.
+      ...(previous ? { after: previous.finished } : {}),
       ...(this.#options.dailyFactory ? { dailyFactory: this.#options.dailyFactory } : {}),
       roomOptions: {
         audioSource: this.#dailyCallObject.audioSource ?? true,
@@ -235,7 +225,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
    * room is left and everything the call added (audio elements, listeners, timers) is gone.
    */
   async stop(): Promise<void> {
-    await this.#call?.end('stop() was called.');
+    await this.#call?.end('stop() was called.', { byUser: true });
   }
 
   /** Asks the assistant to end the call for everyone, then stops. */

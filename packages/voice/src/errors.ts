@@ -53,10 +53,15 @@ export function messageOf(error: unknown): string {
   return error === undefined || error === null ? 'Unknown error' : String(error);
 }
 
-/** Thrown inside the start routine when stop() (or the room ending) cancels it. */
+/**
+ * Aborts the start routine: `byUser` when the app called stop() or end() (a cancellation, not an
+ * error), otherwise because the room ended or failed while connecting (a failure).
+ */
 export class StartCancelledError extends Error {
-  constructor(reason: string) {
+  readonly byUser: boolean;
+  constructor(reason: string, options: { byUser: boolean }) {
     super(reason);
     this.name = 'StartCancelledError';
+    this.byUser = options.byUser;
   }
 }

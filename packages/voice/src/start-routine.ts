@@ -28,6 +28,8 @@ export const RECORDING_LAYOUT = {
 
 export interface StartEnvironment {
   requester: Requester;
+  /** Settles when the previous call has released its room; the start waits for it. */
+  after?: Promise<void>;
   dailyFactory?: DailyFactoryLike;
   roomOptions: Omit<RoomOptions, 'videoSource'> & { videoSource?: boolean };
   isMobile(): boolean;
@@ -142,15 +144,17 @@ export async function runStart(
       return value;
     } catch (error) {
       const duration = Date.now() - t0;
-      const cancelled = error instanceof StartCancelledError;
+      // Aborted: by stop() (a cancellation) or by the room ending or failing (already reported).
+      const aborted = error instanceof StartCancelledError;
+      const cancelled = aborted && error.byUser;
       progress({
         stage: name,
         status: 'failed',
         duration,
         metadata: cancelled ? { reason: 'cancelled', cause: error.message } : { error: messageOf(error) },
       });
-      if (!cancelled && options.errorType) reportError(options.errorType, name, error, duration);
-      throw cancelled ? error : new StageError(name, error);
+      if (!aborted && options.errorType) reportError(options.errorType, name, error, duration);
+      throw aborted ? error : new StageError(name, error);
     }
   }
 
@@ -168,7 +172,7 @@ export async function runStart(
   }
 
   try {
-    await stage('initialization', () => undefined, {
+    await stage('initialization', () => env.after, {
       metadata: { ...request.context, isReconnect },
     });
 
@@ -304,7 +308,7 @@ export async function runStart(
     return created;
   } catch (error) {
     const cause = error instanceof StageError ? error.original : error;
-    const cancelled = error instanceof StartCancelledError;
+    const cancelled = error instanceof StartCancelledError && error.byUser;
     const failed = {
       stage: current,
       totalDuration: Date.now() - started,

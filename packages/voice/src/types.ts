@@ -10,12 +10,11 @@ import type {
   DailyEventObjectRecordingStopped,
   DailyParticipant,
 } from '@daily-co/daily-js';
-import type { JsonObject, WebCall } from './api.js';
+import type { CreateAssistantDTO, JsonObject, WebCall } from './api.js';
 
-export type { JsonObject, WebCall };
+export type { CreateAssistantDTO, JsonObject, WebCall };
 
-/** An assistant, squad or workflow given inline (the provider's create DTOs). */
-export type CreateAssistantDTO = JsonObject;
+/** A squad or workflow given inline (the provider's create DTOs), and overrides. */
 export type CreateSquadDTO = JsonObject;
 export type CreateWorkflowDTO = JsonObject;
 export type AssistantOverrides = JsonObject;

@@ -58,9 +58,8 @@ let dailyModule: Promise<DailyFactoryLike> | undefined;
 export function loadDaily(): Promise<DailyFactoryLike> {
   dailyModule ??= import('@daily-co/daily-js').then((mod) => {
     // ESM gives { default: Daily }; some CommonJS interop layers nest it once more.
-    const candidates: unknown[] = [mod, (mod as { default?: unknown }).default];
-    const nested = (candidates[1] as { default?: unknown } | undefined)?.default;
-    candidates.push(nested);
+    const outer = (mod as { default?: unknown }).default;
+    const candidates: unknown[] = [outer, (outer as { default?: unknown } | undefined)?.default, mod];
     const factory = candidates.find(
       (c): c is DailyFactoryLike =>
         typeof (c as DailyFactoryLike | undefined)?.createCallObject === 'function',
