@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:provider`: how much of @engage/vapi-client a bundle carries for what it uses
+ * (esbuild minified ESM, gzip -9), and the embedded provider's latency and throughput over real
+ * HTTP on in-memory PGlite. Writes its section of docs/benchmarks.md and prints it.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serve, type ServerType } from '@hono/node-server';
+import { build } from 'esbuild';
+import { createVapiClient } from '../packages/vapi-client/src/index.js';
+import {
+  createVapiEmulator,
+  emulatorMigrations,
+  SEEDED_ASSISTANT_IDS,
+} from '../packages/vapi-emulator/src/index.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { openPglite } from '../apps/server/src/db/pglite.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+
+async function bundleSize(entry: string): Promise<{ raw: number; gzip: number }> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['source'],
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+async function timed(n: number, fn: (i: number) => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+async function throughput(total: number, concurrency: number, fn: () => Promise<unknown>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < total) await fn();
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+async function emulatorTimings() {
+  const db = await openPglite();
+  await migrate(db, emulatorMigrations);
+  const keys = { publicKey: 'pk-bench', privateKey: 'sk-bench' };
+  const app = createVapiEmulator({ db, keys, processingDelayMs: 0 });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const vapi = createVapiClient({ baseUrl, token: keys.privateKey });
+  const browser = createVapiClient({ baseUrl, token: keys.publicKey });
+  try {
+    const content = 'x'.repeat(10_000);
+    const ids: string[] = [];
+    await timed(20, () => vapi.file.upload(new File([content], 'warm.txt'))); // warm-up
+    const upload = await timed(200, async (i) => {
+      ids.push((await vapi.file.upload(new File([content], `f${i}.txt`))).id);
+    });
+    const get = await timed(1000, (i) => vapi.file.get(ids[i % ids.length]!));
+    const webCall = await timed(300, () =>
+      browser.call.createWeb({ assistantId: SEEDED_ASSISTANT_IDS.index }),
+    );
+    const perSecond = await throughput(3000, 16, () => vapi.assistant.get(SEEDED_ASSISTANT_IDS.index));
+    return { upload, get, webCall, perSecond };
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.close();
+  }
+}
+
+async function main() {
+  const oneRoute = await bundleSize("export { createRequester, createWebCall } from '@engage/vapi-client';");
+  const importTool = await bundleSize(
+    "export { createRequester, uploadFile, listFiles, getFile, deleteFile, createTool, getAssistant, updateAssistant, isVapiApiError } from '@engage/vapi-client';",
+  );
+  const whole = await bundleSize("export { createVapiClient } from '@engage/vapi-client';");
+  const t = await emulatorTimings();
+  const ms = (x: { median: number; p95: number }) =>
+    `median ${x.median.toFixed(2)} ms, p95 ${x.p95.toFixed(2)} ms`;
+
+  const date = new Date().toISOString().slice(0, 10);
+  const section = [
+    '<!-- provider:start -->',
+    '## Provider client and emulator (`npm run bench:provider`)',
+    '',
+    `Measured ${date}, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (timings on a loaded machine are upper bounds). Sizes: esbuild minified ESM for the browser, gzip -9.`,
+    '',
+    '| @engage/vapi-client, imported | min | gzip |',
+    '|---|---|---|',
+    `| \`createRequester\` + \`createWebCall\` (what the voice SDK needs) | ${kB(oneRoute.raw)} | ${kB(oneRoute.gzip)} |`,
+    `| the import tool's eight routes and the error guard | ${kB(importTool.raw)} | ${kB(importTool.gzip)} |`,
+    `| \`createVapiClient\` (every route of SPEC §7) | ${kB(whole.raw)} | ${kB(whole.gzip)} |`,
+    '',
+    'Embedded provider over real HTTP (loopback, keep-alive) on in-memory PGlite, through the client:',
+    '',
+    `- POST /file, 10 kB multipart, 200 sequential: ${ms(t.upload)}`,
+    `- GET /file/{id}, 1000 sequential: ${ms(t.get)}`,
+    `- POST /call/web with the public key, 300 sequential: ${ms(t.webCall)}`,
+    `- GET /assistant/{id}, 3000 requests 16 at a time: ${Math.round(t.perSecond)} requests/s`,
+    '<!-- provider:end -->',
+  ].join('\n');
+
+  const file = path.join(root, 'docs/benchmarks.md');
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const pattern = /<!-- provider:start -->[\s\S]*<!-- provider:end -->/;
+  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(doc, { ...config, filepath: file }));
+  console.log(section);
+}
+
+await main();
