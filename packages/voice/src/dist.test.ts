@@ -3,22 +3,29 @@
  * The built package, as apps get it: ESM and CommonJS entries built by the real tsup config,
  * imported in plain Node (no `document`, no `window`).
  */
-import { createRequire } from 'node:module';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { build, type Options } from 'tsup';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import config from '../tsup.config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-let outDir: string;
+const outDir = path.join(root, 'dist');
+
+/** Runs a snippet in a plain Node process (no Vitest, no DOM, no source condition) from the package. */
+function node(args: string[], code: string): string {
+  return execFileSync(process.execPath, [...args, '-e', code], { cwd: root, encoding: 'utf8' }).trim();
+}
 
 beforeAll(async () => {
-  outDir = mkdtempSync(path.join(tmpdir(), 'engage-voice-dist-'));
+  // The JavaScript of `npm run build` (declarations are left as they are; old chunks removed).
+  for (const dir of [outDir, path.join(outDir, 'testing')]) {
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir)) if (/\.c?js$/.test(file)) rmSync(path.join(dir, file));
+  }
   for (const options of config as Options[]) {
     await build({
       ...options,
@@ -27,46 +34,69 @@ beforeAll(async () => {
         'testing/index': path.join(root, 'src/testing/index.ts'),
       },
       outDir,
+      tsconfig: path.join(root, 'tsconfig.json'),
       clean: false,
       dts: false,
       silent: true,
       config: false,
-      tsconfig: path.join(root, 'tsconfig.json'),
     });
   }
 }, 120_000);
 
-afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
-});
-
-describe('the built package in Node', () => {
-  it('has no browser globals to lean on here', () => {
-    expect(typeof document).toBe('undefined');
-    expect(typeof window).toBe('undefined');
+describe('the built package in plain Node', () => {
+  it('ESM: `import Vapi from "@engage/voice"` has no side effects and constructs without document', () => {
+    const out = node(
+      ['--input-type=module'],
+      `import Vapi, { Vapi as Named } from '@engage/voice';
+       const before = Object.keys(globalThis).sort().join();
+       const vapi = new Vapi('pk_test');
+       console.log(JSON.stringify({
+         same: Vapi === Named,
+         document: typeof document,
+         muted: vapi.isMuted(),
+         player: vapi.getAudioPlayer(),
+         globals: before === Object.keys(globalThis).sort().join(),
+       }));`,
+    );
+    expect(JSON.parse(out)).toEqual({
+      same: true,
+      document: 'undefined',
+      muted: false,
+      player: null,
+      globals: true,
+    });
   });
 
-  it('ESM: importing has no side effects and the default export constructs without document', async () => {
-    const mod = (await import(pathToFileURL(path.join(outDir, 'index.js')).href)) as {
-      default: new (key: string) => { isMuted(): boolean; getAudioPlayer(): unknown };
-      Vapi: unknown;
-    };
-    expect(mod.default).toBe(mod.Vapi);
-    const vapi = new mod.default('pk_test');
-    expect(vapi.isMuted()).toBe(false);
-    expect(vapi.getAudioPlayer()).toBeNull();
+  it('CommonJS: require("@engage/voice") is the class itself, with .default and .Vapi on it', () => {
+    const out = node(
+      [],
+      `const Vapi = require('@engage/voice');
+       const vapi = new Vapi('pk_test');
+       console.log(JSON.stringify({
+         type: typeof Vapi,
+         default: Vapi.default === Vapi,
+         named: Vapi.Vapi === Vapi,
+         instance: vapi instanceof Vapi,
+         resolved: require.resolve('@engage/voice').endsWith('dist/index.cjs'),
+       }));`,
+    );
+    expect(JSON.parse(out)).toEqual({
+      type: 'function',
+      default: true,
+      named: true,
+      instance: true,
+      resolved: true,
+    });
   });
 
-  it('CommonJS: require() gives the class itself, with .default and .Vapi on it', () => {
-    const require = createRequire(import.meta.url);
-    const Vapi = require(path.join(outDir, 'index.cjs')) as (new (key: string) => object) & {
-      default: unknown;
-      Vapi: unknown;
-    };
-    expect(typeof Vapi).toBe('function');
-    expect(Vapi.default).toBe(Vapi);
-    expect(Vapi.Vapi).toBe(Vapi);
-    expect(new Vapi('pk_test')).toBeInstanceOf(Vapi);
+  it('the testing entry loads in Node from both formats', () => {
+    const out = node(
+      [],
+      `const t = require('@engage/voice/testing');
+       const call = new t.FakeDaily().createCallObject({});
+       console.log(typeof t.FakeDaily, typeof call.join);`,
+    );
+    expect(out).toBe('function function');
   });
 
   it('keeps Daily out of the main bundle: only the lazily loaded Daily chunk imports it, by its bare name', () => {
