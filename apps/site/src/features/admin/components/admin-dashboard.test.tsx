@@ -38,6 +38,9 @@ function setup(
 const unverified = () => screen.getByRole('region', { name: /Unverified Users/ });
 const verified = () => screen.getByRole('region', { name: /^Verified Users/ });
 
+// Whole user journeys through a React tree in jsdom: seconds each on a busy two-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('AdminDashboard', () => {

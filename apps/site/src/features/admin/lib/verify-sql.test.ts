@@ -41,7 +41,8 @@ describe('the generated SQL on a real PostgreSQL engine (PGlite)', () => {
     // The columns of Supabase's auth.users that the statement touches, under the same name.
     await db.exec(`create schema auth;
       create table auth.users (id uuid primary key, email text not null, email_confirmed_at timestamptz)`);
-  });
+    // PGlite's first start (WASM) takes seconds, more on a busy machine than the site's default hook timeout.
+  }, 60_000);
   afterAll(() => db.close());
   beforeEach(async () => {
     await db.exec('delete from auth.users');
