@@ -8,7 +8,8 @@ export interface BucketSpec {
 /** GoTrue's defaults (AUTH-CONTRACT §3). */
 export const DEFAULT_LIMITS = {
   token: { burst: 30, perWindow: 150, windowMs: 5 * 60_000 },
-  tokenPerEmail: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
+  // Failed password attempts per address (not a GoTrue limit; slows guessing spread over many IPs).
+  tokenPerEmail: { burst: 10, perWindow: 10, windowMs: 5 * 60_000 },
   signup: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
   recover: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
   verify: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
@@ -22,22 +23,29 @@ export type RateLimitOptions = Partial<Record<LimitName, BucketSpec | null>>;
 export interface RateLimiter {
   /** Takes one token for `key`; false when the bucket is empty (the caller answers 429). */
   take(key: string): boolean;
+  /** True when `key` still has a token, without taking it (limits that count only failures). */
+  check(key: string): boolean;
 }
 
 /** Keeps at most this many keys; the least recently seen are dropped first. */
 const MAX_KEYS = 50_000;
 
 export function createRateLimiter(spec: BucketSpec | null, now: () => number = Date.now): RateLimiter {
-  if (!spec) return { take: () => true };
+  if (!spec) return { take: () => true, check: () => true };
   const ratePerMs = spec.perWindow / spec.windowMs;
   const buckets = new Map<string, { tokens: number; at: number }>();
+  const refill = (key: string) => {
+    const t = now();
+    const bucket = buckets.get(key) ?? { tokens: spec.burst, at: t };
+    bucket.tokens = Math.min(spec.burst, bucket.tokens + (t - bucket.at) * ratePerMs);
+    bucket.at = t;
+    return bucket;
+  };
   return {
+    check: (key) => refill(key).tokens >= 1,
     take(key) {
-      const t = now();
-      const bucket = buckets.get(key) ?? { tokens: spec.burst, at: t };
+      const bucket = refill(key);
       buckets.delete(key);
-      bucket.tokens = Math.min(spec.burst, bucket.tokens + (t - bucket.at) * ratePerMs);
-      bucket.at = t;
       const allowed = bucket.tokens >= 1;
       if (allowed) bucket.tokens -= 1;
       buckets.set(key, bucket);

@@ -384,7 +384,14 @@ export function createAuthService(opts: AuthServiceOptions) {
       if (input.phone) throw authErrors.invalidCredentials();
       if (!input.email) throw authErrors.validation('An email address or phone number is required');
       if (!input.password) throw authErrors.validation('A password is required');
-      limit('tokenPerEmail', input.email.trim().toLowerCase());
+      // Per address, only failed attempts count: guessing one account's password is slowed down,
+      // while its owner signing in on many devices is not.
+      const emailKey = input.email.trim().toLowerCase();
+      if (!limiters.tokenPerEmail.check(emailKey)) throw authErrors.requestRateLimit();
+      const failed = () => {
+        limiters.tokenPerEmail.take(emailKey);
+        return authErrors.invalidCredentials();
+      };
       const user = await findUserByEmail(db, input.email.trim());
       if (!user?.encrypted_password) {
         // Same work as a real check, so timing does not tell whether the address exists.
@@ -392,10 +399,9 @@ export function createAuthService(opts: AuthServiceOptions) {
           await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))),
           input.password,
         );
-        throw authErrors.invalidCredentials();
+        throw failed();
       }
-      if (!(await verifyPassword(user.encrypted_password, input.password)))
-        throw authErrors.invalidCredentials();
+      if (!(await verifyPassword(user.encrypted_password, input.password))) throw failed();
       if (user.banned_until && new Date(user.banned_until).getTime() > now())
         throw new AuthError(400, 'user_banned', 'User is banned');
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');

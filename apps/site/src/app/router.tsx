@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/route-error';
 import { paths } from '@/config/paths';
+import { RouteGuard } from '@/features/auth/components/route-guard';
 import { Layout } from './layout';
 import { withQueries } from './with-queries';
 
@@ -14,10 +15,16 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: paths.home.path, lazy: () => import('./routes/home') },
-          { path: paths.ediscovery.path, lazy: () => import('./routes/ediscovery') },
-          { path: paths.onboarding.path, lazy: () => import('./routes/onboarding') },
-          { path: paths.kbImport.path, lazy: withQueries(() => import('./routes/kb-import')) },
-          { path: paths.admin.path, lazy: withQueries(() => import('./routes/admin')) },
+          {
+            // Sign-in required (SPEC §2): the guard shows the Protected Resource screen otherwise.
+            element: <RouteGuard />,
+            children: [
+              { path: paths.ediscovery.path, lazy: () => import('./routes/ediscovery') },
+              { path: paths.onboarding.path, lazy: () => import('./routes/onboarding') },
+              { path: paths.kbImport.path, lazy: withQueries(() => import('./routes/kb-import')) },
+              { path: paths.admin.path, lazy: withQueries(() => import('./routes/admin')) },
+            ],
+          },
           { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { UserMenu } from '@/features/auth/components/user-menu';
 import { usePublicConfig } from '@/lib/public-config';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -10,9 +12,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && 'bg-white/10 text-white',
   );
 
-/** The top navigation of SPEC §2. Account parts (avatar, Admin link) join it with the accounts feature. */
+/** The top navigation of SPEC §2, with the Admin link for admins and the signed-in user's menu. */
 export function TopNav() {
   const { siteTitle } = usePublicConfig();
+  // The Admin link follows the role the server put in app_metadata, not a hard-coded address.
+  const { isAdmin } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/95 text-white backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2">
@@ -33,6 +37,14 @@ export function TopNav() {
         >
           {paths.kbImport.label}
         </NavLink>
+        {isAdmin && (
+          <NavLink to={paths.admin.path} className={linkClass}>
+            {paths.admin.label}
+          </NavLink>
+        )}
+        <div className="ml-auto">
+          <UserMenu />
+        </div>
       </nav>
     </header>
   );

@@ -10,15 +10,26 @@ export interface SessionState {
   isAdmin: boolean;
   /** True until the stored session (or a confirmation link's session) has been read. */
   loading: boolean;
-  /** The last auth event, e.g. 'PASSWORD_RECOVERY' after following a reset link. */
+  /** The last auth event. */
   event: AuthChangeEvent | null;
+  /** True from a password-reset link's sign-in until the password is changed or the user signs out. */
+  passwordRecovery: boolean;
 }
 
-const initial: SessionState = { session: null, user: null, isAdmin: false, loading: true, event: null };
+const initial: SessionState = {
+  session: null,
+  user: null,
+  isAdmin: false,
+  loading: true,
+  event: null,
+  passwordRecovery: false,
+};
 
 /** One store per client: auth events enter in one place and every hook reads the derived state. */
 interface SessionStore {
   get(): SessionState;
+  /** Ends the password-recovery state (the user chose a new password or dismissed the prompt). */
+  endPasswordRecovery(): void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -40,10 +51,14 @@ function storeFor(client: SupabaseClient): SessionStore {
       isAdmin: session?.user.app_metadata?.role === 'admin',
       loading: false,
       event,
+      passwordRecovery:
+        event === 'PASSWORD_RECOVERY' ||
+        (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
     });
   });
   const store: SessionStore = {
     get: () => state,
+    endPasswordRecovery: () => set({ ...state, passwordRecovery: false }),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -65,6 +80,10 @@ export const sessionStore = (client: SupabaseClient) => storeFor(client);
 export function useSession(): SessionState {
   const config = usePublicConfig();
   const store = storeFor(getSupabase(config));
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  return state;
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/** The site's supabase client, for components that call auth methods. */
+export function useSupabase(): SupabaseClient {
+  return getSupabase(usePublicConfig());
 }

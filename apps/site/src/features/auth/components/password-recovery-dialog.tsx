@@ -1,0 +1,96 @@
+import { Dialog } from 'radix-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { sessionStore, useSession, useSupabase } from '@/lib/session';
+import { authText } from '../messages';
+
+/** After a password-reset link signs the user in, asks for the new password (PUT /user). */
+export function PasswordRecoveryDialog() {
+  const { passwordRecovery } = useSession();
+  const supabase = useSupabase();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => sessionStore(supabase).endPasswordRecovery();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      setError(authText.passwordsDoNotMatch);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await supabase.auth.updateUser({ password });
+    setBusy(false);
+    if (result.error) {
+      setError(result.error.message);
+      return;
+    }
+    setPassword('');
+    setConfirm('');
+    close();
+    toast.success('Your password has been updated.');
+  };
+
+  return (
+    <Dialog.Root open={passwordRecovery} onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg bg-white p-6 text-slate-900 shadow-lg">
+          <Dialog.Title className="text-lg font-semibold">Choose a new password</Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">
+            You followed a password reset link. Enter the new password for your account.
+          </Dialog.Description>
+          <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-new`}>New Password</Label>
+              <Input
+                id={`${id}-new`}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-confirm`}>Confirm New Password</Label>
+              <Input
+                id={`${id}-confirm`}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
+            </div>
+            <div aria-live="assertive">
+              {error && (
+                <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
+                  <AlertDescription>{error}</AlertDescription>
+                </Alert>
+              )}
+            </div>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="outline">
+                  Later
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={busy}>
+                Update Password
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

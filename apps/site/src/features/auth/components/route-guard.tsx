@@ -1,0 +1,62 @@
+import { Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useSession } from '@/lib/session';
+import { authText } from '../messages';
+import { AuthCard } from './auth-card';
+
+/** The Protected Resource screen of SPEC §2: its text and the auth card over a background image. */
+export function ProtectedResource() {
+  return (
+    <main
+      className="relative flex min-h-[calc(100dvh-3.5rem)] items-center justify-center bg-slate-100 bg-cover bg-center px-4 py-12"
+      style={{ backgroundImage: 'url(/auth-bg.svg)' }}
+    >
+      <div className="flex w-full max-w-md flex-col items-center gap-6">
+        <div className="rounded-lg bg-white/85 px-5 py-4 text-center shadow-sm backdrop-blur">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{authText.protectedTitle}</h1>
+          <p className="mt-2 text-sm text-slate-700">{authText.protectedBody}</p>
+        </div>
+        <AuthCard />
+      </div>
+    </main>
+  );
+}
+
+/** Shown while the stored session is read. */
+export function SessionSpinner() {
+  return (
+    <div role="status" className="flex min-h-[50dvh] items-center justify-center">
+      <Loader2 className="size-8 animate-spin text-slate-500" aria-hidden="true" />
+      <span className="sr-only">Loading your session…</span>
+    </div>
+  );
+}
+
+function AdminsOnly() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">Administrators only</h1>
+      <p className="mt-3 text-muted-foreground">Your account does not have access to this page.</p>
+    </main>
+  );
+}
+
+/**
+ * The route guard of SPEC §2: a spinner while the session loads, the page when signed in, otherwise
+ * the Protected Resource screen. With `requireAdmin`, a signed-in non-admin sees a short refusal
+ * (the server enforces the same rule on /api/admin).
+ */
+export function RouteGuard({
+  children,
+  requireAdmin = false,
+}: {
+  children?: ReactNode;
+  requireAdmin?: boolean;
+}) {
+  const { user, isAdmin, loading } = useSession();
+  if (loading) return <SessionSpinner />;
+  if (!user) return <ProtectedResource />;
+  if (requireAdmin && !isAdmin) return <AdminsOnly />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,56 @@
+import { DropdownMenu } from 'radix-ui';
+import { LogOut, UserRound } from 'lucide-react';
+import { toast } from 'sonner';
+import { useSession, useSupabase } from '@/lib/session';
+import { PasswordRecoveryDialog } from './password-recovery-dialog';
+
+const itemClass =
+  'flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
+
+/** The signed-in user's avatar (their email's initial) and menu: Profile with the email, and Log out. */
+export function UserMenu() {
+  const { user } = useSession();
+  const supabase = useSupabase();
+  if (!user) return null;
+  const email = user.email ?? '';
+  const initial = (email.trim()[0] ?? '?').toUpperCase();
+  const logOut = async () => {
+    const { error } = await supabase.auth.signOut();
+    if (error) toast.error(error.message);
+  };
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          aria-label={`Account menu for ${email}`}
+          className="flex size-9 items-center justify-center rounded-full bg-sky-700 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400"
+        >
+          <span aria-hidden="true">{initial}</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-56 rounded-md border border-border bg-white p-1 text-slate-900 shadow-md"
+          >
+            <DropdownMenu.Label className="flex items-center gap-2 px-2 py-1.5 text-xs font-medium text-slate-600">
+              <UserRound className="size-4" aria-hidden="true" />
+              Profile
+            </DropdownMenu.Label>
+            <DropdownMenu.Item className={itemClass} onSelect={(e) => e.preventDefault()}>
+              <span className="truncate" data-testid="profile-email">
+                {email}
+              </span>
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => void logOut()}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Log out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <PasswordRecoveryDialog />
+    </>
+  );
+}

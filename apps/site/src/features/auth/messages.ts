@@ -1,0 +1,12 @@
+/** The exact strings of SPEC §2, §5 and §8 for the accounts screens. */
+export const authText = {
+  title: 'Welcome',
+  description: 'Sign in to your account or create a new one',
+  protectedTitle: 'Protected Resource',
+  protectedBody: "This area requires authentication. Sign up if you'd like access and we'll get you set up.",
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailRequired: 'Please enter your email address',
+  signUpSuccess:
+    'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.',
+  resetSent: 'Check your email for the password reset link!',
+} as const;

@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PROTECTED_TEXT =
+  "This area requires authentication. Sign up if you'd like access and we'll get you set up.";
+const SIGNUP_SUCCESS =
+  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Opens the newest mail of a kind to an address in the /_mail outbox and follows its link. */
+async function followMailLink(page: Page, to: string, subject: string, linkName: RegExp) {
+  await page.goto('/_mail');
+  const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole('link', { name: subject }).click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await page.getByRole('link', { name: linkName }).click();
+}
+
+async function signUpInCard(page: Page, email: string, password: string) {
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
+}
+
+async function signInInCard(page: Page, email: string, password: string) {
+  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function logOut(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await expect(page.getByRole('menu')).toContainText('Profile');
+  await expect(page.getByRole('menu')).toContainText(email);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}
+
+test.describe('accounts', () => {
+  test('an anonymous visitor sees the Protected Resource screen with the auth card (axe clean)', async ({
+    page,
+  }) => {
+    await page.goto('/kb-import');
+    await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
+    await expect(page.getByText(PROTECTED_TEXT)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByText('Sign in to your account or create a new one')).toBeVisible();
+    for (const tab of ['Sign In', 'Sign Up', 'Reset'])
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Email')).toHaveAttribute('required', '');
+    const background = await page.getByRole('main').evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(background).toContain('/auth-bg.svg');
+    // The tabs work from the keyboard.
+    await page.getByRole('tab', { name: 'Sign In' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expect(nav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  });
+
+  test('sign up, confirm from the mail, land signed in on the page, log out and be guarded again', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('signup');
+    const password = 'e2e password 1';
+    await page.goto('/onboarding');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill('something else');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Passwords do not match' })).toBeVisible();
+    await signUpInCard(page, email, password);
+
+    // Not confirmed yet: the service's own message in the red alert.
+    await signInInCard(page, email, password);
+    await expect(page.getByRole('alert').filter({ hasText: 'Email not confirmed' })).toBeVisible();
+
+    await followMailLink(page, email, 'Confirm your signup', /Confirm your email address/);
+    await expect(page).toHaveURL(/\/onboarding#?$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('c a s e . o n b o a r d i n g');
+    const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
+    await expect(avatar).toHaveText(email[0]?.toUpperCase() as string);
+    await expect(nav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+    // The session survives a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('c a s e . o n b o a r d i n g');
+
+    await logOut(page, email);
+    await expect(page.getByText(PROTECTED_TEXT)).toBeVisible();
+    await expect(avatar).toHaveCount(0);
+  });
+
+  test('a wrong password shows the red alert', async ({ page }) => {
+    await page.goto('/ediscovery');
+    await signInInCard(page, 'admin@example.com', 'definitely-wrong');
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid login credentials' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveAttribute('data-variant', 'destructive');
+  });
+
+  test('reset: the email is required, the link signs in and asks for a new password', async ({ page }) => {
+    const email = uniqueEmail('reset');
+    await page.goto('/ediscovery');
+    await signUpInCard(page, email, 'first password');
+    await followMailLink(page, email, 'Confirm your signup', /Confirm your email address/);
+    await logOut(page, email);
+
+    await page.getByRole('tab', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please enter your email address' }),
+    ).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Check your email for the password reset link!')).toBeVisible();
+
+    await followMailLink(page, email, 'Reset your password', /Reset password/);
+    const dialog = page.getByRole('dialog', { name: 'Choose a new password' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('New Password', { exact: true }).fill('second password');
+    await dialog.getByLabel('Confirm New Password').fill('second password');
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Your password has been updated.')).toBeVisible();
+
+    await logOut(page, email);
+    await signInInCard(page, email, 'first password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible();
+    await signInInCard(page, email, 'second password');
+    await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  });
+
+  test('the Admin link appears for the bootstrap admin only', async ({ page }) => {
+    await page.goto('/ediscovery');
+    await signInInCard(page, 'admin@example.com', process.env.E2E_ADMIN_PASSWORD as string);
+    const admin = nav(page).getByRole('link', { name: 'Admin' });
+    await expect(admin).toBeVisible();
+    await admin.click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await logOut(page, 'admin@example.com');
+    await expect(admin).toHaveCount(0);
+  });
+});
