@@ -78,15 +78,16 @@ interface CallRow {
 
 export type CallStatus = 'queued' | 'in-progress' | 'ended';
 
+/** What a local call room is told about its call. */
+export interface RoomCallInfo {
+  firstMessage: string | null;
+  audioFormat?: { format: 'pcm_s16le' | 'mulaw'; sampleRate: number };
+}
+
 /** What a local call room needs to know about a call, and how it reports back. */
 export interface EmulatorCallDirectory {
-  /** The call's greeting, or null when there is no such call or it has ended. */
-  resolveCall(
-    callId: string,
-  ): Promise<{
-    firstMessage: string | null;
-    audioFormat?: { format: 'pcm_s16le' | 'mulaw'; sampleRate: number };
-  } | null>;
+  /** The call's greeting and audio format, or null when there is no such call or it has ended. */
+  resolveCall(callId: string): Promise<RoomCallInfo | null>;
   /** Records a room's status change on the call (fire and forget; failures are logged). */
   onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
 }
