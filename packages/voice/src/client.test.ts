@@ -677,3 +677,23 @@ describe('back-to-back calls', () => {
     expect(t.daily.calls).toHaveLength(2);
   });
 });
+
+describe('stop() while Daily is still loading', () => {
+  it('destroys a room created after the stop, so the next call can create one', async () => {
+    const t = setup();
+    const stopping = new Promise<void>((resolve) => {
+      const listener = (p: CallStartProgressEvent) => {
+        // Room creation awaits the adapter's dynamic import: stop lands in the middle of it.
+        if (p.stage !== 'daily-call-object-creation' || p.status !== 'started') return;
+        t.vapi.off('call-start-progress', listener);
+        resolve(t.vapi.stop());
+      };
+      t.vapi.on('call-start-progress', listener);
+    });
+    await expect(t.vapi.start('assistant-1')).resolves.toBeNull();
+    await stopping;
+    await until(() => t.daily.calls.every((c) => c.destroyed), 'rooms destroyed');
+    expect(t.daily.calls.filter((c) => c.joinOptions)).toHaveLength(0);
+    await expect(t.vapi.start('assistant-1')).resolves.toMatchObject({ id: 'call-123' });
+  });
+});

@@ -50,6 +50,8 @@ export function joinTarget(webCall: WebCall): string | undefined {
 
 /** Rejects with the signal's reason as soon as it aborts. */
 function race<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
+  // Work abandoned by an abort may still fail later; that failure is expected, not unhandled.
+  Promise.resolve(work).catch(() => undefined);
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as Error);
@@ -204,7 +206,14 @@ export async function runStart(
       'daily-call-object-creation',
       async () => {
         if (!url) throw new Error('The web call has no webCallUrl to join.');
-        return createRoomFor(url, roomOptions, env.dailyFactory);
+        const created = await createRoomFor(url, roomOptions, env.dailyFactory);
+        // Loading Daily can outlast a stop(): a room nobody will use is released at once.
+        if (signal.aborted) {
+          await created.destroy();
+          throw signal.reason as Error;
+        }
+        call.room = created;
+        return created;
       },
       {
         metadata: {
@@ -260,7 +269,8 @@ export async function runStart(
           ...(callToken ? { token: callToken } : {}),
           subscribeToTracksAutomatically: false,
         });
-        call.joined = true;
+        // A join that settles after stop() is left by the teardown's destroy, not marked joined.
+        if (!signal.aborted) call.joined = true;
       },
       { errorType: 'daily-call-join-error' },
     );
