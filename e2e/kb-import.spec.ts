@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** The emulator's private key, as the server generated it in its data directory. */
+function privateKey(): string {
+  const secrets = JSON.parse(
+    readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8'),
+  );
+  return secrets.emulatorPrivateKey as string;
+}
+
+/** The provider's API (the emulator at /provider) with the private key: the test's own view. */
+function provider(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${privateKey()}` };
+  const json = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+    expect(res.ok(), `${res.url()} ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  return {
+    get: async <T>(p: string): Promise<T> => json<T>(await request.get(`/provider${p}`, { headers })),
+    post: async <T>(p: string, data: unknown): Promise<T> =>
+      json<T>(await request.post(`/provider${p}`, { headers, data })),
+    upload: async (name: string, content: string) =>
+      json<{ id: string }>(
+        await request.post('/provider/file', {
+          headers,
+          multipart: { file: { name, mimeType: 'text/markdown', buffer: Buffer.from(content) } },
+        }),
+      ),
+  };
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/kb-import');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(ADMIN_EMAIL);
+  await form.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vapi Knowledge Base Bulk Import Tool' }),
+  ).toBeVisible();
+}
+
+async function chooseAssistant(page: Page, name: string) {
+  await page.getByRole('tab', { name: 'Setup' }).click();
+  await page.getByRole('combobox', { name: 'Assistant' }).click();
+  await page.getByRole('option', { name }).click();
+  await expect(page.getByRole('combobox', { name: 'Assistant' })).toHaveText(name);
+}
+
+const md = (name: string, text: string) => ({ name, mimeType: 'text/markdown', buffer: Buffer.from(text) });
+const row = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Uploaded files' }).getByRole('listitem', { name });
+
+test.describe('knowledge base bulk import in Chromium', () => {
+  test('uploads, screens, retries, deletes and builds a knowledge base kept on the assistant', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = provider(request);
+    // An assistant that already has a tool: creating the knowledge base must keep it.
+    // A file the provider already holds: choosing it again is a duplicate.
+    const dupContent = `# Already there ${run}\n`;
+    const dup = await api.upload(`dup-${run}.md`, dupContent);
+    const earlier = await api.post<{ id: string }>('/tool', {
+      type: 'query',
+      function: { name: `earlier-${run}` },
+      knowledgeBases: [{ provider: 'google', name: 'earlier', description: 'earlier', fileIds: [dup.id] }],
+    });
+    const assistantName = `KB e2e ${run}`;
+    const assistant = await api.post<{ id: string }>('/assistant', {
+      name: assistantName,
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        temperature: 0.7,
+        messages: [{ role: 'system', content: 'Be brief.' }],
+        toolIds: [earlier.id],
+      },
+    });
+
+    await signInAsAdmin(page);
+    await expect(page.getByLabel('Private API key')).toBeDisabled();
+    await expect(page.getByText(/The server holds the Vapi private key/)).toBeVisible();
+    await chooseAssistant(page, assistantName);
+    expect(
+      (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+      'axe on the Setup tab',
+    ).toEqual([]);
+
+    // The first upload of b.txt is answered 400 by the network: it is kept as failed, retriable.
+    let refusedOnce = false;
+    await page.route('**/api/provider/file', async (route) => {
+      const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+      if (!refusedOnce && route.request().method() === 'POST' && body.includes(`filename="b-${run}.txt"`)) {
+        refusedOnce = true;
+        await route.fulfill({ status: 400, contentType: 'text/plain', body: 'Invalid file' });
+        return;
+      }
+      await route.continue();
+    });
+
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles([
+        md(`a-${run}.md`, '# Alpha\n\nThe first document.\n'),
+        { name: `b-${run}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Bravo text.\n') },
+        { name: `c-${run}.png`, mimeType: 'image/png', buffer: Buffer.from('not an image') },
+        md(`dup-${run}.md`, dupContent),
+        { name: `broken-${run}.json`, mimeType: 'application/json', buffer: Buffer.from('{"a":') },
+      ]);
+    await expect(page.getByRole('alert')).toHaveText(
+      `2 file(s) skipped: c-${run}.png (unsupported format), dup-${run}.md (duplicate - already exists in Vapi)`,
+    );
+    await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Upload 3 file(s)' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Upload failed: 400 Bad Request - Invalid file');
+    await expect(row(page, `b-${run}.txt`)).toContainText('failed');
+    await expect(row(page, `a-${run}.md`)).toContainText('done', { timeout: 20_000 });
+    await expect(row(page, `broken-${run}.json`)).toContainText('failed', { timeout: 20_000 });
+
+    await row(page, `b-${run}.txt`)
+      .getByRole('button', { name: `Retry b-${run}.txt` })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Successfully retried 1 of 1 files' }),
+    ).toBeVisible();
+    await expect(row(page, `b-${run}.txt`)).toContainText('done', { timeout: 20_000 });
+
+    await row(page, `broken-${run}.json`)
+      .getByRole('button', { name: `Delete broken-${run}.json` })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Successfully deleted 1 files from VAPI.' }),
+    ).toBeVisible();
+    await expect(row(page, `broken-${run}.json`)).toHaveCount(0);
+    expect(
+      (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+      'axe on the Files tab',
+    ).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Import' }).click();
+    const kbName = `E2E KB ${run}`;
+    await page.getByLabel('Knowledge base name').fill(kbName);
+    await page.getByRole('button', { name: 'Create knowledge base' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Knowledge base "${kbName}" created` }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Created knowledge bases (1)' })).toBeVisible();
+
+    // The provider's own view: the tool holds exactly the done files, the assistant keeps its tools.
+    const files = await api.get<{ id: string; name: string; status: string }[]>('/file');
+    const mine = files.filter((f) => f.name.includes(run));
+    const doneIds = mine.filter((f) => [`a-${run}.md`, `b-${run}.txt`].includes(f.name)).map((f) => f.id);
+    expect(doneIds).toHaveLength(2);
+    expect(mine.some((f) => f.name === `broken-${run}.json`)).toBe(false);
+    const tools =
+      await api.get<
+        { id: string; function?: { name: string }; knowledgeBases: { name: string; fileIds: string[] }[] }[]
+      >('/tool');
+    const tool = tools.find((t) => t.knowledgeBases[0]?.name === kbName);
+    expect(tool?.function?.name).toBe(`E2E-KB-${run}`);
+    expect([...(tool?.knowledgeBases[0]?.fileIds ?? [])].sort()).toEqual([...doneIds].sort());
+    const after = await api.get<{ model: unknown }>(`/assistant/${assistant.id}`);
+    expect(after.model).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o',
+      temperature: 0.7,
+      messages: [{ role: 'system', content: 'Be brief.' }],
+      toolIds: [earlier.id, tool?.id],
+    });
+
+    // Logs: timestamped lines.
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    await expect(page.getByRole('list', { name: 'Activity log' }).getByRole('listitem').first()).toHaveText(
+      /^\[\d{2}:\d{2}:\d{2}\] /,
+    );
+
+    // Records survive a reload.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(row(page, `a-${run}.md`)).toContainText('done');
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await expect(page.getByRole('heading', { name: 'Created knowledge bases (1)' })).toBeVisible();
+  });
+
+  test('with 429s and 5xx injected on the way to the provider, no file is lost', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAsAdmin(page);
+    // Every fourth request is refused: 429 with Retry-After 1, then 503, in turn.
+    let n = 0;
+    let refused = 0;
+    await page.route('**/api/provider/**', async (route) => {
+      n++;
+      if (n % 4 === 0) {
+        refused++;
+        await (refused % 2
+          ? route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, body: '{"message":"slow down"}' })
+          : route.fulfill({ status: 503, body: '{"message":"unavailable"}' }));
+        return;
+      }
+      await route.continue();
+    });
+    const names = Array.from({ length: 8 }, (_, i) => `faulty-${run}-${i}.md`);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles(names.map((name) => md(name, `# ${name}\n\nContent.\n`)));
+    await page.getByRole('button', { name: 'Upload 8 file(s)' }).click();
+    await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0, { timeout: 60_000 });
+    // A file refused more often than the retries allow is kept, failed, with its original: retry it.
+    for (let round = 0; round < 3; round++) {
+      const retry = page.getByRole('button', { name: /^Retry failed/ });
+      if ((await retry.count()) === 0) break;
+      await retry.click();
+      await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0, { timeout: 60_000 });
+    }
+    for (const name of names) await expect(row(page, name)).toContainText('done', { timeout: 60_000 });
+    expect(refused).toBeGreaterThan(0);
+    const files = await provider(request).get<{ name: string; status: string }[]>('/file');
+    expect(
+      files
+        .filter((f) => f.name.startsWith(`faulty-${run}-`))
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual(names);
+  });
+});
