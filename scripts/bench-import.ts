@@ -7,7 +7,9 @@
 //               300 s), no retries.
 // Reports wall time until every file is done or failed, HTTP requests the provider received, and files
 // lost. A second round injects faults (5 % of requests 503, bursts of 429) to show what each loses.
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createVapiEmulator, emulatorMigrations, type EmulatorFaults } from '@engage/vapi-emulator';
 import { migrate } from '../apps/server/src/db/migrate.js';
@@ -176,17 +178,24 @@ async function round(label: string, faults: () => EmulatorFaults) {
       await emulator.close();
     }
   }
-  console.log(`\n${label}`);
-  console.log('| pipeline | wall time | HTTP requests | done | failed | lost |');
-  console.log('|---|---|---|---|---|---|');
+  out(`\n${label}\n`);
+  out('| pipeline | wall time | HTTP requests | done | failed | lost |');
+  out('|---|---|---|---|---|---|');
   for (const [name, r] of rows)
-    console.log(
+    out(
       `| ${name} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.requests} | ${r.done} | ${r.failed} | ${r.lost} |`,
     );
 }
 
-console.log(
-  `bench:import — ${FILES} files, ${LATENCY_MS} ms latency, ${PROCESSING_MS} ms processing, Node ${process.version}`,
+const lines: string[] = [];
+function out(line: string) {
+  console.log(line);
+  lines.push(line);
+}
+
+out(
+  `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}: ${FILES} files, ${LATENCY_MS} ms ` +
+    `latency per request, ${PROCESSING_MS} ms processing, emulator on loopback (PGlite in memory).`,
 );
 await round('No faults', () => ({ latencyMs: LATENCY_MS }));
 if (process.env.BENCH_FAULTS !== '0') {
@@ -204,4 +213,19 @@ if (process.env.BENCH_FAULTS !== '0') {
       rateLimit: { burst: 3, every: 60, retryAfterSeconds: 1 },
     }),
   );
+}
+
+// `--write` replaces the import tool's section of docs/benchmarks.md (between its markers).
+if (process.argv.includes('--write')) {
+  const START = '<!-- kb-import:start -->';
+  const END = '<!-- kb-import:end -->';
+  const file = path.join(import.meta.dirname, '..', 'docs', 'benchmarks.md');
+  const notes = readFileSync(path.join(import.meta.dirname, 'bench-import.notes.md'), 'utf8').trim();
+  const block = `${START}\n\n## Knowledge base import (\`npm run bench:import\`)\n\n${lines.join('\n').trim()}\n\n${notes}\n\n${END}`;
+  const current = readFileSync(file, 'utf8');
+  const next = current.includes(START)
+    ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
+    : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+  console.log(`\nWrote the kb-import section of ${path.relative(process.cwd(), file)}`);
 }
