@@ -1,6 +1,7 @@
 import { isAuthApiError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifyAccessToken } from '../auth/verify-access-token.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
@@ -333,6 +334,15 @@ for (const target of testDbTargets()) {
       expect(missing.error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
     });
 
+    it('verifies tokens in hosted mode through the JWKS, as against hosted Supabase', async () => {
+      const { email, session } = await confirmedUser();
+      const hosted = createVerifyAccessToken({ mode: 'hosted', supabaseUrl: srv.url, anonKey: srv.anonKey });
+      const token = session?.access_token as string;
+      expect(await hosted(token)).toMatchObject({ email, role: 'user', id: session?.user.id });
+      expect(await hosted(`${token.slice(0, -4)}AAAA`)).toBeNull();
+      expect(await hosted('not-a-jwt')).toBeNull();
+    });
+
     it('answers bad input with the contract status and code, never a 500', async () => {
       const post = (path: string, body: string, headers: Record<string, string> = {}) =>
         fetch(`${srv.url}/auth/v1${path}`, {
@@ -412,3 +422,32 @@ for (const target of testDbTargets()) {
     });
   });
 }
+
+describe('embedded auth rate limits over HTTP', () => {
+  it('answers 429 over_request_rate_limit once the per-IP token bucket is empty', async () => {
+    const target = testDbTargets()[0];
+    const db = await target!.open(serverMigrations());
+    const srv = await startAuthTestServer(db, {
+      rateLimits: { token: { burst: 3, perWindow: 3, windowMs: 300_000 } },
+    });
+    try {
+      const client = srv.client();
+      const codes: (string | undefined)[] = [];
+      for (let i = 0; i < 4; i++) {
+        const { error } = await client.auth.signInWithPassword({ email: `nobody${i}@example.com`, password });
+        codes.push(error?.code);
+      }
+      expect(codes).toEqual([
+        'invalid_credentials',
+        'invalid_credentials',
+        'invalid_credentials',
+        'over_request_rate_limit',
+      ]);
+      const { error } = await client.auth.signInWithPassword({ email: 'x@example.com', password });
+      expect(error).toMatchObject({ status: 429, message: 'Request rate limit reached' });
+    } finally {
+      await srv.close();
+      await db.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter, createRateLimiters, DEFAULT_LIMITS } from './rate-limit.js';
+
+describe('token-bucket rate limiter', () => {
+  it('allows a burst, refuses the next request, and refills over the window', () => {
+    let t = 0;
+    const limiter = createRateLimiter({ burst: 3, perWindow: 6, windowMs: 60_000 }, () => t);
+    expect([1, 2, 3].map(() => limiter.take('1.2.3.4'))).toEqual([true, true, true]);
+    expect(limiter.take('1.2.3.4')).toBe(false);
+    // Another key has its own bucket.
+    expect(limiter.take('5.6.7.8')).toBe(true);
+    t += 9_999; // 6 per minute = one every 10 s
+    expect(limiter.take('1.2.3.4')).toBe(false);
+    t += 1;
+    expect(limiter.take('1.2.3.4')).toBe(true);
+    expect(limiter.take('1.2.3.4')).toBe(false);
+    t += 10 * 60_000; // a long pause refills only up to the burst
+    expect([1, 2, 3, 4].map(() => limiter.take('1.2.3.4'))).toEqual([true, true, true, false]);
+  });
+
+  it('check() looks without taking', () => {
+    const limiter = createRateLimiter({ burst: 1, perWindow: 1, windowMs: 60_000 }, () => 0);
+    expect(limiter.check('k')).toBe(true);
+    expect(limiter.check('k')).toBe(true);
+    expect(limiter.take('k')).toBe(true);
+    expect(limiter.check('k')).toBe(false);
+  });
+
+  it("uses GoTrue's defaults and can turn a limit off", () => {
+    const t = 0;
+    const limiters = createRateLimiters({ signup: null }, () => t);
+    const tokenResults = Array.from({ length: DEFAULT_LIMITS.token.burst + 1 }, () =>
+      limiters.token.take('ip'),
+    );
+    expect(tokenResults.filter(Boolean)).toHaveLength(30);
+    expect(Array.from({ length: 1000 }, () => limiters.signup.take('ip')).every(Boolean)).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMigrations } from '../db/migrations/index.js';
+import { openPglite } from '../db/pglite.js';
+import { migrate } from '../db/migrate.js';
+import type { Db } from '../db/types.js';
+import { openSecretStore } from '../lib/secrets.js';
+import { createUser } from './admin-users.js';
+import { bootstrapAdmins } from './bootstrap.js';
+import { loadAuthKeys } from './keys.js';
+import type { Mail } from './mail.js';
+import { createAuthService, safeRedirect, weakPassword, type AuthService } from './service.js';
+
+let db: Db;
+let t = Date.parse('2026-11-21T10:00:00Z');
+const sent: Mail[] = [];
+let service: AuthService;
+const ctx = { ip: '10.0.0.1', siteUrl: 'http://site.test' };
+
+beforeAll(async () => {
+  db = await openPglite();
+  await migrate(db, serverMigrations());
+  const keys = loadAuthKeys(openSecretStore(mkdtempSync(path.join(tmpdir(), 'engage-keys-'))));
+  service = createAuthService({
+    db,
+    keys,
+    mailer: { send: async (m) => void sent.push(m) },
+    siteTitle: 'Engage',
+    adminEmails: ['admin@example.com'],
+    refreshReuseIntervalSeconds: 10,
+    rateLimits: {
+      signup: { burst: 2, perWindow: 2, windowMs: 60_000 },
+      tokenPerEmail: { burst: 3, perWindow: 3, windowMs: 60_000 },
+    },
+    now: () => t,
+  });
+});
+afterAll(() => db.close());
+
+describe('password rules', () => {
+  it('accepts 6 to 72 bytes and says why otherwise', () => {
+    expect(weakPassword('123456')).toBeNull();
+    expect(weakPassword('x'.repeat(72))).toBeNull();
+    expect(weakPassword('12345')).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      extra: { weak_password: { reasons: ['length'] } },
+    });
+    expect(weakPassword('x'.repeat(73))).toMatchObject({ status: 400, code: 'validation_failed' });
+    // 72 bytes, not characters: 25 three-byte characters are too long.
+    expect(weakPassword('€'.repeat(25))).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('redirects', () => {
+  it('keeps same-origin targets and sends anything else to the site root', () => {
+    expect(safeRedirect('http://site.test', 'http://site.test/onboarding?x=1')).toBe(
+      'http://site.test/onboarding?x=1',
+    );
+    expect(safeRedirect('http://site.test', '/kb-import')).toBe('http://site.test/kb-import');
+    expect(safeRedirect('http://site.test', 'https://evil.test/')).toBe('http://site.test/');
+    expect(safeRedirect('http://site.test', '//evil.test/x')).toBe('http://site.test/');
+    expect(safeRedirect('http://site.test', 'javascript:alert(1)')).toBe('http://site.test/');
+    expect(safeRedirect('http://site.test', undefined)).toBe('http://site.test/');
+  });
+});
+
+describe('auth service limits', () => {
+  it('limits signups per IP with 429 over_request_rate_limit', async () => {
+    await service.signup({ email: 'a1@example.com', password: 'secret1' }, undefined, ctx);
+    await service.signup({ email: 'a2@example.com', password: 'secret1' }, undefined, ctx);
+    await expect(
+      service.signup({ email: 'a3@example.com', password: 'secret1' }, undefined, ctx),
+    ).rejects.toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
+    // Another address is its own bucket.
+    await service.signup({ email: 'a3@example.com', password: 'secret1' }, undefined, {
+      ...ctx,
+      ip: '10.0.0.2',
+    });
+  });
+
+  it('refuses a second confirmation or recovery mail within the resend interval', async () => {
+    const other = { ...ctx, ip: '10.0.0.3' };
+    await expect(
+      service.signup({ email: 'a1@example.com', password: 'secret1' }, undefined, other),
+    ).rejects.toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+    });
+    t += 61_000;
+    await service.signup({ email: 'a1@example.com', password: 'secret1' }, undefined, other);
+    expect(sent.filter((m) => m.to === 'a1@example.com' && m.kind === 'confirmation')).toHaveLength(2);
+    await service.recover({ email: 'a2@example.com' }, undefined, other);
+    await expect(service.recover({ email: 'a2@example.com' }, undefined, other)).rejects.toMatchObject({
+      code: 'over_email_send_rate_limit',
+    });
+    // An unknown address keeps getting {} (no mail).
+    expect(await service.recover({ email: 'nobody@example.com' }, undefined, other)).toEqual({});
+  });
+
+  it('slows password guessing on one address across IPs, counting failures only', async () => {
+    await createUser(db, { email: 'guess@example.com', password: 'right-password', emailConfirm: true });
+    const attempt = (password: string, ip: string) =>
+      service.passwordGrant({ email: 'guess@example.com', password }, { ...ctx, ip });
+    await attempt('right-password', '1.1.1.1');
+    await attempt('right-password', '1.1.1.2');
+    for (const ip of ['2.2.2.1', '2.2.2.2', '2.2.2.3'])
+      await expect(attempt('wrong', ip)).rejects.toMatchObject({ code: 'invalid_credentials' });
+    await expect(attempt('right-password', '2.2.2.4')).rejects.toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
+    t += 20_001;
+    await expect(attempt('right-password', '2.2.2.5')).resolves.toMatchObject({ token_type: 'bearer' });
+  });
+
+  it('tells the admins about every signup', () => {
+    expect(sent.filter((m) => m.kind === 'admin_signup_notification').map((m) => m.to)).toContain(
+      'admin@example.com',
+    );
+  });
+});
+
+describe('bootstrap admins', () => {
+  it('creates the admins only on an empty database', async () => {
+    const fresh = await openPglite();
+    await migrate(fresh, serverMigrations());
+    const first = await bootstrapAdmins(fresh, ['boss@example.com'], undefined);
+    expect(first.created).toEqual(['boss@example.com']);
+    expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const { rows } = await fresh.query<{
+      raw_app_meta_data: { role: string };
+      email_confirmed_at: Date | null;
+    }>('select raw_app_meta_data, email_confirmed_at from auth_users');
+    expect(rows[0]?.raw_app_meta_data.role).toBe('admin');
+    expect(rows[0]?.email_confirmed_at).not.toBeNull();
+    expect(await bootstrapAdmins(fresh, ['boss@example.com', 'two@example.com'], 'x-password')).toEqual({
+      created: [],
+    });
+    await fresh.close();
+  });
+});
