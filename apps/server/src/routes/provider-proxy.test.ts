@@ -125,6 +125,54 @@ describe('providerProxy', () => {
     expect(lines.join('\n')).not.toContain(PRIVATE_KEY);
   });
 
+  it('refuses bodies over the limit with 413, whether declared or streamed', async () => {
+    const seen: string[] = [];
+    const app = new Hono();
+    app.route(
+      '/api/provider',
+      providerProxy({
+        verify,
+        upstreamBaseUrl: 'https://api.provider.test',
+        privateKey: PRIVATE_KEY,
+        maxBodyBytes: 10,
+        fetch: async (req) => {
+          seen.push(await req.text());
+          return new Response('{}', { status: 201 });
+        },
+      }),
+    );
+    const declared = await app.request('/api/provider/file', {
+      method: 'POST',
+      headers: { ...signedIn, 'Content-Length': '11', 'Content-Type': 'text/plain' },
+      body: '01234567890',
+    });
+    expect(declared.status).toBe(413);
+    expect(seen).toHaveLength(0);
+
+    const streamed = await app.request('/api/provider/file', {
+      method: 'POST',
+      headers: { ...signedIn, 'Content-Type': 'text/plain' },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('0123456789'));
+          controller.enqueue(new TextEncoder().encode('overflow'));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ error: 'payload_too_large' });
+
+    const small = await app.request('/api/provider/file', {
+      method: 'POST',
+      headers: { ...signedIn, 'Content-Type': 'text/plain' },
+      body: '0123456789',
+    });
+    expect(small.status).toBe(201);
+    expect(seen).toEqual(['0123456789']);
+  });
+
   it('streams an upload upstream as it arrives instead of buffering it', async () => {
     // The caller's second chunk is only released once upstream has read the first: a proxy that
     // buffered the body would wait forever for the end of it.
@@ -268,5 +316,45 @@ describe('the embedded provider in the server', () => {
 
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain(emulatorPrivateKey);
+  });
+});
+
+describe('the server with a real provider key', () => {
+  it('mounts no emulator, generates no emulator keys, and publishes only the public key', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-provider-real-'));
+    const db = await openPglite();
+    try {
+      const config = parseConfig({
+        DATA_DIR: dir,
+        SITE_DIR: path.join(dir, 'site'),
+        VAPI_PRIVATE_KEY: PRIVATE_KEY,
+        VAPI_PUBLIC_KEY: 'pk-real-public',
+        VAPI_API_URL: 'https://api.provider.test',
+      });
+      const app = createApp({
+        config,
+        db,
+        logger: createLogger('silent'),
+        secrets: openSecretStore(dir),
+        verifyAccessToken: verify,
+      });
+      const text = await (await app.request('/config.json')).text();
+      expect(JSON.parse(text).provider).toMatchObject({
+        baseUrl: 'https://api.provider.test',
+        publicKey: 'pk-real-public',
+        serverHoldsPrivateKey: true,
+        embedded: false,
+      });
+      expect(text).not.toContain(PRIVATE_KEY);
+      expect(openSecretStore(dir).all()).not.toHaveProperty('emulatorPrivateKey');
+      expect((await app.request('/api/provider/file')).status).toBe(401);
+      const emulatorPath = await app.request('/provider/file', {
+        headers: { Authorization: `Bearer ${PRIVATE_KEY}` },
+      });
+      expect(emulatorPath.headers.get('content-type') ?? '').not.toContain('application/json');
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

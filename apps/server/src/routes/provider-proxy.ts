@@ -67,15 +67,49 @@ export interface ProviderProxyOptions {
    * builds URLs the browser can reach. Never sent to a real provider.
    */
   forwardOrigin?: boolean;
+  /** Largest request body passed upstream; larger ones get 413 (default 50 MiB). */
+  maxBodyBytes?: number;
 }
 
-const json = (c: Context, status: 400 | 403 | 405 | 502, error: string, message: string) =>
+export const DEFAULT_PROXY_MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+/** Passes a body through chunk by chunk, failing once more than `max` bytes have gone by. */
+function capped(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  onExceeded: () => void,
+): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) {
+          onExceeded();
+          controller.error(new Error('request body too large'));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+const json = (c: Context, status: 400 | 403 | 405 | 413 | 502, error: string, message: string) =>
   c.json({ error, message }, status);
 
 export function providerProxy(options: ProviderProxyOptions): Hono {
   if (!options.privateKey) throw new Error('providerProxy needs the private key');
   const upstream = new URL(options.upstreamBaseUrl.replace(/\/+$/, ''));
   const send = options.fetch ?? ((request: Request) => fetch(request));
+  const maxBody = options.maxBodyBytes ?? DEFAULT_PROXY_MAX_BODY_BYTES;
+  const tooLarge = (c: Context) =>
+    json(
+      c,
+      413,
+      'payload_too_large',
+      `The request body is too large: at most ${maxBody} bytes are passed on.`,
+    );
   const app = new Hono();
 
   app.use('*', requireUser(options.verify));
@@ -107,6 +141,9 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
       headers.set('x-forwarded-host', c.req.header('x-forwarded-host') ?? c.req.header('host') ?? url.host);
     }
     const hasBody = method !== 'GET' && method !== 'DELETE' && c.req.raw.body !== null;
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > maxBody) return tooLarge(c);
+    let exceeded = false;
 
     let res: Response;
     try {
@@ -115,7 +152,9 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
           method,
           headers,
           // Streams the caller's body through as it arrives (multipart uploads included).
-          body: hasBody ? c.req.raw.body : undefined,
+          body: hasBody
+            ? capped(c.req.raw.body as ReadableStream<Uint8Array>, maxBody, () => (exceeded = true))
+            : undefined,
           signal: c.req.raw.signal,
           redirect: 'manual',
           ...(hasBody ? { duplex: 'half' } : {}),
@@ -123,6 +162,7 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
       );
     } catch (error) {
       if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
+      if (exceeded) return tooLarge(c);
       // Only the method and path: never headers, which carry the key.
       options.logger?.warn('provider proxy: upstream unreachable', {
         method,
