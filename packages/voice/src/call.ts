@@ -107,11 +107,20 @@ export class LiveCall {
     this.#resources.push(release);
   }
 
+  /**
+   * Mutes or unmutes. While connecting the choice is kept and applied when the room is joined
+   * (rooms refuse microphone changes before joining).
+   */
   setMuted(muted: boolean): void {
-    if (!this.room) throw new Error('Call object is not available.');
-    this.room.setLocalAudio(!muted);
+    if (this.state === 'ended') throw new Error('Call object is not available.');
     // Kept here, not read back from the room, so isMuted() reflects the change at once.
     this.#muted = muted;
+    if (this.joined) this.room?.setLocalAudio(!muted);
+  }
+
+  /** Called once joined: applies a mute chosen while connecting. */
+  applyMute(startedMuted: boolean): void {
+    if (this.#muted !== startedMuted) this.room?.setLocalAudio(!this.#muted);
   }
 
   applyVolume(volume: number): void {

@@ -378,6 +378,23 @@ describe('during a call', () => {
     ]);
   });
 
+  it('muting while connecting is remembered and applied once joined', async () => {
+    const gate = createGate();
+    const t = setup({ httpGate: gate });
+    const started = t.vapi.start('assistant-1');
+    t.vapi.setMuted(true);
+    expect(t.vapi.isMuted()).toBe(true);
+    gate.open();
+    await started;
+    expect(t.daily.last.log.filter((c) => c.method === 'setLocalAudio').map((c) => c.args[0])).toEqual([
+      false,
+    ]);
+    const join = t.daily.last.log.findIndex((c) => c.method === 'join');
+    const mute = t.daily.last.log.findIndex((c) => c.method === 'setLocalAudio');
+    expect(mute).toBeGreaterThan(join);
+    expect(t.vapi.isMuted()).toBe(true);
+  });
+
   it('send() and say() send JSON app messages; end() sends end-call then leaves', async () => {
     const t = setup();
     await t.vapi.start('assistant-1');

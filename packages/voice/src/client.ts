@@ -266,10 +266,14 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     });
   }
 
-  /** Mutes or unmutes the microphone. Throws 'Call object is not available.' without a call. */
+  /**
+   * Mutes or unmutes the microphone; while connecting, applied once joined.
+   * Throws 'Call object is not available.' without a call.
+   */
   setMuted(muted: boolean): void {
     if (typeof muted !== 'boolean') fail(`setMuted() needs true or false, got ${typeof muted}.`);
-    const call = this.#requireCall();
+    const call = this.#call;
+    if (!call || call.state === 'ended') throw new Error('Call object is not available.');
     call.setMuted(muted);
   }
 

@@ -270,7 +270,9 @@ export async function runStart(
           subscribeToTracksAutomatically: false,
         });
         // A join that settles after stop() is left by the teardown's destroy, not marked joined.
-        if (!signal.aborted) call.joined = true;
+        if (signal.aborted) return;
+        call.joined = true;
+        call.applyMute(env.roomOptions.startAudioOff ?? false);
       },
       { errorType: 'daily-call-join-error' },
     );
