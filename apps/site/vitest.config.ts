@@ -13,5 +13,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // PGlite's WASM start takes seconds on a loaded 2-core machine.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 });
