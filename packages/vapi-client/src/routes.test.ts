@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createVapiClient, type VapiClient } from './client.js';
+import { createRequester } from './request.js';
+import { createWebCall } from './routes/call.js';
+import type { Assistant, VapiFile, VapiResource, WebCall } from './types.js';
 
 interface Captured {
   method: string;
@@ -281,5 +284,21 @@ describe('request encoding', () => {
     await dynamic.file.list();
     await dynamic.file.list();
     expect(seen).toEqual(['Bearer t1', 'Bearer t2']);
+  });
+});
+
+describe('types', () => {
+  it("keeps each route's payload type through the client, and lets callers narrow unknown ones", () => {
+    // Checked by the type checker only: the body never runs.
+    const typed = async (c: VapiClient) => {
+      expectTypeOf(await c.file.upload(blob)).toEqualTypeOf<VapiFile>();
+      expectTypeOf(await c.file.list()).toEqualTypeOf<VapiFile[]>();
+      expectTypeOf(await c.assistant.get('a')).toEqualTypeOf<Assistant>();
+      expectTypeOf(await c.call.createWeb({ assistantId: 'a' })).toEqualTypeOf<WebCall>();
+      expectTypeOf(await c.squad.get('s')).toEqualTypeOf<VapiResource>();
+      expectTypeOf(await c.squad.get<{ members: unknown[] }>('s')).toEqualTypeOf<{ members: unknown[] }>();
+      expectTypeOf(await createWebCall(createRequester(), { assistantId: 'a' })).toEqualTypeOf<WebCall>();
+    };
+    expect(typeof typed).toBe('function');
   });
 });
