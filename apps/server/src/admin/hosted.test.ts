@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config.js';
+import { migrate } from '../db/migrate.js';
+import { serverMigrations } from '../db/migrations/index.js';
+import { openPglite } from '../db/pglite.js';
+import type { Db } from '../db/types.js';
+import { createLogger } from '../lib/logger.js';
+import type { AuthenticatedUser } from '../middleware/require-auth.js';
+import { adminRoutes } from '../routes/admin.js';
+import { startServer, type RunningServer } from '../server.js';
+import { createHostedUserAdmin } from './hosted.js';
+import type { UserAdmin } from './types.js';
+
+// "Hosted Supabase" here is this project's own embedded auth on a real port: it speaks GoTrue's
+// admin API (AUTH-CONTRACT.md §2.10), so the official @supabase/auth-js client runs against it
+// exactly as it would against a hosted project.
+const SERVICE_KEY = 'service-role-key-for-the-hosted-test-0123456789';
+
+describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () => {
+  let server: RunningServer;
+  let dir: string;
+  let admin: UserAdmin;
+  let auditDb: Db;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'engage-hosted-admin-'));
+    server = await startServer(
+      parseConfig({
+        PORT: '0',
+        DATA_DIR: dir,
+        AUTH_SERVICE_ROLE_KEY: SERVICE_KEY,
+        ADMIN_PASSWORD: 'bootstrap-pass',
+      }),
+      createLogger('silent'),
+    );
+    // A page size of 2 makes every listing walk several listUsers pages.
+    admin = createHostedUserAdmin({ url: server.url, serviceRoleKey: SERVICE_KEY, pageSize: 2 });
+    auditDb = await openPglite();
+    await migrate(auditDb, serverMigrations());
+  });
+  afterAll(async () => {
+    await server?.close();
+    await auditDb?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await server.db.exec("delete from auth_users where email <> 'admin@example.com'");
+  });
+
+  it('creates confirmed users, refuses a taken address, and lists, searches, filters and pages', async () => {
+    const created = await admin.createUser({ email: 'hosted.one@x.io', password: 'secret-pass' });
+    expect(created.email_confirmed_at).not.toBeNull();
+    await admin.createUser({ email: 'hosted.two@x.io', password: 'secret-pass' });
+    await server.db.query(
+      `insert into auth_users (email) values ('pending.hosted@x.io'), ('pending.b@x.io')`,
+    );
+    await expect(
+      admin.createUser({ email: 'HOSTED.one@x.io', password: 'secret-pass' }),
+    ).rejects.toMatchObject({
+      code: 'email_exists',
+      status: 422,
+    });
+
+    const search = await admin.listUsers({ search: 'HOSTED', status: 'all', limit: 10 });
+    expect(search.users.map((u) => u.email).sort()).toEqual([
+      'hosted.one@x.io',
+      'hosted.two@x.io',
+      'pending.hosted@x.io',
+    ]);
+    expect(search.total).toBe(3);
+    const pending = await admin.listUsers({ status: 'unverified', limit: 10 });
+    expect(pending.users.map((u) => u.email).sort()).toEqual(['pending.b@x.io', 'pending.hosted@x.io']);
+
+    const seen: string[] = [];
+    let after;
+    do {
+      const page = await admin.listUsers({ status: 'all', limit: 2, after });
+      expect(page.total).toBe(5);
+      seen.push(...page.users.map((u) => u.email));
+      after = page.next ?? undefined;
+    } while (after);
+    expect(seen.sort()).toEqual([
+      'admin@example.com',
+      'hosted.one@x.io',
+      'hosted.two@x.io',
+      'pending.b@x.io',
+      'pending.hosted@x.io',
+    ]);
+    expect(await admin.stats()).toEqual({ total: 5, verified: 3, pending: 2 });
+    const days = await admin.signupsPerDay(3);
+    expect(days.map((d) => d.count)).toEqual([0, 0, 5]);
+    expect(
+      (await admin.listUsers({ status: 'verified', limit: 10 })).users.find((u) => u.is_admin)?.email,
+    ).toBe('admin@example.com');
+  });
+
+  it('verifies only unverified users and deletes, with not-found for unknown ids', async () => {
+    const { rows } = await server.db.query<{ id: string }>(
+      `insert into auth_users (email) values ('p1@x.io'), ('p2@x.io') returning id`,
+    );
+    const [p1, p2] = rows.map((r) => r.id) as [string, string];
+    const confirmed = await admin.createUser({ email: 'done@x.io', password: 'secret-pass' });
+    const changed = await admin.verifyUsers([p1, confirmed.id, '00000000-0000-4000-8000-000000000000']);
+    expect(changed.map((u) => u.email)).toEqual(['p1@x.io']);
+    expect((await admin.getUser(p2))?.email_confirmed_at).toBeNull();
+    expect((await admin.deleteUser(p2)).email).toBe('p2@x.io');
+    expect(await admin.getUser(p2)).toBeNull();
+    await expect(admin.deleteUser(p2)).rejects.toMatchObject({ code: 'user_not_found', status: 404 });
+  });
+
+  it('backs /api/admin when SUPABASE_URL is set, and the service key never reaches a response or a log', async () => {
+    const lines: string[] = [];
+    const caller: AuthenticatedUser = {
+      id: '11111111-1111-4111-8111-111111111111',
+      email: 'boss@x.io',
+      role: 'admin',
+      appMetadata: { role: 'admin' },
+    };
+    const app = adminRoutes({
+      config: parseConfig({
+        SUPABASE_URL: server.url,
+        SUPABASE_ANON_KEY: 'anon',
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+      }),
+      db: auditDb,
+      logger: createLogger('debug', (l) => lines.push(l)),
+      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
+    });
+    const headers = { Authorization: 'Bearer ok', 'Content-Type': 'application/json' };
+    const bodies: string[] = [];
+    const create = await app.request('/users', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'via-api@x.io', password: 'secret-pass' }),
+    });
+    expect(create.status).toBe(201);
+    bodies.push(await create.text());
+    const taken = await app.request('/users', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'via-api@x.io', password: 'secret-pass' }),
+    });
+    expect(taken.status).toBe(422);
+    bodies.push(await taken.text());
+    const list = await app.request('/users?search=via-api', { headers });
+    bodies.push(await list.text());
+    expect(JSON.parse(bodies[2] as string).users).toHaveLength(1);
+    bodies.push(await (await app.request('/stats', { headers })).text());
+    for (const text of [...bodies, ...lines]) expect(text).not.toContain(SERVICE_KEY);
+
+    // A wrong service key is the operator's problem: a 502 naming Supabase, without the key.
+    const wrong = adminRoutes({
+      config: parseConfig({
+        SUPABASE_URL: server.url,
+        SUPABASE_ANON_KEY: 'anon',
+        SUPABASE_SERVICE_ROLE_KEY: 'wrong-key',
+      }),
+      db: auditDb,
+      logger: createLogger('silent'),
+      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
+    });
+    const refused = await wrong.request('/users', { headers });
+    expect(refused.status).toBe(502);
+    expect(await refused.text()).not.toContain('wrong-key');
+  });
+});
