@@ -33,7 +33,7 @@ export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
       <div className="mx-auto flex max-w-4xl flex-col items-center text-center text-white">
         <h1
           id="landing-title"
-          className="text-3xl font-light tracking-[0.2em] break-words drop-shadow-lg sm:text-5xl md:text-6xl"
+          className="text-[clamp(1.75rem,4.5vw,3.75rem)] leading-tight font-light tracking-wide text-balance drop-shadow-lg"
         >
           {assistant.title}
         </h1>
