@@ -67,6 +67,15 @@ describe('the built package in plain Node', () => {
     });
   });
 
+  it('baseline: @vapi-ai/web imported the same way is "not a constructor" (defect 8)', () => {
+    const out = node(
+      ['--input-type=module'],
+      `import Vapi from '@vapi-ai/web';
+       try { new Vapi('pk_test'); console.log('constructed'); } catch (e) { console.log(e.message); }`,
+    );
+    expect(out).toBe('Vapi is not a constructor');
+  });
+
   it('CommonJS: require("@engage/voice") is the class itself, with .default and .Vapi on it', () => {
     const out = node(
       [],
