@@ -1,3 +1,4 @@
+import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -15,6 +16,7 @@ import { mailRoutes } from './routes/mail.js';
 import { mountProvider } from './routes/provider-proxy.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
 import { staticSite } from './routes/static-site.js';
+import { mountWebSocketCalls } from './routes/websocket-calls.js';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +29,8 @@ export interface AppDeps {
   auth?: AuthService | null;
   /** The anon key the browser gets in /config.json (embedded auth). */
   authAnonKey?: string | null;
+  /** WebSocket upgrades for the emulator's call rooms (server.ts); without it there are no rooms. */
+  upgradeWebSocket?: RoomUpgrade;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -39,7 +43,7 @@ function errorBody(status: number, message: string) {
  * Kept apart from `serve()` so tests drive it with `app.request()`.
  */
 export function createApp(deps: AppDeps): Hono {
-  const { config, db, logger } = deps;
+  const { config, db, logger, upgradeWebSocket } = deps;
   const app = new Hono();
 
   app.use('*', requestLog(logger));
@@ -90,6 +94,16 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     secrets: deps.secrets,
     verify: deps.verifyAccessToken,
+    ...(upgradeWebSocket && {
+      rooms: (calls) => createRooms({ ...calls, upgradeWebSocket, logger }).app,
+    }),
+  });
+  // POST /api/calls/websocket: WebSocket calls created with the server's private key.
+  mountWebSocketCalls(app, {
+    config,
+    secrets: deps.secrets,
+    verifyAccessToken: deps.verifyAccessToken,
+    logger,
   });
 
   const publicConfig = buildPublicConfig(config, {

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { Hono } from 'hono';
 import { emulatorMigrations } from '@engage/vapi-emulator';
 import { createApp } from './app.js';
 import { bootstrapAdmins } from './auth/bootstrap.js';
@@ -48,7 +50,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
             'Sign in and change it, or set ADMIN_PASSWORD before the first start.',
         );
     }
+    // Call rooms are WebSockets: the adapter passes each upgrade request through `root`, i.e. the app.
+    const root = new Hono();
+    const nodeWs = createNodeWebSocket({ app: root });
     const app = createApp({
+      upgradeWebSocket: nodeWs.upgradeWebSocket,
       config,
       db,
       logger,
@@ -58,10 +64,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       authAnonKey: auth.anonKey,
     });
 
+    root.route('/', app);
     const server: ServerType = await new Promise((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
       s.once('error', reject);
     });
+    nodeWs.injectWebSocket(server);
     const port = (server.address() as AddressInfo).port;
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     const url = `http://${host}:${port}`;
@@ -70,6 +78,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const close = () =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
+          // Open call rooms are closed (1001, going away) so they do not hold close() open.
+          for (const socket of nodeWs.wss.clients) socket.close(1001, 'server shutting down');
+          setTimeout(() => nodeWs.wss.clients.forEach((socket) => socket.terminate()), 1000).unref();
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; active requests get to finish.
           (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();

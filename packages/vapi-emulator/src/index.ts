@@ -27,6 +27,14 @@ export type { EmulatorKeys } from './auth.js';
 export type { EmulatorDb, EmulatorQueryable } from './db.js';
 export type { EmulatorFaults } from './faults.js';
 export type { EmulatorCallDirectory } from './routes/calls.js';
+export {
+  createRooms,
+  ROOM_CLOSE,
+  SPEAKER_NAME,
+  type Rooms,
+  type RoomsOptions,
+  type RoomUpgrade,
+} from './rooms/index.js';
 
 export interface EmulatorLogger {
   error(msg: string, fields?: Record<string, unknown>): void;

@@ -16,7 +16,9 @@ const DAILY = {
 export function buildCsp({ connect }: CspSources): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...DAILY.script],
+    // blob: only for the voice SDK's microphone AudioWorklet, which it loads from a Blob URL it builds
+    // itself (Chromium checks worklet modules against script-src, not worker-src).
+    'script-src': ["'self'", 'blob:', ...DAILY.script],
     // Radix and sonner set style attributes and inject small style elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

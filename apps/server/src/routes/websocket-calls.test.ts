@@ -2,7 +2,13 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.js';
 import type { AuthenticatedUser } from '../middleware/require-auth.js';
-import { websocketCallsRoute, type ProviderCallBody, type WebSocketCallsOptions } from './websocket-calls.js';
+import {
+  providerCallSender,
+  WEBSOCKET_AUDIO_FORMAT,
+  websocketCallsRoute,
+  type ProviderCallBody,
+  type WebSocketCallsOptions,
+} from './websocket-calls.js';
 
 const member: AuthenticatedUser = { id: 'u1', email: 'm@x.io', role: 'user', appMetadata: {} };
 
@@ -173,5 +179,37 @@ describe('configuration of WebSocket calls', () => {
     expect(parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'false' }).WEBSOCKET_CALLS_ANONYMOUS).toBe(false);
     expect(() => parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'maybe' })).toThrow(ConfigError);
     expect(() => parseConfig({ WEBSOCKET_CALLS_PER_MINUTE: '0' })).toThrow(/WEBSOCKET_CALLS_PER_MINUTE/);
+  });
+});
+
+describe('providerCallSender', () => {
+  it('posts to <base>/call with the private key, and the origin only when told to', async () => {
+    const seen: Request[] = [];
+    const fetch = async (request: Request) => {
+      seen.push(request);
+      return new Response('{}');
+    };
+    const body = {
+      assistantId: 'a',
+      transport: { provider: 'vapi.websocket' as const, audioFormat: WEBSOCKET_AUDIO_FORMAT },
+    };
+    await providerCallSender({ baseUrl: 'https://api.test/', privateKey: 'sk', fetch })(
+      body,
+      'https://site.test',
+    );
+    await providerCallSender({
+      baseUrl: 'http://embedded/provider',
+      privateKey: 'ek',
+      fetch,
+      forwardOrigin: true,
+    })(body, 'https://site.test:8443');
+    expect(seen.map((r) => [r.method, r.url, r.headers.get('authorization')])).toEqual([
+      ['POST', 'https://api.test/call', 'Bearer sk'],
+      ['POST', 'http://embedded/provider/call', 'Bearer ek'],
+    ]);
+    expect(seen[0]!.headers.get('x-forwarded-host')).toBeNull();
+    expect(seen[1]!.headers.get('x-forwarded-host')).toBe('site.test:8443');
+    expect(seen[1]!.headers.get('x-forwarded-proto')).toBe('https');
+    expect(await seen[1]!.json()).toEqual(body);
   });
 });

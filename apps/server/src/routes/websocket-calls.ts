@@ -2,8 +2,11 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
+import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
+import type { SecretStore } from '../lib/secrets.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
+import { emulatorKeys } from './provider-proxy.js';
 
 /**
  * `POST /api/calls/websocket`: starts a call over the provider's `vapi.websocket` transport.
@@ -181,4 +184,69 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
       201,
     );
   });
+}
+
+export interface ProviderCallSenderOptions {
+  /** The provider's API base URL (https://api.vapi.ai, or this server's /provider for the emulator). */
+  baseUrl: string;
+  privateKey: string;
+  /** How requests reach the provider: the global fetch, or the server's own handler for the emulator. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Tell the (embedded) provider the browser's origin, so its room URL is reachable. */
+  forwardOrigin?: boolean;
+}
+
+/** `createProviderCall` for {@link websocketCallsRoute}: `POST <baseUrl>/call` with the private key. */
+export function providerCallSender(
+  options: ProviderCallSenderOptions,
+): WebSocketCallsOptions['createProviderCall'] {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/call`;
+  return (body, origin) => {
+    const headers = new Headers({
+      'content-type': 'application/json',
+      authorization: `Bearer ${options.privateKey}`,
+    });
+    if (options.forwardOrigin) {
+      const { protocol, host } = new URL(origin);
+      headers.set('x-forwarded-proto', protocol.replace(':', ''));
+      headers.set('x-forwarded-host', host);
+    }
+    return send(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }));
+  };
+}
+
+export interface MountWebSocketCallsOptions {
+  config: Config;
+  secrets: SecretStore;
+  verifyAccessToken: VerifyAccessToken;
+  logger: Logger;
+}
+
+/**
+ * Mounts `POST /api/calls/websocket` on the server: against the embedded emulator in-process (with
+ * its private key), or against the real provider with `VAPI_PRIVATE_KEY`.
+ */
+export function mountWebSocketCalls(app: Hono, options: MountWebSocketCallsOptions): void {
+  const { config } = options;
+  const createProviderCall = config.embeddedProvider
+    ? providerCallSender({
+        baseUrl: 'http://embedded.invalid/provider',
+        privateKey: emulatorKeys(config, options.secrets).privateKey,
+        fetch: async (request) => app.fetch(request),
+        forwardOrigin: true,
+      })
+    : providerCallSender({ baseUrl: config.VAPI_API_URL, privateKey: config.VAPI_PRIVATE_KEY as string });
+  app.route(
+    '/api/calls/websocket',
+    websocketCallsRoute({
+      createProviderCall,
+      assistants: config.websocketCallAssistants,
+      allowAnonymous: config.WEBSOCKET_CALLS_ANONYMOUS,
+      perMinute: config.WEBSOCKET_CALLS_PER_MINUTE,
+      verifyAccessToken: options.verifyAccessToken,
+      logger: options.logger,
+      publicUrl: config.PUBLIC_URL,
+    }),
+  );
 }

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { parseConfig } from '../config.js';
+import { createLogger } from '../lib/logger.js';
+import { startServer, type RunningServer } from '../server.js';
+
+// The whole chain on a real server: POST /api/calls/websocket creates the call at the embedded
+// provider with its private key, and the browser-facing room URL it answers is a live echo room.
+
+let server: RunningServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'engage-ws-calls-'));
+  server = await startServer(
+    parseConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'ws-calls-admin' }),
+    createLogger('silent'),
+  );
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Socket {
+  ws: WebSocket;
+  messages: Record<string, unknown>[];
+  next(match: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+function connect(url: string): Socket {
+  const ws = new WebSocket(url);
+  const messages: Record<string, unknown>[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on('message', (data, binary) => {
+    if (!binary) messages.push(JSON.parse(String(data)) as Record<string, unknown>);
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  return {
+    ws,
+    messages,
+    closed,
+    next: (match) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (found) return resolve(found);
+          if (ws.readyState === WebSocket.CLOSED) return reject(new Error('closed while waiting'));
+          waiters.push(check);
+        };
+        check();
+      }),
+  };
+}
+
+async function createCall(): Promise<{ id: string; transport: { websocketCallUrl: string } }> {
+  const res = await fetch(`${server.url}/api/calls/websocket`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ assistantId: 'asst_index' }),
+  });
+  expect(res.status).toBe(201);
+  return res.json() as Promise<{ id: string; transport: { websocketCallUrl: string } }>;
+}
+
+describe('WebSocket calls on a running server', () => {
+  it('creates a call whose room greets, and records the end when the caller hangs up', async () => {
+    const call = await createCall();
+    expect(call.transport.websocketCallUrl).toBe(
+      `${server.url.replace('http', 'ws')}/provider/rooms/${call.id}`,
+    );
+    const socket = connect(call.transport.websocketCallUrl);
+    await socket.next((m) => m.type === 'listening');
+    await socket.next((m) => m.type === 'transcript' && m.role === 'assistant');
+    socket.ws.send(JSON.stringify({ type: 'hangup' }));
+    expect(await socket.next((m) => m.status === 'ended')).toMatchObject({
+      endedReason: 'customer-ended-call',
+    });
+    expect((await socket.closed).code).toBe(1000);
+
+    const { emulatorPrivateKey } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+      emulatorPrivateKey: string;
+    };
+    const record = async () =>
+      (await (
+        await fetch(`${server.url}/provider/call/${call.id}`, {
+          headers: { Authorization: `Bearer ${emulatorPrivateKey}` },
+        })
+      ).json()) as { status: string; endedReason?: string };
+    await expect.poll(record).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
+  });
+
+  it('refuses an assistant that configuration does not allow', async () => {
+    const res = await fetch(`${server.url}/api/calls/websocket`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ assistantId: 'asst_someone_else' }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('closes rooms still open when the server stops, instead of hanging', async () => {
+    const call = await createCall();
+    const socket = connect(call.transport.websocketCallUrl);
+    await socket.next((m) => m.type === 'listening');
+    await server.close();
+    expect((await socket.closed).code).toBe(1001);
+  });
+});
