@@ -118,6 +118,7 @@ describe('AdminDashboard', () => {
     expect(sql.value).toContain(`WHERE id = '${p2}'`);
     expect(sql.value).not.toContain(p1);
     expect(sql).toHaveAttribute('readonly');
+    expect(sql).toHaveFocus();
     expect(within(panel).getByText(/click the refresh button/)).toBeVisible();
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('region', { name: 'SQL Query Generator' })).toBeNull();

@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,9 @@ export function SqlGeneratorPanel({ ids, editorUrl, onClose, onVerify, verifying
   const id = useId();
   const sql = buildVerifySql(ids);
   const [noEditor, setNoEditor] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // The panel opens below a list that may be long: take the reader (and keyboard focus) to the SQL.
+  useEffect(() => textarea.current?.focus(), []);
 
   async function copy(): Promise<boolean> {
     try {
@@ -60,6 +63,7 @@ export function SqlGeneratorPanel({ ids, editorUrl, onClose, onVerify, verifying
           Generated SQL
         </label>
         <Textarea
+          ref={textarea}
           id={`${id}-sql`}
           readOnly
           value={sql}
