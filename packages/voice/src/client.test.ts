@@ -209,6 +209,20 @@ describe('start(): failures', () => {
     await expect(t.vapi.start('assistant-1')).resolves.not.toBeNull();
   });
 
+  it('a retry from a call-start-failed listener is not refused as already started', async () => {
+    const t = setup();
+    t.daily.onCreate = (call) => {
+      call.joinError = new Error('network blip');
+      t.daily.onCreate = undefined;
+    };
+    const retried = new Promise<unknown>((resolve) => {
+      t.vapi.once('call-start-failed', () => resolve(t.vapi.start('assistant-1')));
+    });
+    await expect(t.vapi.start('assistant-1')).resolves.toBeNull();
+    await expect(retried).resolves.toMatchObject({ id: 'call-123' });
+    expect(t.daily.calls).toHaveLength(2);
+  });
+
   it('a call object that cannot be created reports daily-call-object-creation-error', async () => {
     const t = setup();
     t.daily.createError = new Error('unsupported browser');
@@ -323,6 +337,17 @@ describe('during a call', () => {
     expect(audioElements()).toHaveLength(0);
     expect(daily.listenerTotal()).toBe(0);
     expect(t.vapi.getAudioPlayer()).toBeNull();
+  });
+
+  it('a start() from a call-end listener waits for the old room and succeeds', async () => {
+    const t = setup();
+    await t.vapi.start('assistant-1');
+    const next = new Promise<unknown>((resolve) =>
+      t.vapi.once('call-end', () => resolve(t.vapi.start('assistant-1'))),
+    );
+    t.daily.last.serverEnds();
+    await expect(next).resolves.toMatchObject({ id: 'call-123' });
+    expect(t.daily.calls.map((c) => c.destroyed)).toEqual([true, false]);
   });
 
   it('does not repeat the ended status when the assistant already sent it', async () => {

@@ -319,6 +319,9 @@ export async function runStart(
     });
     return created;
   } catch (error) {
+    // Over from here on: a start() from a call-start-failed listener (a retry) waits for this
+    // call's teardown instead of being refused as already started.
+    call.state = 'ended';
     const cause = error instanceof StageError ? error.original : error;
     const cancelled = error instanceof StartCancelledError && error.byUser;
     const failed = {
