@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createProviderApi, type ProviderApi } from '../api/provider-api';
 import { API_KEY_SAVE_DELAY_MS, ASSISTANT_SAVE_DELAY_MS } from '../lib/constants';
 import { KbImportController } from '../lib/controller';
+import { browserOriginals, type OriginalsStore } from '../lib/originals';
 import { readString, storageKeys, writeString, type KeyValueStorage } from '../lib/storage';
 
 export interface KbImportEnvironment {
@@ -15,6 +16,8 @@ export interface KbImportEnvironment {
   /** The signed-in user's access token, for the proxy. */
   getAccessToken: () => Promise<string | null>;
   storage: KeyValueStorage;
+  /** Where originals of failed uploads are kept (default IndexedDB, so they survive a reload). */
+  originals?: OriginalsStore;
   fetch?: typeof fetch;
 }
 
@@ -88,6 +91,7 @@ export function useKbImport(env: KbImportEnvironment) {
       });
     return new KbImportController({
       storage: env.storage,
+      originals: env.originals ?? browserOriginals(),
       providerName: env.providerName,
       getApi: () => (envRef.current.serverHoldsPrivateKey || keyRef.current.trim() ? proxied() : null),
     });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeProvider } from '../testing/fake-provider';
 import { KbImportController } from './controller';
+import { memoryOriginals } from './originals';
 import { memoryStorage, storageKeys } from './storage';
 
 const file = (name: string, content = 'hello world') => new File([content], name);
@@ -283,6 +284,50 @@ describe('uploading and polling', () => {
     ]);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(provider.calls).toEqual(['GET /file/file-1']);
+  });
+});
+
+describe('originals kept across a reload', () => {
+  it('makes an upload cut off by a reload retriable with its kept original, and drops orphans', async () => {
+    const originals = memoryOriginals();
+    const storage = memoryStorage();
+    const provider = createFakeProvider();
+    const first = new KbImportController({
+      storage,
+      providerName: 'Vapi',
+      getApi: () => provider.api,
+      originals,
+    });
+    first.activate();
+    provider.api.uploadFile = () => new Promise(() => undefined); // the page goes away mid-upload
+    await first.addFiles([file('cut.md')]);
+    void first.upload();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...originals.data.keys()]).toEqual([expect.stringMatching(/^local-/)]);
+    await originals.put('orphan', file('old.md'));
+
+    const fresh = createFakeProvider();
+    const second = new KbImportController({
+      storage,
+      providerName: 'Vapi',
+      getApi: () => fresh.api,
+      originals,
+    });
+    second.activate();
+    await second.restored;
+    const [record] = second.getState().uploaded;
+    expect(record).toMatchObject({
+      name: 'cut.md',
+      status: 'failed',
+      error: 'Upload interrupted by a page reload',
+    });
+    expect(record?.id).toMatch(/^failed-/);
+    expect(second.getState().retriable).toEqual([record?.id]);
+    expect([...originals.data.keys()]).toEqual([record?.id]);
+    await second.retry([record?.id ?? '']);
+    expect(second.getState().uploaded[0]).toMatchObject({ name: 'cut.md', status: 'processing' });
+    expect(fresh.files.size).toBe(1);
+    expect(originals.data.size).toBe(0);
   });
 });
 

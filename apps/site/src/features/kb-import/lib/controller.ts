@@ -22,6 +22,7 @@ import { mimeTypeFor } from './file-types';
 import { formatSize } from './format-size';
 import { toFunctionName } from './function-name';
 import { messages } from './messages';
+import { memoryOriginals, type OriginalsStore } from './originals';
 import { isRetryableStatus, retryDelay } from './retry';
 import { abortError, isAbortError, sleep } from './sleep';
 import {
@@ -77,6 +78,8 @@ export interface ControllerOptions {
   providerName: string;
   /** The API for the current settings, or null while no key is available. */
   getApi: () => ProviderApi | null;
+  /** Where originals of failed uploads are kept for retries (default: memory). */
+  originals?: OriginalsStore;
   concurrency?: number;
   gapMs?: number;
   maxRetries?: number;
@@ -113,8 +116,11 @@ export class KbImportController {
   readonly #listeners = new Set<() => void>();
   readonly #originals = new Map<string, File>();
   readonly #tracked = new Map<string, Tracked>();
-  readonly #opts: Required<Omit<ControllerOptions, 'storage' | 'getApi' | 'providerName'>> &
+  readonly #opts: Required<Omit<ControllerOptions, 'storage' | 'getApi' | 'providerName' | 'originals'>> &
     Pick<ControllerOptions, 'storage' | 'getApi' | 'providerName'>;
+  readonly #store: OriginalsStore;
+  /** Settles once originals kept by an earlier page (IndexedDB) are back in memory. */
+  readonly restored: Promise<void>;
   #uploadAbort: AbortController | null = null;
   #lifeAbort: AbortController | null = null;
   #polling = false;
@@ -157,6 +163,42 @@ export class KbImportController {
       knowledgeBases: loadKnowledgeBases(options.storage),
     };
     saveUploadedFiles(options.storage, uploaded);
+    this.#store = options.originals ?? memoryOriginals();
+    this.restored = this.#restoreOriginals();
+  }
+
+  /** Brings back originals an earlier page kept, and forgets those no record needs any more. */
+  async #restoreOriginals(): Promise<void> {
+    try {
+      const keys = new Set(await this.#store.keys());
+      const wanted = new Set<string>();
+      for (const f of this.#state.uploaded) {
+        if (f.status !== 'failed' || !f.id.startsWith(FAILED_PREFIX)) continue;
+        const local = `${LOCAL_PREFIX}${f.id.slice(FAILED_PREFIX.length)}`;
+        const key = keys.has(f.id) ? f.id : keys.has(local) ? local : null;
+        if (!key) continue;
+        const file = await this.#store.get(key);
+        if (!file) continue;
+        this.#originals.set(f.id, file);
+        wanted.add(f.id);
+        if (key !== f.id) await this.#store.put(f.id, file);
+      }
+      for (const key of keys)
+        if (!wanted.has(key) && !this.#originals.has(key)) await this.#store.delete(key);
+    } catch {
+      // Originals are a convenience: without them a failed file is chosen again to retry.
+    }
+    this.#syncRetriable();
+  }
+
+  #hold(id: string, file: File): void {
+    this.#originals.set(id, file);
+    void this.#store.put(id, file).catch(() => undefined);
+  }
+
+  #release(id: string): void {
+    this.#originals.delete(id);
+    void this.#store.delete(id).catch(() => undefined);
   }
 
   /** The API for the current settings, or null while no key is available. */
@@ -293,7 +335,7 @@ export class KbImportController {
     const createdAt = new Date(this.#opts.now()).toISOString();
     const records: UploadedFileRecord[] = batch.map(({ key, file }) => {
       const id = `${LOCAL_PREFIX}${key}`;
-      this.#originals.set(id, file);
+      this.#hold(id, file);
       return {
         id,
         name: file.name,
@@ -319,7 +361,7 @@ export class KbImportController {
       const back = cancelled
         .map((id) => ({ id, file: this.#originals.get(id) }))
         .filter((x): x is { id: string; file: File } => x.file !== undefined);
-      for (const { id } of back) this.#originals.delete(id);
+      for (const { id } of back) this.#release(id);
       this.#set({
         uploaded: this.#state.uploaded.filter((f) => !cancelled.includes(f.id)),
         selected: [
@@ -447,7 +489,7 @@ export class KbImportController {
         createdAt: result.createdAt || record.createdAt,
         url: result.url ?? '',
       };
-      this.#originals.delete(id);
+      this.#release(id);
       const progress = { ...this.#state.progress, [uploaded.id]: progressOf(status) };
       delete progress[id];
       this.#set({
@@ -472,9 +514,11 @@ export class KbImportController {
           ? messages.unsupportedFileType
           : messages.uploadFailed(s, t, b),
       );
-      const failedId = id.startsWith(FAILED_PREFIX) ? id : `${FAILED_PREFIX}${this.#opts.newId()}`;
-      this.#originals.delete(id);
-      this.#originals.set(failedId, file);
+      const failedId = id.startsWith(FAILED_PREFIX) ? id : `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}`;
+      if (failedId !== id) {
+        this.#release(id);
+        this.#hold(failedId, file);
+      }
       const progress = { ...this.#state.progress, [failedId]: 100 };
       if (failedId !== id) delete progress[id];
       this.#set({
@@ -759,7 +803,7 @@ export class KbImportController {
   }
 
   #remove(id: string): void {
-    this.#originals.delete(id);
+    if (this.#originals.has(id)) this.#release(id);
     this.#tracked.delete(id);
     const progress = { ...this.#state.progress };
     delete progress[id];
