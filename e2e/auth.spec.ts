@@ -99,6 +99,13 @@ test.describe('accounts', () => {
     await logOut(page, email);
     await expect(page.getByText(PROTECTED_TEXT)).toBeVisible();
     await expect(avatar).toHaveCount(0);
+
+    // The link is single-use: following it again explains why nobody is signed in.
+    await followMailLink(page, email, 'Confirm your signup', /Confirm your email address/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Email link is invalid or has expired' }),
+    ).toBeVisible();
+    await expect(avatar).toHaveCount(0);
   });
 
   test('a wrong password shows the red alert', async ({ page }) => {

@@ -14,6 +14,16 @@ export type AuthTab = 'signin' | 'signup' | 'reset';
 
 type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
+/**
+ * A mail link that failed (used or expired) lands here with GoTrue's error in the fragment; the
+ * sign-in form shows it so the user knows why they are not signed in.
+ */
+function linkError(): Outcome {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const description = params.get('error_description');
+  return description ? { kind: 'error', text: description } : null;
+}
+
 /** Where a mail link should bring the user back to: the page they are on now, without a fragment. */
 const currentPage = () => window.location.href.split('#')[0] as string;
 
@@ -81,7 +91,7 @@ function SignInForm({ supabase }: { supabase: SupabaseClient }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome>(linkError);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(setBusy, setOutcome, async () => {

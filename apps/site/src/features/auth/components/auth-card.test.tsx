@@ -1,0 +1,83 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authText } from '../messages';
+import { AuthCard } from './auth-card';
+
+const auth = {
+  signInWithPassword: vi.fn(),
+  signUp: vi.fn(),
+  resetPasswordForEmail: vi.fn(),
+};
+
+vi.mock('@/lib/session', () => ({ useSupabase: () => ({ auth }) }));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  window.location.hash = '';
+});
+
+describe('AuthCard', () => {
+  it('shows Welcome, its text and the three tabs, with required typed inputs', () => {
+    render(<AuthCard />);
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByText(authText.description)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Sign In', 'Sign Up', 'Reset']);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it("shows the service's own message in a red alert when sign-in fails", async () => {
+    auth.signInWithPassword.mockResolvedValue({ error: { message: 'Invalid login credentials' } });
+    render(<AuthCard />);
+    await userEvent.type(screen.getByLabelText('Email'), ' someone@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
+    expect(auth.signInWithPassword).toHaveBeenCalledWith({
+      email: 'someone@example.com',
+      password: 'wrong-password',
+    });
+  });
+
+  it('refuses mismatched passwords without calling the service, then signs up and says what is next', async () => {
+    auth.signUp.mockResolvedValue({ data: {}, error: null });
+    render(<AuthCard defaultTab="signup" />);
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.passwordsDoNotMatch);
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(auth.signUp).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('Confirm Password'));
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(authText.signUpSuccess)).toBeInTheDocument();
+    expect(auth.signUp).toHaveBeenCalledWith({
+      email: 'new@example.com',
+      password: 'secret-1',
+      options: { emailRedirectTo: window.location.href.split('#')[0] },
+    });
+  });
+
+  it('asks for the address on Reset, then confirms the mail was sent', async () => {
+    auth.resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
+    render(<AuthCard defaultTab="reset" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.emailRequired);
+    expect(auth.resetPasswordForEmail).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText(authText.resetSent)).toBeInTheDocument();
+  });
+
+  it('explains a failed mail link from the URL fragment', () => {
+    window.location.hash =
+      '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    render(<AuthCard />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
+  });
+});
