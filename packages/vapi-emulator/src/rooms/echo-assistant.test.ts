@@ -10,7 +10,6 @@ function assistant(options: Partial<EchoAssistantOptions> = {}) {
   return new EchoAssistant({
     format: { format: 'pcm_s16le', sampleRate: RATE },
     greeting: { text: 'Hello there', samples: GREETING },
-    speak: (text) => tone(text.length * 10, RATE),
     ...options,
   });
 }
@@ -111,13 +110,13 @@ describe('EchoAssistant', () => {
     }
   });
 
-  it('speaks a say message and ends the call after it when asked', () => {
+  it('asks for a say message to be synthesised, speaks it, and ends the call after it when asked', () => {
     const a = assistant({ greeting: null });
     a.start(0);
-    const effects = a.receiveText(
-      JSON.stringify({ type: 'say', message: 'Goodbye', endCallAfterSpoken: true }),
-      0,
-    );
+    expect(
+      a.receiveText(JSON.stringify({ type: 'say', message: 'Goodbye', endCallAfterSpoken: true }), 0),
+    ).toEqual([{ type: 'speak', text: 'Goodbye', endCallAfterSpoken: true }]);
+    const effects = a.say(tone(70, RATE), 'Goodbye', true, 0);
     expect(messages(effects)).toContainEqual({
       type: 'transcript',
       role: 'assistant',
@@ -132,6 +131,15 @@ describe('EchoAssistant', () => {
       endedReason: 'assistant-ended-call',
     });
     expect(rest.effects.at(-1)).toEqual({ type: 'close', code: 1000, reason: 'call ended' });
+  });
+
+  it('says so when a say message could not be synthesised', () => {
+    const a = assistant({ greeting: null });
+    a.start(0);
+    expect(messages(a.say(null, 'x', false, 0))).toEqual([
+      { type: 'error', error: 'say_failed', message: 'The assistant could not speak that text.' },
+    ]);
+    expect(a.phase).toBe('active');
   });
 
   it('answers bad text frames with an error message and keeps the call', () => {

@@ -22,6 +22,8 @@ export type EndedReason =
 export type AssistantEffect =
   | { type: 'json'; message: Record<string, unknown> }
   | { type: 'audio'; samples: Int16Array }
+  /** Synthesise this text and hand the audio to `say()` (synthesis is slow, so it happens outside). */
+  | { type: 'speak'; text: string; endCallAfterSpoken: boolean }
   | { type: 'close'; code: number; reason: string };
 
 export type RoomPhase = 'waiting' | 'active' | 'ended';
@@ -30,8 +32,6 @@ export interface EchoAssistantOptions {
   format: AudioFormat;
   /** The greeting, already at the room's sample rate; null for none. */
   greeting: { text: string; samples: Int16Array } | null;
-  /** Synthesises a `say` message at the room's rate; null when it cannot. */
-  speak?: (text: string) => Int16Array | null;
   /** Ends the call when nothing happens for this long. Default 30 s. */
   idleTimeoutMs?: number;
   /** Ends the call after this long whatever happens. Default 10 minutes. */
@@ -79,7 +79,6 @@ export class EchoAssistant {
   readonly #frameSamples: number;
   readonly #maxQueuedSamples: number;
   readonly #greeting: EchoAssistantOptions['greeting'];
-  readonly #speak: EchoAssistantOptions['speak'];
 
   #startedAt = 0;
   #lastActivityAt = 0;
@@ -101,7 +100,6 @@ export class EchoAssistant {
     this.#frameSamples = samplesFor(options.frameMs ?? 20, options.format.sampleRate);
     this.#maxQueuedSamples = samplesFor(options.maxQueuedMs ?? 30_000, options.format.sampleRate);
     this.#greeting = options.greeting;
-    this.#speak = options.speak;
   }
 
   get phase(): RoomPhase {
@@ -182,24 +180,26 @@ export class EchoAssistant {
       case 'hangup':
       case 'end-call':
         return this.end('customer-ended-call');
-      case 'say': {
-        const samples = this.#speak?.(message.message) ?? null;
-        if (!samples)
-          return [
-            json({ type: 'error', error: 'say_failed', message: 'The assistant could not speak that text.' }),
-          ];
-        this.#enqueue({
-          kind: 'say',
-          samples,
-          text: message.message,
-          endCallAfter: message.endCallAfterSpoken ?? false,
-        });
-        return this.tick(now);
-      }
+      case 'say':
+        return [
+          { type: 'speak', text: message.message, endCallAfterSpoken: message.endCallAfterSpoken ?? false },
+        ];
       default:
         // add-message, control and playable are accepted; the echo assistant has nothing to do with them.
         return [];
     }
+  }
+
+  /** Speaks synthesised text (the answer to a `speak` effect); null when synthesis failed. */
+  say(samples: Int16Array | null, text: string, endCallAfter: boolean, now: number): AssistantEffect[] {
+    if (this.#phase !== 'active') return [];
+    if (!samples)
+      return [
+        json({ type: 'error', error: 'say_failed', message: 'The assistant could not speak that text.' }),
+      ];
+    this.#lastActivityAt = now;
+    this.#enqueue({ kind: 'say', samples, text, endCallAfter });
+    return this.tick(now);
   }
 
   /**

@@ -94,7 +94,12 @@ interface Room {
   assistant: EchoAssistant;
   ws: WSContext<unknown>;
   droppedFrames: number;
+  /** `say` messages being synthesised (bounded per room). */
+  pendingSays: number;
 }
+
+/** `say` messages a room synthesises at once; more are refused with an error message. */
+const MAX_PENDING_SAYS = 2;
 
 /** Frames are dropped for a caller who stops reading rather than buffering without bound. */
 const MAX_SOCKET_BACKLOG = 512 * 1024;
@@ -138,6 +143,24 @@ export function createRooms(options: RoomsOptions): Rooms {
         const backlog = (room.ws.raw as { bufferedAmount?: number } | undefined)?.bufferedAmount ?? 0;
         if (backlog > MAX_SOCKET_BACKLOG) room.droppedFrames++;
         else room.ws.send(encode(room.assistant.format.format, effect.samples));
+      } else if (effect.type === 'speak') {
+        if (room.pendingSays >= MAX_PENDING_SAYS) {
+          room.ws.send(
+            JSON.stringify({
+              type: 'error',
+              error: 'say_busy',
+              message: 'Still preparing the previous say messages.',
+            }),
+          );
+          continue;
+        }
+        room.pendingSays++;
+        const { text, endCallAfterSpoken } = effect;
+        void speaker.speak(text, room.assistant.format.sampleRate).then((samples) => {
+          room.pendingSays--;
+          if (rooms.get(room.callId) === room)
+            run(room, room.assistant.say(samples, text, endCallAfterSpoken, now()));
+        });
       } else if (effect.type === 'json') {
         room.ws.send(JSON.stringify(effect.message));
         const { message } = effect;
@@ -159,7 +182,12 @@ export function createRooms(options: RoomsOptions): Rooms {
     for (const room of [...rooms.values()]) run(room, room.assistant.tick(t));
   };
 
-  const open = (callId: string, call: RoomCall, ws: WSContext<unknown>): Room | null => {
+  const open = (
+    callId: string,
+    call: RoomCall,
+    greeting: { text: string; samples: Int16Array | null },
+    ws: WSContext<unknown>,
+  ): Room | null => {
     if (ended.has(callId)) {
       reject(ws, ROOM_CLOSE.ended, 'call_ended', 'This call has ended.');
       return null;
@@ -178,17 +206,14 @@ export function createRooms(options: RoomsOptions): Rooms {
       return null;
     }
     const format = call.audioFormat ?? DEFAULT_AUDIO_FORMAT;
-    const rate = format.sampleRate;
-    const text = call.firstMessage?.trim() || DEFAULT_GREETING;
-    const samples = speaker.speak(text, rate);
+    const { text, samples } = greeting;
     const assistant = new EchoAssistant({
       format,
       greeting: samples ? { text, samples } : null,
-      speak: (t) => speaker.speak(t, rate),
       ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
       ...(options.maxDurationMs !== undefined ? { maxDurationMs: options.maxDurationMs } : {}),
     });
-    const room: Room = { callId, assistant, ws, droppedFrames: 0 };
+    const room: Room = { callId, assistant, ws, droppedFrames: 0, pendingSays: 0 };
     rooms.set(callId, room);
     clock ??= setInterval(tick, TICK_MS);
     clock.unref?.();
@@ -218,9 +243,13 @@ export function createRooms(options: RoomsOptions): Rooms {
         { error: 'unsupported_audio_format', message: `Sample rate ${format.sampleRate} is not supported.` },
         400,
       );
-    // Synthesise the greeting before accepting (cached after the first call), so the socket's first
-    // frames are not held up by it.
-    if (call) speaker.speak(call.firstMessage?.trim() || DEFAULT_GREETING, format.sampleRate);
+    // The greeting is synthesised before the upgrade (in a worker, cached after the first call), so
+    // the call starts with it at once.
+    const greetingText = call?.firstMessage?.trim() || DEFAULT_GREETING;
+    const greeting = {
+      text: greetingText,
+      samples: call ? await speaker.speak(greetingText, format.sampleRate) : null,
+    };
 
     let room: Room | null = null;
     const leave = () => {
@@ -234,7 +263,7 @@ export function createRooms(options: RoomsOptions): Rooms {
     return options.upgradeWebSocket(c, {
       onOpen: (_event, ws) => {
         if (!call) return reject(ws, ROOM_CLOSE.unknownCall, 'call_not_found', `No call ${callId}.`);
-        room = open(callId, call, ws);
+        room = open(callId, call, greeting, ws);
       },
       onMessage: (event, ws) => {
         if (!room) return;

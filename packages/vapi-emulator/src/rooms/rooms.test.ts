@@ -151,6 +151,20 @@ describe('call rooms over a real WebSocket', () => {
     ]);
   });
 
+  it('speaks a say message, then ends the call when asked to', async () => {
+    calls.set('call-say', { firstMessage: null });
+    const client = new CallClient(`${base}/call-say`);
+    await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+    const before = client.chunks.length;
+    const said = client.messages.length;
+    client.ws.send(JSON.stringify({ type: 'say', message: 'Goodbye for now.', endCallAfterSpoken: true }));
+    await client.message({ type: 'transcript', role: 'assistant', transcript: 'Goodbye for now.' }, said);
+    const ended = await client.message({ type: 'status-update', status: 'ended' }, said);
+    expect(ended).toMatchObject({ endedReason: 'assistant-ended-call' });
+    expect(rms(client.audioSince(before))).toBeGreaterThan(0.01);
+    expect((await client.closed).code).toBe(ROOM_CLOSE.normal);
+  });
+
   it('tells a caller reconnecting to an ended call that it is over', async () => {
     const client = new CallClient(`${base}/call-1`);
     const closed = await client.closed;

@@ -1,72 +1,106 @@
-import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { parseWav, resample, type Pcm } from './pcm.js';
 
 /**
- * Offline speech for the echo assistant, synthesised with mespeak (eSpeak compiled to JavaScript).
- * Loading the engine takes ~100 ms and each sentence ~50–250 ms of CPU, so the engine loads once
- * per process on first use and the greeting is synthesised once, then resampled per room rate.
+ * Offline speech for the echo assistant, synthesised with mespeak in a worker thread
+ * (./speech-worker.js): a sentence costs 0.5–1 s of CPU, which must not stall the rooms' audio.
+ * The worker starts on first use and does not keep the process alive; results are cached per text
+ * and per room rate, so the greeting of an assistant is synthesised once per process.
  * @module
  */
 
-export type Synthesise = (text: string) => Pcm | null;
+/** Synthesises English speech as 16-bit mono PCM, or resolves null when it cannot. */
+export type Synthesise = (text: string) => Promise<Pcm | null>;
 
-interface MeSpeak {
-  loadConfig(config: unknown): void;
-  loadVoice(voice: unknown): void;
-  speak(text: string, options: { rawdata: 'buffer'; speed?: number }): Uint8Array | null;
+const SYNTHESIS_TIMEOUT_MS = 15_000;
+
+interface Pending {
+  resolve: (pcm: Pcm | null) => void;
+  timer: ReturnType<typeof setTimeout>;
 }
 
-let engine: MeSpeak | null = null;
+/** The mespeak worker, shared by every room of the process. */
+function createWorkerSynthesiser(): Synthesise {
+  let worker: Worker | null = null;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
 
-function loadEngine(): MeSpeak {
-  if (engine) return engine;
-  const require = createRequire(import.meta.url);
-  // mespeak warns "Not in browser" on the console when loaded in Node; that is expected here
-  // (we only ask it for raw WAV data), so the warning is silenced for the duration of the load.
-  const warn = console.warn;
-  console.warn = () => undefined;
-  try {
-    const loaded = require('mespeak') as MeSpeak;
-    loaded.loadConfig(require('mespeak/src/mespeak_config.json'));
-    loaded.loadVoice(require('mespeak/voices/en/en-us.json'));
-    engine = loaded;
-  } finally {
-    console.warn = warn;
-  }
-  return engine;
+  const settle = (id: number, pcm: Pcm | null) => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    clearTimeout(entry.timer);
+    if (pending.size === 0) worker?.unref();
+    entry.resolve(pcm);
+  };
+
+  const start = (): Worker => {
+    const w = new Worker(new URL('./speech-worker.js', import.meta.url));
+    w.unref();
+    w.on('message', ({ id, wav }: { id: number; wav?: Uint8Array; error?: string }) => {
+      let pcm: Pcm | null = null;
+      try {
+        pcm = wav ? parseWav(wav) : null;
+      } catch {
+        pcm = null;
+      }
+      settle(id, pcm);
+    });
+    // A crashed worker fails what it held; the next request starts a new one.
+    const fail = () => {
+      if (worker === w) worker = null;
+      for (const id of [...pending.keys()]) settle(id, null);
+    };
+    w.on('error', fail);
+    w.on('exit', fail);
+    return w;
+  };
+
+  return (text) =>
+    new Promise((resolve) => {
+      worker ??= start();
+      // Held while work is pending, so a synthesis in flight is not abandoned.
+      worker.ref();
+      const id = nextId++;
+      const timer = setTimeout(() => settle(id, null), SYNTHESIS_TIMEOUT_MS);
+      timer.unref?.();
+      pending.set(id, { resolve, timer });
+      worker.postMessage({ id, text });
+    });
 }
 
-/** Synthesises English speech as 16-bit mono PCM at the engine's rate (22,050 Hz), or null. */
-export const synthesise: Synthesise = (text) => {
-  const wav = loadEngine().speak(text, { rawdata: 'buffer', speed: 165 });
-  if (!wav || wav.byteLength <= 44) return null;
-  return parseWav(new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength));
-};
+let shared: Synthesise | null = null;
+
+/** The process-wide mespeak synthesiser. */
+export const synthesise: Synthesise = (text) => (shared ??= createWorkerSynthesiser())(text);
 
 /**
- * A speaker bound to a synthesiser with two small caches: source audio per text (bounded LRU) and
- * the resampled greeting per rate.
+ * A speaker over a synthesiser with a small LRU cache keyed by text and by "<rate>\n<text>" (the
+ * audio at a room's rate, shared by rooms). Concurrent requests for the same text share one synthesis.
  */
 export function createSpeaker(synth: Synthesise = synthesise, maxEntries = 32) {
-  // Keys: the text (source audio) and "<rate>\n<text>" (audio at a room's rate, shared by rooms).
-  const cache = new Map<string, Pcm | Int16Array | null>();
-  const cached = <T extends Pcm | Int16Array | null>(key: string, make: () => T): T => {
-    if (cache.has(key)) {
-      const hit = cache.get(key) as T;
+  const cache = new Map<string, Promise<Pcm | Int16Array | null>>();
+  const cached = <T extends Pcm | Int16Array | null>(key: string, make: () => Promise<T>): Promise<T> => {
+    const hit = cache.get(key) as Promise<T> | undefined;
+    if (hit) {
       cache.delete(key);
       cache.set(key, hit);
       return hit;
     }
     const made = make();
     cache.set(key, made);
+    // A failure is not remembered: the next request tries again.
+    void made.then((value) => {
+      if (value === null && cache.get(key) === made) cache.delete(key);
+    });
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     return made;
   };
   return {
-    /** The text spoken at `sampleRate`, or null when the synthesiser fails. Treat the result as read-only. */
-    speak(text: string, sampleRate: number): Int16Array | null {
-      return cached(`${sampleRate}\n${text}`, () => {
-        const pcm = cached(text, () => synth(text));
+    /** The text spoken at `sampleRate`, or null when synthesis fails. Treat the result as read-only. */
+    speak(text: string, sampleRate: number): Promise<Int16Array | null> {
+      return cached(`${sampleRate}\n${text}`, async () => {
+        const pcm = await cached(text, () => synth(text).catch(() => null));
         return pcm ? resample(pcm.samples, pcm.sampleRate, sampleRate) : null;
       });
     },
