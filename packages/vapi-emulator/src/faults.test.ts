@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { faultInjection, type EmulatorFaults } from './faults.js';
 
 function appWith(faults: EmulatorFaults | undefined) {
@@ -16,6 +16,24 @@ const statuses = async (app: Hono, n: number) => {
 };
 
 describe('faultInjection', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds every request for the configured latency', async () => {
+    vi.useFakeTimers();
+    const app = appWith({ latencyMs: 250 });
+    let answered = false;
+    const pending = Promise.resolve(app.request('/')).then((res) => {
+      answered = true;
+      return res;
+    });
+    await vi.advanceTimersByTimeAsync(249);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).status).toBe(200);
+  });
+
   it('passes everything without faults', async () => {
     expect(await statuses(appWith(undefined), 3)).toEqual([200, 200, 200]);
   });
