@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -101,6 +103,12 @@ test.describe('admin dashboard in Chromium', () => {
     await verified.getByRole('button', { name: `Delete ${created}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(verified.getByText('No verified users found')).toBeVisible();
+
+    // Each action is in the server's audit log, shown on the page.
+    const activity = page.getByRole('list', { name: 'Recent admin actions' });
+    await expect(activity).toContainText(`${ADMIN_EMAIL} deleted ${created}`);
+    await expect(activity).toContainText(`${ADMIN_EMAIL} verified ${pending}`);
+    await expect(activity).toContainText(`${ADMIN_EMAIL} created ${created}`);
   });
 
   test('a signed-in non-admin sees the not-authorised screen and gets 403 from the API', async ({
@@ -133,5 +141,24 @@ test.describe('admin dashboard in Chromium', () => {
       headers: { Authorization: `Bearer ${adminToken}` },
     });
     expect(removed.status()).toBe(200);
+  });
+
+  test('no server secret reaches the site bundle or an admin API response', async ({ request }) => {
+    const secretsFile = path.join(process.env.E2E_DATA_DIR as string, 'secrets.json');
+    const secrets = Object.entries(
+      existsSync(secretsFile)
+        ? (JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>)
+        : {},
+    ).filter(([name]) => !/public|anon/i.test(name));
+    expect(secrets.map(([name]) => name)).toContain('authServiceRoleKey');
+    const token = await tokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const texts: string[] = [];
+    for (const p of ['/api/admin/users', '/api/admin/stats', '/api/admin/audit'])
+      texts.push(await (await request.get(p, { headers: { Authorization: `Bearer ${token}` } })).text());
+    const assets = path.resolve('apps/site/dist/assets');
+    for (const file of readdirSync(assets).filter((f) => f.endsWith('.js')))
+      texts.push(readFileSync(path.join(assets, file), 'utf8'));
+    for (const [name, value] of secrets)
+      for (const text of texts) expect(text.includes(value), name).toBe(false);
   });
 });

@@ -23,6 +23,17 @@ export interface AdminStats {
   signupsPerDay: { day: string; count: number }[];
 }
 
+/** One admin action of the audit log. */
+export interface AuditEntry {
+  id: number;
+  actor_id: string;
+  actor_email: string;
+  action: 'user.create' | 'user.delete' | 'user.verify';
+  target_id: string | null;
+  target_email: string | null;
+  created_at: string;
+}
+
 /** A refusal of the admin API, with its status and the server's own message. */
 export class AdminApiError extends Error {
   constructor(
@@ -46,6 +57,8 @@ export interface AdminApi {
   createUser(input: { email: string; password: string }): Promise<AdminUser>;
   deleteUser(id: string): Promise<AdminUser>;
   verifyUsers(ids: readonly string[]): Promise<string[]>;
+  /** The most recent admin actions, newest first. */
+  audit(limit?: number): Promise<AuditEntry[]>;
 }
 
 /**
@@ -95,6 +108,8 @@ export function createAdminApi(
     createUser: async (input) => (await request<{ user: AdminUser }>('POST', '/users', input)).user,
     deleteUser: async (id) =>
       (await request<{ user: AdminUser }>('DELETE', `/users/${encodeURIComponent(id)}`)).user,
+    audit: async (limit = 10) =>
+      (await request<{ entries: AuditEntry[] }>('GET', `/audit?limit=${limit}`)).entries,
     verifyUsers: async (ids) =>
       (await request<{ verified: string[] }>('POST', '/users/verify', { ids })).verified,
   };

@@ -16,6 +16,7 @@ export const adminKeys = {
   users: (status: UserStatus, search: string, cursor: string | null) =>
     ['admin', 'users', status, search, cursor] as const,
   stats: ['admin', 'stats'] as const,
+  audit: ['admin', 'audit'] as const,
 };
 
 /** Rows per page of each list. */
@@ -34,6 +35,11 @@ export function useUsersPage(status: UserStatus, search: string, cursor: string 
 export function useAdminStats() {
   const api = useAdminApi();
   return useQuery({ queryKey: adminKeys.stats, queryFn: () => api.stats(30) });
+}
+
+export function useAuditLog() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.audit, queryFn: () => api.audit(10) });
 }
 
 function useInvalidateAdmin() {

@@ -152,6 +152,8 @@ describe('AdminDashboard', () => {
     expect(within(panel).getByText(/embedded auth service, which has no SQL editor/)).toBeVisible();
     await user.click(within(panel).getByRole('button', { name: 'Verify selected' }));
     expect(await screen.findByText('Verified 2 users')).toBeVisible();
+    const activity = screen.getByRole('list', { name: 'Recent admin actions' });
+    await waitFor(() => expect(within(activity).getAllByText(/verified/)).toHaveLength(2));
     expect(await within(unverified()).findByText('No unverified users found')).toBeVisible();
     expect(await within(verified()).findByText('pending1@x.io')).toBeVisible();
   });

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
 import { CreateUserForm } from './create-user-form';
+import { RecentActivity } from './recent-activity';
 import { SignupsChart } from './signups-chart';
 import { SqlGeneratorPanel } from './sql-generator-panel';
 import { StatCards } from './stat-cards';
@@ -117,6 +118,8 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
       )}
 
       <VerifiedUsers key={`verified ${search}`} search={search} currentUserId={currentUserId} />
+
+      <RecentActivity />
     </main>
   );
 }

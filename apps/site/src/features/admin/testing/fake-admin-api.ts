@@ -1,4 +1,4 @@
-import { AdminApiError, type AdminApi, type AdminUser } from '../api/client';
+import { AdminApiError, type AdminApi, type AdminUser, type AuditEntry } from '../api/client';
 
 let counter = 0;
 /** A user for tests; ids are UUID-shaped so the SQL generator accepts them. */
@@ -23,6 +23,17 @@ export function createFakeAdminApi(
   initial: AdminUser[],
 ): AdminApi & { users: AdminUser[]; failLists: boolean } {
   const state = { users: [...initial], failLists: false };
+  const log: AuditEntry[] = [];
+  const record = (action: AuditEntry['action'], user: AdminUser) =>
+    log.unshift({
+      id: log.length + 1,
+      actor_id: 'admin',
+      actor_email: 'admin@example.com',
+      action,
+      target_id: user.id,
+      target_email: user.email,
+      created_at: new Date().toISOString(),
+    });
   const api: AdminApi = {
     async listUsers({ status, search, cursor, limit = 25 }) {
       if (state.failLists)
@@ -65,17 +76,25 @@ export function createFakeAdminApi(
         email_confirmed_at: new Date().toISOString(),
       });
       state.users.push(user);
+      record('user.create', user);
       return user;
     },
     async deleteUser(id) {
       const user = state.users.find((u) => u.id === id);
       if (!user) throw new AdminApiError(404, 'user_not_found', 'No user has this id.');
       state.users = state.users.filter((u) => u.id !== id);
+      record('user.delete', user);
       return user;
+    },
+    async audit(limit = 10) {
+      return log.slice(0, limit);
     },
     async verifyUsers(ids) {
       const changed = state.users.filter((u) => ids.includes(u.id) && !u.email_confirmed_at);
-      for (const u of changed) u.email_confirmed_at = new Date().toISOString();
+      for (const u of changed) {
+        u.email_confirmed_at = new Date().toISOString();
+        record('user.verify', u);
+      }
       return changed.map((u) => u.id);
     },
   };

@@ -1,0 +1,48 @@
+import { History } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { AuditEntry } from '../api/client';
+import { useAuditLog } from '../api/queries';
+import { formatDateTime } from '../lib/format';
+
+const verbs: Record<AuditEntry['action'], string> = {
+  'user.create': 'created',
+  'user.delete': 'deleted',
+  'user.verify': 'verified',
+};
+
+/** The latest entries of the audit log (who did what to whom, and when). */
+export function RecentActivity() {
+  const log = useAuditLog();
+  const entries = log.data ?? [];
+  return (
+    <Card aria-labelledby="activity-title">
+      <CardHeader>
+        <CardTitle id="activity-title" className="flex items-center gap-2">
+          <History className="size-5" aria-hidden /> Recent admin activity
+        </CardTitle>
+        <CardDescription>Every create, verify and delete is recorded on the server.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {log.isError ? (
+          <p className="text-sm text-destructive">The activity log could not be loaded.</p>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {log.isPending ? 'Loading…' : 'No admin actions yet'}
+          </p>
+        ) : (
+          <ol className="grid gap-1 text-sm" aria-label="Recent admin actions">
+            {entries.map((e) => (
+              <li key={e.id}>
+                <span className="font-medium">{e.actor_email}</span> {verbs[e.action]}{' '}
+                <span className="font-medium">{e.target_email ?? 'a user'}</span>{' '}
+                <time className="text-muted-foreground" dateTime={e.created_at}>
+                  · {formatDateTime(e.created_at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
