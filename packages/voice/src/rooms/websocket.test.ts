@@ -234,6 +234,16 @@ describe('the WebSocket room', () => {
     const { ws, events } = await joined();
     ws.receive('{"type":"listening"}');
     ws.receive('{"type":"status-update","status":"in-progress"}');
+    ws.receive('{"type":"listening"}');
+    expect(
+      events.filter((e) => e.name === 'app-message').map((e) => (e.payload as { data: unknown }).data),
+    ).toEqual(['listening', '{"type":"status-update","status":"in-progress"}']);
+  });
+
+  it('takes a provider that never says listening to be listening once anything arrives', async () => {
+    const { ws, events } = await joined();
+    ws.receive(pcm(1, 2));
+    ws.receive('{"type":"status-update","status":"in-progress"}');
     expect(
       events.filter((e) => e.name === 'app-message').map((e) => (e.payload as { data: unknown }).data),
     ).toEqual(['listening', '{"type":"status-update","status":"in-progress"}']);

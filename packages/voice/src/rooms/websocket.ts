@@ -83,6 +83,8 @@ class WebSocketRoom implements Room {
   #localTimer: ReturnType<typeof setInterval> | null = null;
   #joined = false;
   #closed = false;
+  /** Whether the SDK was told the call started ('listening'). */
+  #listening = false;
 
   constructor(options: RoomOptions) {
     this.#options = options;
@@ -239,18 +241,24 @@ class WebSocketRoom implements Room {
   }
 
   #onMessage(data: ArrayBuffer | string): void {
+    let isListening = false;
     if (typeof data === 'string') {
-      // The SDK (like Daily's rooms) treats the plain string 'listening' as the start of the call.
-      let isListening = false;
       try {
         isListening = (JSON.parse(data) as { type?: unknown })?.type === 'listening';
       } catch {
         // Not JSON: passed on as it is; the SDK decides what to do with it.
       }
-      this.#emit('app-message', { data: isListening ? 'listening' : data, fromId: ASSISTANT_SESSION_ID });
-      return;
     }
-    this.#play(data);
+    // The SDK (as with Daily) treats the plain string 'listening' as the start of the call. The
+    // emulator sends {type:'listening'}; a provider that does not is taken to be listening once
+    // anything arrives from it.
+    if (!this.#listening) {
+      this.#listening = true;
+      this.#emit('app-message', { data: 'listening', fromId: ASSISTANT_SESSION_ID });
+    }
+    if (isListening) return;
+    if (typeof data === 'string') this.#emit('app-message', { data, fromId: ASSISTANT_SESSION_ID });
+    else this.#play(data);
   }
 
   #play(bytes: ArrayBuffer): void {
