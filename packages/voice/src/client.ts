@@ -3,7 +3,7 @@
  * call and the rooms do the work. Nothing here touches browser globals until a call starts.
  * @module
  */
-import { createRequester, type CreateWebCallDTO, type Requester, type WebCall } from './api.js';
+import { createRequester, type CreateWebCallDTO, type JsonObject, type Requester } from './api.js';
 import { LiveCall, now } from './call.js';
 import { TypedEmitter } from './events.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
@@ -16,6 +16,7 @@ import type {
   CreateAssistantDTO,
   CreateSquadDTO,
   CreateWorkflowDTO,
+  JoinableCall,
   StartCallOptions,
   VapiClientToServerMessage,
   VapiEventArgs,
@@ -139,30 +140,33 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
       });
       throw error;
     }
+    // Inline definitions go to the provider as JSON, unmodelled: it validates them.
+    const json = (value: object) => value as JsonObject;
     const body: CreateWebCallDTO = {};
     if (typeof assistant === 'string') body.assistantId = assistant;
-    else if (assistant) body.assistant = assistant;
-    if (assistantOverrides) body.assistantOverrides = assistantOverrides;
+    else if (assistant) body.assistant = json(assistant);
+    if (assistantOverrides) body.assistantOverrides = json(assistantOverrides);
     if (typeof squad === 'string') body.squadId = squad;
-    else if (squad) body.squad = squad;
+    else if (squad) body.squad = json(squad);
     if (typeof workflow === 'string') body.workflowId = workflow;
-    else if (workflow) body.workflow = workflow;
-    if (workflowOverrides) body.workflowOverrides = workflowOverrides;
+    else if (workflow) body.workflow = json(workflow);
+    if (workflowOverrides) body.workflowOverrides = json(workflowOverrides);
     if (options?.roomDeleteOnUserLeaveEnabled !== undefined) {
       body.roomDeleteOnUserLeaveEnabled = options.roomDeleteOnUserLeaveEnabled;
     }
-    return this.#run({
+    // A start resolves the provider's answer to POST /call/web, which is a full WebCall.
+    return (await this.#run({
       kind: 'start',
       body,
       context: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
-    });
+    })) as Call | null;
   }
 
   /**
    * Joins an existing call again (one created with `roomDeleteOnUserLeaveEnabled: false`).
    * Rejects when a call is running, the call has no URL, or joining fails.
    */
-  async reconnect(webCall: WebCall): Promise<void> {
+  async reconnect(webCall: JoinableCall): Promise<void> {
     if (this.#call && this.#call.state !== 'ended') {
       throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
     }
@@ -177,7 +181,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     if (!result) throw new Error('Reconnecting to the call failed; see the call-start-failed event.');
   }
 
-  async #run(request: StartRequest): Promise<WebCall | null> {
+  async #run(request: StartRequest): Promise<JoinableCall | null> {
     const previous = this.#call;
     if (previous && previous.state !== 'ended') {
       this.emit('call-start-progress', {

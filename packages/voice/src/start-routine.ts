@@ -7,13 +7,13 @@
  * `start()` resolves null (the official SDK joined the call anyway).
  * @module
  */
-import { createWebCall, isVapiApiError, type CreateWebCallDTO, type Requester, type WebCall } from './api.js';
+import { createWebCall, isVapiApiError, type CreateWebCallDTO, type Requester } from './api.js';
 import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, now, type LiveCall } from './call.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
 import { createRoomFor, isWebSocketUrl } from './rooms/choose.js';
 import type { Room, RoomOptions } from './rooms/types.js';
-import type { CallStartProgressEvent, StartStage, VapiErrorType } from './types.js';
+import type { CallStartProgressEvent, JoinableCall, StartStage, VapiErrorType } from './types.js';
 
 /** Wait before joining on mobile, so the permission prompt settles (SPEC §9). */
 export const MOBILE_JOIN_DELAY_MS = 1000;
@@ -37,10 +37,10 @@ export interface StartEnvironment {
 
 export type StartRequest =
   | { kind: 'start'; body: CreateWebCallDTO; context: Record<string, unknown> }
-  | { kind: 'reconnect'; webCall: WebCall; context: Record<string, unknown> };
+  | { kind: 'reconnect'; webCall: JoinableCall; context: Record<string, unknown> };
 
 /** The URL to join and whether it is a WebSocket room. */
-export function joinTarget(webCall: WebCall): string | undefined {
+export function joinTarget(webCall: JoinableCall): string | undefined {
   if (typeof webCall.webCallUrl === 'string' && webCall.webCallUrl) return webCall.webCallUrl;
   const ws = webCall.transport?.websocketCallUrl;
   if (typeof ws === 'string' && isWebSocketUrl(ws)) return ws;
@@ -103,11 +103,11 @@ export async function runStart(
   call: LiveCall,
   env: StartEnvironment,
   request: StartRequest,
-): Promise<WebCall | null> {
+): Promise<JoinableCall | null> {
   const started = Date.now();
   const signal = call.signal;
   let current: StartStage = 'initialization';
-  let webCall: WebCall | undefined = request.kind === 'reconnect' ? request.webCall : undefined;
+  let webCall: JoinableCall | undefined = request.kind === 'reconnect' ? request.webCall : undefined;
   const isReconnect = request.kind === 'reconnect';
 
   const progress = (event: Omit<CallStartProgressEvent, 'timestamp'>) =>
@@ -191,7 +191,7 @@ export async function runStart(
         },
       );
     }
-    const created = webCall as WebCall;
+    const created = webCall as JoinableCall;
     const url = typeof created === 'object' && created !== null ? joinTarget(created) : undefined;
     const videoRecording = created?.artifactPlan?.videoRecordingEnabled ?? false;
     const videoEnabled = created?.assistant?.voice?.provider === 'tavus';

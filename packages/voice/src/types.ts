@@ -10,18 +10,32 @@ import type {
   DailyEventObjectRecordingStopped,
   DailyParticipant,
 } from '@daily-co/daily-js';
-import type { CreateAssistantDTO, JsonObject, WebCall } from './api.js';
+import type { CreateAssistantDTO as ClientCreateAssistantDTO, JsonObject, WebCall } from './api.js';
 
-export type { CreateAssistantDTO, JsonObject, WebCall };
+export type { JsonObject, WebCall };
 
-/** A squad or workflow given inline (the provider's create DTOs), and overrides. */
-export type CreateSquadDTO = JsonObject;
-export type CreateWorkflowDTO = JsonObject;
-export type AssistantOverrides = JsonObject;
-export type WorkflowOverrides = JsonObject;
+/**
+ * An assistant, squad or workflow given inline, and overrides: passed to the provider as JSON,
+ * which validates them. Typed as any object so values typed with @vapi-ai/web's own (generated,
+ * stricter) DTOs are accepted unchanged; the client's assistant shape still guides completion.
+ */
+export type CreateAssistantDTO = ClientCreateAssistantDTO | object;
+export type CreateSquadDTO = object;
+export type CreateWorkflowDTO = object;
+export type AssistantOverrides = object;
+export type WorkflowOverrides = object;
 
 /** The call `start()` resolves with: the provider's web call. */
 export type Call = WebCall;
+
+/** What `reconnect()` needs of a web call (as @vapi-ai/web types it: only the URL is required). */
+export interface JoinableCall {
+  webCallUrl: string;
+  id?: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean };
+  assistant?: { voice?: { provider?: string } };
+  transport?: { callToken?: string; callUrl?: string; websocketCallUrl?: string; [field: string]: unknown };
+}
 
 export interface StartCallOptions {
   /** Whether the provider deletes the room when the user leaves (default true); false allows `reconnect()`. */
