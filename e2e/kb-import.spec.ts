@@ -237,4 +237,38 @@ test.describe('knowledge base bulk import in Chromium', () => {
         .sort(),
     ).toEqual(names);
   });
+
+  test('an upload cut off by a reload comes back failed and is retried from the kept original', async ({
+    page,
+    request,
+  }) => {
+    await signInAsAdmin(page);
+    const name = `cut-${run}.md`;
+    let reached!: () => void;
+    const uploadStarted = new Promise<void>((resolve) => (reached = resolve));
+    // The first upload never gets an answer: the page reloads while it is in flight.
+    let held = false;
+    await page.route('**/api/provider/file', async (route) => {
+      if (route.request().method() === 'POST' && !held) {
+        held = true;
+        reached();
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page.getByLabel('Choose files').setInputFiles([md(name, '# Cut off\n')]);
+    await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+    await uploadStarted;
+    await page.reload();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(row(page, name)).toContainText('failed');
+    await expect(row(page, name)).toContainText('Upload interrupted by a page reload');
+    await row(page, name)
+      .getByRole('button', { name: `Retry ${name}` })
+      .click();
+    await expect(row(page, name)).toContainText('done', { timeout: 20_000 });
+    const files = await provider(request).get<{ name: string }[]>('/file');
+    expect(files.filter((f) => f.name === name)).toHaveLength(1);
+  });
 });
