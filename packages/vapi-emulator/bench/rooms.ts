@@ -3,6 +3,8 @@
 // CPU and memory per room, and the latency from the end of an utterance (its last voiced frame sent)
 // to the first echoed frame received: p50/p95, and the same minus the 700 ms silence the VAD waits for.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -125,11 +127,34 @@ for (const n of SIZES) {
 }
 child.kill('SIGTERM');
 
-console.log(
-  `\nCall rooms on loopback (${process.version}, ${UTTERANCES} utterances of 1 s per caller, 20 ms frames)\n`,
-);
-console.log(
-  '| rooms | CPU per room | RSS per room | heap per room | echo latency p50 (minus 700 ms VAD) | p95 (minus 700 ms) | echoes |',
-);
-console.log('|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
+const date = new Date().toISOString().slice(0, 10);
+const section = [
+  '<!-- rooms:start -->',
+  '',
+  '## Call rooms (`npm run bench:rooms`)',
+  '',
+  `Measured ${date}, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end ` +
+    '(other work on the machine inflates CPU figures). The rooms run alone in a child process; the callers run in the ' +
+    `parent over loopback WebSockets, each streaming real-time 20 ms frames of 16 kHz PCM: ${UTTERANCES} utterances of 1 s ` +
+    'with 2.5 s of silence between them, after the greeting.',
+  '',
+  '| rooms | CPU per room | RSS per room | heap per room | echo latency p50 (minus the 700 ms silence) | p95 (minus 700 ms) | echoes |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
+  ...rows,
+  '',
+  'Latency: from the caller sending the last voiced frame of an utterance to its first echoed frame. The echo assistant',
+  'must hear 700 ms of silence before it answers (the end of the utterance), so the figure in brackets is what the',
+  'server adds beyond that wait. CPU: the rooms process’s user + system time over the streaming phase, divided by the',
+  'wall time and the number of rooms. Memory: the rise of RSS (peak while streaming) and of the heap (after a forced',
+  'GC, rooms open) over the idle process, divided by the number of rooms.',
+  '<!-- rooms:end -->',
+].join('\n');
+
+const file = path.join(import.meta.dirname, '../../../docs/benchmarks.md');
+let doc = existsSync(file)
+  ? readFileSync(file, 'utf8')
+  : `# Benchmarks\n\nEach section is written by its \`npm run bench:*\` script.\n`;
+const pattern = /<!-- rooms:start -->[\s\S]*<!-- rooms:end -->/;
+doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
+writeFileSync(file, doc);
+console.log(section);
