@@ -1,7 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
-import { useSyncExternalStore } from 'react';
-import { usePublicConfig } from './public-config';
-import { getSupabase } from './supabase';
+import { useCallback, useSyncExternalStore } from 'react';
+import { usePublicConfig, type PublicConfig } from './public-config';
 
 export interface SessionState {
   session: Session | null;
@@ -14,6 +13,8 @@ export interface SessionState {
   event: AuthChangeEvent | null;
   /** True from a password-reset link's sign-in until the password is changed or the user signs out. */
   passwordRecovery: boolean;
+  /** Set when the auth client could not be loaded (e.g. a failed chunk download). */
+  error: string | null;
 }
 
 const initial: SessionState = {
@@ -23,53 +24,66 @@ const initial: SessionState = {
   loading: true,
   event: null,
   passwordRecovery: false,
+  error: null,
 };
 
-/** One store per client: auth events enter in one place and every hook reads the derived state. */
+/**
+ * The site's supabase client, loaded on first use: supabase-js (about 60 kB gzipped) stays out of
+ * every page's initial JavaScript and arrives while the page renders.
+ */
+export function loadSupabase(config: PublicConfig): Promise<SupabaseClient> {
+  return import('./supabase').then((m) => m.getSupabase(config));
+}
+
+/** One store for the site: auth events enter in one place and every hook reads the derived state. */
 interface SessionStore {
   get(): SessionState;
-  /** Ends the password-recovery state (the user chose a new password or dismissed the prompt). */
-  endPasswordRecovery(): void;
   subscribe(listener: () => void): () => void;
 }
 
-const stores = new WeakMap<SupabaseClient, SessionStore>();
+let state = initial;
+let started = false;
+const listeners = new Set<() => void>();
 
-function storeFor(client: SupabaseClient): SessionStore {
-  const existing = stores.get(client);
-  if (existing) return existing;
-  let state = initial;
-  const listeners = new Set<() => void>();
-  const set = (next: SessionState) => {
-    state = next;
-    for (const l of listeners) l();
-  };
-  client.auth.onAuthStateChange((event, session) => {
-    set({
-      session,
-      user: session?.user ?? null,
-      isAdmin: session?.user.app_metadata?.role === 'admin',
-      loading: false,
-      event,
-      passwordRecovery:
-        event === 'PASSWORD_RECOVERY' ||
-        (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
-    });
-  });
-  const store: SessionStore = {
-    get: () => state,
-    endPasswordRecovery: () => set({ ...state, passwordRecovery: false }),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-  stores.set(client, store);
-  return store;
+function set(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
 }
 
-/** The session store of the site's client (for code outside React). */
-export const sessionStore = (client: SupabaseClient) => storeFor(client);
+function start(config: PublicConfig) {
+  if (started) return;
+  started = true;
+  loadSupabase(config).then(
+    (client) =>
+      client.auth.onAuthStateChange((event, session) => {
+        set({
+          session,
+          user: session?.user ?? null,
+          isAdmin: session?.user.app_metadata?.role === 'admin',
+          loading: false,
+          event,
+          passwordRecovery:
+            event === 'PASSWORD_RECOVERY' ||
+            (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
+          error: null,
+        });
+      }),
+    (error: Error) => set({ ...initial, loading: false, error: error.message }),
+  );
+}
+
+const store: SessionStore = {
+  get: () => state,
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** Ends the password-recovery state (the user chose a new password or dismissed the prompt). */
+export function endPasswordRecovery(): void {
+  set({ ...state, passwordRecovery: false });
+}
 
 /**
  * The signed-in user, read from the site's one supabase client.
@@ -78,12 +92,12 @@ export const sessionStore = (client: SupabaseClient) => storeFor(client);
  * const { user, isAdmin, loading } = useSession();
  */
 export function useSession(): SessionState {
-  const config = usePublicConfig();
-  const store = storeFor(getSupabase(config));
+  start(usePublicConfig());
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
-/** The site's supabase client, for components that call auth methods. */
-export function useSupabase(): SupabaseClient {
-  return getSupabase(usePublicConfig());
+/** A function resolving to the site's supabase client, for components that call auth methods. */
+export function useSupabase(): () => Promise<SupabaseClient> {
+  const config = usePublicConfig();
+  return useCallback(() => loadSupabase(config), [config]);
 }

@@ -10,7 +10,7 @@ const auth = {
   resetPasswordForEmail: vi.fn(),
 };
 
-vi.mock('@/lib/session', () => ({ useSupabase: () => ({ auth }) }));
+vi.mock('@/lib/session', () => ({ useSupabase: () => async () => ({ auth }) }));
 
 beforeEach(() => {
   vi.clearAllMocks();

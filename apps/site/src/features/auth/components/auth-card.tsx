@@ -86,7 +86,7 @@ async function run(
   }
 }
 
-function SignInForm({ supabase }: { supabase: SupabaseClient }) {
+function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -95,7 +95,7 @@ function SignInForm({ supabase }: { supabase: SupabaseClient }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(setBusy, setOutcome, async () => {
-      const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+      const { error } = await (await supabase()).auth.signInWithPassword({ email: email.trim(), password });
       return error ? { kind: 'error', text: error.message } : null;
     });
   };
@@ -127,7 +127,7 @@ function SignInForm({ supabase }: { supabase: SupabaseClient }) {
   );
 }
 
-function SignUpForm({ supabase }: { supabase: SupabaseClient }) {
+function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -142,7 +142,9 @@ function SignUpForm({ supabase }: { supabase: SupabaseClient }) {
       return;
     }
     void run(setBusy, setOutcome, async () => {
-      const { error } = await supabase.auth.signUp({
+      const { error } = await (
+        await supabase()
+      ).auth.signUp({
         email: email.trim(),
         password,
         options: { emailRedirectTo: currentPage() },
@@ -192,7 +194,7 @@ function SignUpForm({ supabase }: { supabase: SupabaseClient }) {
   );
 }
 
-function ResetForm({ supabase }: { supabase: SupabaseClient }) {
+function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -204,7 +206,9 @@ function ResetForm({ supabase }: { supabase: SupabaseClient }) {
       return;
     }
     void run(setBusy, setOutcome, async () => {
-      const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
+      const { error } = await (
+        await supabase()
+      ).auth.resetPasswordForEmail(email.trim(), {
         redirectTo: currentPage(),
       });
       return error ? { kind: 'error', text: error.message } : { kind: 'success', text: authText.resetSent };

@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { sessionStore, useSession, useSupabase } from '@/lib/session';
+import { endPasswordRecovery, useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
 /** After a password-reset link signs the user in, asks for the new password (PUT /user). */
@@ -17,7 +17,7 @@ export function PasswordRecoveryDialog() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const close = () => sessionStore(supabase).endPasswordRecovery();
+  const close = endPasswordRecovery;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,7 +27,7 @@ export function PasswordRecoveryDialog() {
     }
     setBusy(true);
     setError(null);
-    const result = await supabase.auth.updateUser({ password });
+    const result = await (await supabase()).auth.updateUser({ password });
     setBusy(false);
     if (result.error) {
       setError(result.error.message);

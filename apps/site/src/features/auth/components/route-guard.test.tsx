@@ -7,7 +7,7 @@ import { RouteGuard } from './route-guard';
 let state: Partial<SessionState> = {};
 vi.mock('@/lib/session', () => ({
   useSession: () => state,
-  useSupabase: () => ({ auth: {} }),
+  useSupabase: () => async () => ({ auth: {} }),
 }));
 
 const page = <h1>The page</h1>;

@@ -54,7 +54,17 @@ export function RouteGuard({
   children?: ReactNode;
   requireAdmin?: boolean;
 }) {
-  const { user, isAdmin, loading } = useSession();
+  const { user, isAdmin, loading, error } = useSession();
+  if (error) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">
+        <h1 className="text-2xl font-semibold">Sign-in is unavailable</h1>
+        <p className="mt-3 text-muted-foreground">
+          The sign-in component could not be loaded ({error}). Check your connection, then reload the page.
+        </p>
+      </main>
+    );
+  }
   if (loading) return <SessionSpinner />;
   if (!user) return <ProtectedResource />;
   if (requireAdmin && !isAdmin) return <AdminsOnly />;

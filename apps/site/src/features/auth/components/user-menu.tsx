@@ -15,7 +15,7 @@ export function UserMenu() {
   const email = user.email ?? '';
   const initial = (email.trim()[0] ?? '?').toUpperCase();
   const logOut = async () => {
-    const { error } = await supabase.auth.signOut();
+    const { error } = await (await supabase()).auth.signOut();
     if (error) toast.error(error.message);
   };
   return (
