@@ -22,6 +22,7 @@ export {
 } from './request.js';
 export { isVapiApiError, isVapiNetworkError, VapiApiError, VapiNetworkError } from './errors.js';
 export type * from './types.js';
+export { VAPI_ROUTES } from './routes/table.js';
 export * from './routes/analytics.js';
 export * from './routes/assistant.js';
 export * from './routes/call.js';

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createVapiClient, type VapiClient } from './client.js';
 import { createRequester } from './request.js';
 import { createWebCall } from './routes/call.js';
+import { VAPI_ROUTES } from './routes/table.js';
 import type { Assistant, VapiFile, VapiResource, WebCall } from './types.js';
 
 interface Captured {
@@ -200,6 +201,19 @@ describe('every route of SPEC §7', () => {
     expect(calls[0]?.url.origin + calls[0]!.url.pathname).toBe(`https://api.example.test${path}`);
     const auth = calls[0]?.headers.get('authorization');
     expect(auth).toBe(path === '/credential/webhook' ? null : 'Bearer sk-test');
+  });
+
+  it('matches the exported VAPI_ROUTES table, route for route', async () => {
+    const sent: string[] = [];
+    for (const [, , invoke] of table) {
+      const { client, calls } = recordingClient();
+      await invoke(client);
+      sent.push(`${calls[0]!.method} ${calls[0]!.url.pathname}`);
+    }
+    const matches = (method: string, pattern: string, actual: string) =>
+      new RegExp(`^${method} ${pattern.replace(/\{\w+\}/g, '[^/]+')}$`).test(actual);
+    expect(VAPI_ROUTES).toHaveLength(table.length);
+    VAPI_ROUTES.forEach(([method, pattern], i) => expect(matches(method, pattern, sent[i]!)).toBe(true));
   });
 
   it('covers every route function of the client, and no route twice', () => {

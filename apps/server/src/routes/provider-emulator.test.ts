@@ -4,6 +4,7 @@ import type { VapiApiError } from '@engage/vapi-client';
 import {
   createVapiClient,
   isVapiApiError,
+  VAPI_ROUTES,
   type QueryTool,
   type VapiClient,
   type VapiFile,
@@ -499,6 +500,23 @@ for (const target of testDbTargets()) {
           expect(((await res.json()) as { message: string }).message).toContain(`${method} ${path}`);
         },
       );
+
+      it('answers every route the client knows: implemented, or 501 — never "no such route"', async () => {
+        for (const [method, pattern] of VAPI_ROUTES) {
+          const concrete = pattern.replace(/\{provider\}/g, '11labs').replace(/\{(\w+)\}/g, 'x1');
+          const res = await fetch(`${baseUrl}${concrete}`, {
+            method,
+            headers: { Authorization: `Bearer ${keys.privateKey}`, 'Content-Type': 'application/json' },
+            body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+          });
+          const body = (await res.json()) as { message?: unknown };
+          const missing = res.status === 404 && String(body.message).startsWith('Cannot ');
+          expect(missing, `${method} ${pattern}`).toBe(false);
+          expect(res.status < 500 || res.status === 501, `${method} ${pattern} answered ${res.status}`).toBe(
+            true,
+          );
+        }
+      });
 
       it('answers 404 in the provider shape for a path it does not know', async () => {
         const error = await apiError(vapi.requester.request({ method: 'GET', path: '/nothing/here/at/all' }));
