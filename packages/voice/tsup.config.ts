@@ -5,10 +5,15 @@ import { defineConfig, type Options } from 'tsup';
 // @engage/vapi-client is bundled in.
 const common: Options = {
   entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
-  // tsup's declaration build sets baseUrl, which TypeScript 6 deprecates.
-  // The declarations refer to @engage/vapi-client's types by name; both packages are private to
-  // this monorepo, where that name resolves.
-  dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+  // The private client's declarations are inlined (it is not published), so dist/*.d.ts stand
+  // alone. tsup's declaration build sets baseUrl, which TypeScript 6 deprecates.
+  dts: {
+    resolve: ['@engage/vapi-client'],
+    compilerOptions: {
+      ignoreDeprecations: '6.0',
+      paths: { '@engage/vapi-client': ['../vapi-client/src/index.ts'] },
+    },
+  },
   treeshake: true,
   target: 'es2022',
   platform: 'browser',
