@@ -95,7 +95,8 @@ export function createApp(deps: AppDeps): Hono {
     secrets: deps.secrets,
     verify: deps.verifyAccessToken,
     ...(upgradeWebSocket && {
-      rooms: (calls) => createRooms({ ...calls, upgradeWebSocket, logger }).app,
+      rooms: (calls) =>
+        createRooms({ ...calls, upgradeWebSocket, logger, maxRooms: config.CALL_ROOMS_MAX }).app,
     }),
   });
   // POST /api/calls/websocket: WebSocket calls created with the server's private key.

@@ -77,6 +77,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true')
     .default(true),
   WEBSOCKET_CALLS_PER_MINUTE: intVar(1, 10_000, 10),
+  // The emulator's call rooms held at once; one more is refused (close code 1013).
+  CALL_ROOMS_MAX: intVar(1, 10_000, 50),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -170,6 +170,7 @@ describe('configuration of WebSocket calls', () => {
     expect(config.websocketCallAssistants).toEqual(['a1', 'asst_ediscovery', 'asst_onboarding']);
     expect(config.WEBSOCKET_CALLS_ANONYMOUS).toBe(true);
     expect(config.WEBSOCKET_CALLS_PER_MINUTE).toBe(10);
+    expect(config.CALL_ROOMS_MAX).toBe(50);
   });
 
   it('reads a list or "*", and names a bad value', async () => {
@@ -179,6 +180,7 @@ describe('configuration of WebSocket calls', () => {
     expect(parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'false' }).WEBSOCKET_CALLS_ANONYMOUS).toBe(false);
     expect(() => parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'maybe' })).toThrow(ConfigError);
     expect(() => parseConfig({ WEBSOCKET_CALLS_PER_MINUTE: '0' })).toThrow(/WEBSOCKET_CALLS_PER_MINUTE/);
+    expect(() => parseConfig({ CALL_ROOMS_MAX: 'lots' })).toThrow(/CALL_ROOMS_MAX/);
   });
 });
 
