@@ -79,7 +79,11 @@ export function publicBase(c: Context, suffix: string): { origin: string; secure
   const proto = (
     c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '')
   ).toLowerCase();
-  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || url.host;
+  // Only a well-formed host is trusted from a header: it ends up inside URLs handed back to the caller.
+  const valid = (h: string | undefined) =>
+    h && /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(h) ? h : undefined;
+  const host =
+    valid(c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) ?? valid(c.req.header('host')) ?? url.host;
   const secure = proto === 'https' || proto === 'wss';
   const route = c.req.routePath;
   const prefix = route.endsWith(suffix) ? route.slice(0, route.length - suffix.length) : '';

@@ -235,6 +235,19 @@ for (const target of testDbTargets()) {
         expect(error.message).toContain(message);
       });
 
+      it('accepts POST /tool/ with the trailing slash the import tool of SPEC §7 uses', async () => {
+        const res = await fetch(`${baseUrl}/tool/`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${keys.privateKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            type: 'query',
+            function: { name: 'slash' },
+            knowledgeBases: [{ provider: 'google', name: 'slash', description: 'd', fileIds: [done.id] }],
+          }),
+        });
+        expect(res.status).toBe(201);
+      });
+
       it('deletes a tool', async () => {
         const tool = await vapi.tool.create({ type: 'function', function: { name: 'f' } });
         await vapi.tool.delete(tool.id);
@@ -357,6 +370,21 @@ for (const target of testDbTargets()) {
         const call = (await res.json()) as { id: string; webCallUrl: string; assistant: unknown };
         expect(call.webCallUrl).toBe(`wss://engage.example/rooms/${call.id}`);
         expect(call.assistant).toMatchObject({ voice: { provider: 'tavus' } });
+      });
+
+      it('ignores a malformed X-Forwarded-Host instead of putting it in the room URL', async () => {
+        const res = await fetch(`${baseUrl}/call/web`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${keys.publicKey}`,
+            'Content-Type': 'application/json',
+            'X-Forwarded-Host': 'evil.example/path?x=',
+          },
+          body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index }),
+        });
+        const call = (await res.json()) as { id: string; webCallUrl: string };
+        const { port } = server.address() as AddressInfo;
+        expect(call.webCallUrl).toBe(`ws://127.0.0.1:${port}/rooms/${call.id}`);
       });
 
       it('validates the body as the provider does', async () => {

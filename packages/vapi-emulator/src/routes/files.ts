@@ -96,6 +96,7 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
       const part = form.get('file');
       if (!(part instanceof File)) fail(400, 'Invalid file: the form field "file" is missing.');
       const name = part.name || 'file';
+      if (name.length > 255) fail(400, 'Invalid file: the file name may be at most 255 characters.');
       const ext = extensionOf(name);
       const mimeByExt = SUPPORTED_TYPES[ext];
       if (!mimeByExt)

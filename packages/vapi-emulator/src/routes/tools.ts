@@ -87,7 +87,11 @@ export function toolRoutes(ctx: EmulatorContext): Hono {
     return value as Record<string, unknown>;
   };
 
-  app.post('/tool', async (c) => c.json(await store.create(await validate(await body(c))), 201));
+  const create = async (c: Parameters<typeof jsonBody>[0]) =>
+    c.json(await store.create(await validate(await body(c))), 201);
+  app.post('/tool', create);
+  // The import tool of SPEC §7 posts to /tool/ (trailing slash); the provider accepts both.
+  app.post('/tool/', create);
   app.get('/tool', async (c) => c.json(await store.list(c.req.query())));
   app.get('/tool/:id', async (c) => c.json(await store.get(c.req.param('id'))));
   app.patch('/tool/:id', async (c) => {
