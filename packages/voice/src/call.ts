@@ -319,7 +319,12 @@ export class LiveCall {
     this.#players.set(id, { player, track });
     this.#latestPlayer = player;
     this.emit('audio', player);
-    this.room?.sendAppMessage('playable');
+    try {
+      this.room?.sendAppMessage('playable');
+    } catch (error) {
+      // A track can start while the join is still settling; the assistant then starts on its own.
+      console.warn("[engage/voice] could not send 'playable':", error);
+    }
   }
 
   #dropPlayer(participantId: string): void {

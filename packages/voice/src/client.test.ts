@@ -739,3 +739,35 @@ describe('stop() while Daily is still loading', () => {
     await expect(t.vapi.start('assistant-1')).resolves.toMatchObject({ id: 'call-123' });
   });
 });
+
+describe('increaseMicLevel()', () => {
+  it('routes the microphone through a gain node and releases it when the call ends', async () => {
+    const stopped: string[] = [];
+    const closed = vi.fn(async () => undefined);
+    const boosted = createFakeTrack('audio');
+    const gain = { gain: { value: 1 }, connect: (next: unknown) => next };
+    class FakeAudioContext {
+      createGain = () => gain;
+      createMediaStreamDestination = () => ({ stream: { getAudioTracks: () => [boosted] } });
+      createMediaStreamSource = () => ({ connect: (next: unknown) => next });
+      close = closed;
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    const mic = { getTracks: () => [{ stop: () => stopped.push('mic') }] };
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => mic) },
+    });
+    const t = setup();
+    await t.vapi.start('assistant-1');
+    await t.vapi.increaseMicLevel(1.5);
+    expect(gain.gain.value).toBe(1.5);
+    expect(t.daily.last.log.find((c) => c.method === 'setInputDevicesAsync')?.args[0]).toEqual({
+      audioSource: boosted,
+    });
+    await t.vapi.stop();
+    expect(stopped).toEqual(['mic']);
+    expect(closed).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+});
