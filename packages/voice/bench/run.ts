@@ -167,12 +167,13 @@ async function main() {
   let doc = existsSync(file)
     ? readFileSync(file, 'utf8')
     : `# Benchmarks\n\nMachine: ${os.cpus().length} cores, Node ${process.version.split('.')[0]}, ${date}. Each section is written by its \`npm run bench:*\` script.\n`;
-  const pattern = /<!-- voice:start -->[\s\S]*<!-- voice:end -->/;
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
-  // Formatted as `prettier --check .` expects, so a fresh run keeps the lint green.
+  // Only this section is formatted (as `prettier --check .` expects); the others are left as they are.
   const prettier = await import('prettier');
   const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(doc, { ...config, filepath: file }));
+  const formatted = (await prettier.format(section, { ...config, filepath: file })).trim();
+  const pattern = /<!-- voice:start -->[\s\S]*<!-- voice:end -->/;
+  doc = pattern.test(doc) ? doc.replace(pattern, () => formatted) : `${doc.trimEnd()}\n\n${formatted}\n`;
+  writeFileSync(file, doc);
   console.log(section);
 }
 
