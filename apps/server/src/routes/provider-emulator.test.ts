@@ -176,6 +176,25 @@ for (const target of testDbTargets()) {
         const error = await apiError(vapi.file.upload(file('x'.repeat(64 * 1024 + 1), 'big.txt')));
         expect(error.status).toBe(413);
         expect(error.message).toContain('too large');
+
+        // Without a Content-Length (chunked), the limit is counted as the body arrives.
+        const chunk = new TextEncoder().encode('x'.repeat(32 * 1024));
+        let sent = 0;
+        const res = await fetch(`${baseUrl}/file`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${keys.privateKey}`,
+            'Content-Type': 'multipart/form-data; boundary=b',
+          },
+          body: new ReadableStream({
+            pull(controller) {
+              if (sent++ < 8) controller.enqueue(chunk);
+              else controller.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit);
+        expect(res.status).toBe(413);
       });
 
       it('refuses the public key, a wrong key and no key on /file with 401 in the provider shape', async () => {
