@@ -68,7 +68,7 @@ test.describe('voice SDK over a WebSocket call room', () => {
     const { publicKey, privateKey } = await emulatorKeys(page);
     await openTestPage(page, `key=${encodeURIComponent(publicKey)}&assistant=asst_index`);
 
-    await page.getByRole('button', { name: 'Start call' }).click();
+    await page.getByRole('button', { name: 'Start call', exact: true }).click();
     await expect(event(page, 'call-start')).toHaveCount(1, { timeout: 20_000 });
     await expect(event(page, 'message').filter({ hasText: '"status":"in-progress"' })).toHaveCount(1);
     // The greeting plays through the SDK's <audio> element: the assistant is heard speaking, then stops.
@@ -99,5 +99,21 @@ test.describe('voice SDK over a WebSocket call room', () => {
         })
         .toBe('ended');
     }
+  });
+
+  test('joins a WebSocket call created by the server with its private key (POST /api/calls/websocket)', async ({
+    page,
+  }) => {
+    const { publicKey } = await emulatorKeys(page);
+    await openTestPage(page, `key=${encodeURIComponent(publicKey)}&assistant=asst_onboarding`);
+    await page.getByRole('button', { name: 'Start call through the server' }).click();
+    await expect(event(page, 'created')).toContainText('"status":201');
+    await expect(event(page, 'call-start')).toHaveCount(1, { timeout: 20_000 });
+    await expect(event(page, 'speech-start').first()).toBeAttached({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop call' }).click();
+    await expect(event(page, 'call-end')).toHaveCount(1);
+    await expect(page.locator('audio')).toHaveCount(0);
+    await expect(event(page, 'error')).toHaveCount(0);
+    await expect(event(page, 'csp-violation')).toHaveCount(0);
   });
 });

@@ -7,6 +7,7 @@ const params = new URLSearchParams(location.search);
 const events = document.getElementById('events');
 const startButton = document.getElementById('start');
 const stopButton = document.getElementById('stop');
+const serverStartButton = document.getElementById('server-start');
 
 function record(name, detail) {
   const item = document.createElement('li');
@@ -34,14 +35,30 @@ vapi.on('volume-level', (level) => {
 });
 
 startButton.addEventListener('click', async () => {
-  startButton.disabled = true;
+  startButton.disabled = serverStartButton.disabled = true;
   stopButton.disabled = false;
   const call = await vapi.start(params.get('assistant') ?? 'asst_index');
   record('started', { id: call?.id ?? null });
+});
+// The WebSocket call created by this site's server with the private key (POST /api/calls/websocket),
+// joined with the SDK's reconnect(), which takes any call that has a URL to join.
+serverStartButton.addEventListener('click', async () => {
+  startButton.disabled = serverStartButton.disabled = true;
+  stopButton.disabled = false;
+  const res = await fetch('/api/calls/websocket', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ assistantId: params.get('assistant') ?? 'asst_index' }),
+  });
+  const call = await res.json();
+  record('created', { status: res.status, id: call.id ?? null });
+  if (!res.ok) return;
+  await vapi.reconnect(call);
+  record('started', { id: call.id });
 });
 stopButton.addEventListener('click', async () => {
   stopButton.disabled = true;
   await vapi.stop();
   record('stopped');
 });
-startButton.disabled = false;
+startButton.disabled = serverStartButton.disabled = false;
