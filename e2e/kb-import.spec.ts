@@ -156,6 +156,10 @@ test.describe('knowledge base bulk import in Chromium', () => {
       page.getByRole('status').filter({ hasText: `Knowledge base "${kbName}" created` }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Created knowledge bases (1)' })).toBeVisible();
+    expect(
+      (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+      'axe on the Import tab',
+    ).toEqual([]);
 
     // The provider's own view: the tool holds exactly the done files, the assistant keeps its tools.
     const files = await api.get<{ id: string; name: string; status: string }[]>('/file');
@@ -184,6 +188,10 @@ test.describe('knowledge base bulk import in Chromium', () => {
     await expect(page.getByRole('list', { name: 'Activity log' }).getByRole('listitem').first()).toHaveText(
       /^\[\d{2}:\d{2}:\d{2}\] /,
     );
+    expect(
+      (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+      'axe on the Logs tab',
+    ).toEqual([]);
 
     // Records survive a reload.
     await page.reload();
