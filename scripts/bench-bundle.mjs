@@ -13,10 +13,14 @@ import { build } from 'vite';
 const root = path.resolve(import.meta.dirname, '..');
 const siteRoot = path.join(root, 'apps/site');
 const BUDGET_GZIP = 100 * 1024;
+// Each landing route with the lazy modules loaded before its content shows: the sign-in pages wait
+// for the route guard and the session client it loads (a guard spinner shows meanwhile).
+const GUARD = 'src/features/auth/components/route-guard.tsx';
+const SESSION_CLIENT = 'src/lib/supabase.ts';
 const routes = [
-  ['/', 'src/app/routes/home.tsx'],
-  ['/ediscovery', 'src/app/routes/ediscovery.tsx'],
-  ['/onboarding', 'src/app/routes/onboarding.tsx'],
+  ['/', ['src/app/routes/home.tsx']],
+  ['/ediscovery', ['src/app/routes/ediscovery.tsx', GUARD, SESSION_CLIENT]],
+  ['/onboarding', ['src/app/routes/onboarding.tsx', GUARD, SESSION_CLIENT]],
 ];
 const SDK_MODULE = '../../packages/voice/src/index.ts';
 const START = '<!-- bench:bundle:start -->';
@@ -83,6 +87,13 @@ try {
   };
   const js = (chunk) => [chunk.file];
   const css = (chunk) => chunk.css ?? [];
+  const breakdown = (keys) => {
+    const byOwner = new Map();
+    for (const key of keys)
+      for (const m of modulesByFile.get(manifest[key].file) ?? [])
+        byOwner.set(ownerOf(m.id), (byOwner.get(ownerOf(m.id)) ?? 0) + m.bytes);
+    return [...byOwner].filter(([, b]) => b >= 512).sort((a, b) => b[1] - a[1]);
+  };
 
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const sdkKey = Object.keys(manifest).find((k) => k === SDK_MODULE || manifest[k].src === SDK_MODULE);
@@ -90,9 +101,11 @@ try {
 
   const rows = [];
   let over = false;
-  for (const [route, moduleKey] of routes) {
-    if (!manifest[moduleKey]) throw new Error(`${moduleKey} is not a chunk of the build.`);
-    const initial = closure([entryKey, moduleKey]);
+  for (const [route, moduleKeys] of routes) {
+    if (!manifest[moduleKeys[0]]) throw new Error(`${moduleKeys[0]} is not a chunk of the build.`);
+    // The guard and the session client are chunks of their own only when loaded lazily.
+    const present = moduleKeys.filter((k) => manifest[k]);
+    const initial = closure([entryKey, ...present]);
     const initialJs = total(initial, js);
     const initialCss = total(initial, css);
     const voice = sdkKey ? [...closure([sdkKey])].filter((k) => !initial.has(k)) : [];
@@ -117,24 +130,29 @@ try {
     rows.push({ route, initial, initialJs, initialCss, voiceJs, dailyJs, roomJs });
   }
 
+  /** The package or site folder contributing most of a chunk's code. */
+  const mainOwner = (key) =>
+    key.startsWith('src/') ? manifest[key].name : (breakdown([key])[0]?.[0] ?? manifest[key].name ?? key);
   // Lazy imports the app shell starts on its own (not route modules or what only routes load).
   const afterRender = (manifest[entryKey].dynamicImports ?? [])
-    .filter((k) => !k.startsWith('src/app/routes/') && !k.startsWith('src/app/query-provider'))
+    .filter((k) => !k.startsWith('src/app/routes/') && !k.startsWith('src/app/query-provider') && k !== GUARD)
     .map((k) => ({
-      name: manifest[k].name ?? k,
+      name: mainOwner(k),
       ...total(
         [...closure([k])].filter((c) => !closure([entryKey]).has(c)),
         js,
       ),
     }));
+  // The account menu's session then loads the session client (supabase-js) on its own.
+  if (manifest[SESSION_CLIENT])
+    afterRender.push({
+      name: 'session client (supabase-js)',
+      ...total(
+        [...closure([SESSION_CLIENT])].filter((c) => !closure([entryKey]).has(c)),
+        js,
+      ),
+    });
   const kb = (n) => (n / 1024).toFixed(1);
-  const breakdown = (keys) => {
-    const byOwner = new Map();
-    for (const key of keys)
-      for (const m of modulesByFile.get(manifest[key].file) ?? [])
-        byOwner.set(ownerOf(m.id), (byOwner.get(ownerOf(m.id)) ?? 0) + m.bytes);
-    return [...byOwner].filter(([, b]) => b >= 512).sort((a, b) => b[1] - a[1]);
-  };
   const cell = (s) => `${kb(s.min)} / ${kb(s.gzip)}`;
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:bundle\` (Vite production build, gzip -9; kB = 1024 bytes).`,
@@ -153,6 +171,15 @@ try {
     `Fetched after the first render, off the critical path (every page): ${
       afterRender.map((c) => `\`${c.name}\` ${kb(c.min)} / ${kb(c.gzip)} kB`).join(', ') || 'nothing'
     }.`,
+    '',
+    `Initial JS files of \`${rows[0].route}\`: ${[...rows[0].initial]
+      .map((k) => ({
+        name: k === entryKey ? 'entry (react-dom, react-router, app shell)' : mainOwner(k),
+        ...size(manifest[k].file),
+      }))
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((c) => `\`${c.name}\` ${kb(c.min)} / ${kb(c.gzip)} kB`)
+      .join(', ')}.`,
     '',
     `What the initial JS of \`${rows[0].route}\` is made of (kB of module code before minification, largest first: a guide to what to defer):`,
     '',

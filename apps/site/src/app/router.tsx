@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/route-error';
 import { paths } from '@/config/paths';
-import { RouteGuard } from '@/features/auth/components/route-guard';
 import { Layout } from './layout';
 import { withQueries } from './with-queries';
 
@@ -17,7 +16,9 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, lazy: () => import('./routes/home') },
           {
             // Sign-in required (SPEC §2): the guard shows the Protected Resource screen otherwise.
-            element: <RouteGuard />,
+            // Loaded with the first guarded page: the landing page at / does not carry the auth card.
+            lazy: () =>
+              import('@/features/auth/components/route-guard').then((m) => ({ Component: m.RouteGuard })),
             children: [
               { path: paths.ediscovery.path, lazy: () => import('./routes/ediscovery') },
               { path: paths.onboarding.path, lazy: () => import('./routes/onboarding') },

@@ -1,10 +1,10 @@
-import { Mic, MicOff, X } from 'lucide-react';
 import { useEffect, useRef, type FocusEvent } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
 import { useVoiceCall } from '../hooks/use-voice-call';
 import { loadVoiceSdk } from '../lib/load-sdk';
 import type { LoadVoiceSdk } from '../lib/voice-client';
 import { noticeMessage, type WidgetState } from '../lib/widget-state';
+import { CloseIcon, MicIcon, MicOffIcon } from './icons';
 import { VoiceWave } from './voice-wave';
 
 export interface VoiceWidgetProps {
@@ -87,7 +87,7 @@ export function VoiceWidget({ assistantId, assistantName, loadSdk = loadVoiceSdk
             aria-label="Dismiss message"
             className={`-m-1 rounded p-1 text-slate-300 hover:text-white ${focusRing}`}
           >
-            <X aria-hidden="true" className="size-4" />
+            <CloseIcon className="size-4" />
           </button>
         </div>
       )}
@@ -106,11 +106,7 @@ export function VoiceWidget({ assistantId, assistantName, loadSdk = loadVoiceSdk
             title={state.muted ? 'Unmute microphone' : 'Mute microphone'}
             className={`rounded-full p-2 ${state.muted ? 'bg-amber-400 text-slate-950 hover:bg-amber-300' : 'bg-white/10 hover:bg-white/20'} ${focusRing}`}
           >
-            {state.muted ? (
-              <MicOff aria-hidden="true" className="size-5" />
-            ) : (
-              <Mic aria-hidden="true" className="size-5" />
-            )}
+            {state.muted ? <MicOffIcon className="size-5" /> : <MicIcon className="size-5" />}
           </button>
           <button
             ref={primary}
