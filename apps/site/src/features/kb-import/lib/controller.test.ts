@@ -331,6 +331,51 @@ describe('originals kept across a reload', () => {
   });
 });
 
+describe('leaving the page mid-upload', () => {
+  it('keeps the records and originals for the next page instead of dropping them', async () => {
+    const originals = memoryOriginals();
+    const storage = memoryStorage();
+    const provider = createFakeProvider();
+    const first = new KbImportController({
+      storage,
+      providerName: 'Vapi',
+      getApi: () => provider.api,
+      originals,
+    });
+    const stop = first.activate();
+    const upload = provider.api.uploadFile;
+    provider.api.uploadFile = (f, n, o) =>
+      new Promise((resolve, reject) => {
+        const t = setTimeout(() => resolve(upload(f, n)), 1_000);
+        o?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    await first.addFiles([file('a.md'), file('b.md'), file('c.md'), file('d.md')]);
+    const run = first.upload();
+    await vi.advanceTimersByTimeAsync(1_100);
+    stop();
+    await run;
+    const next = new KbImportController({
+      storage,
+      providerName: 'Vapi',
+      getApi: () => provider.api,
+      originals,
+    });
+    next.activate();
+    await next.restored;
+    const state = next.getState();
+    expect(state.uploaded.map((f) => [f.name, f.status]).sort()).toEqual([
+      ['a.md', 'processing'],
+      ['b.md', 'processing'],
+      ['c.md', 'processing'],
+      ['d.md', 'failed'],
+    ]);
+    expect(state.retriable).toHaveLength(1);
+  });
+});
+
 describe('deleting', () => {
   async function withUploaded(n: number) {
     const ctx = setup();

@@ -352,10 +352,16 @@ export class KbImportController {
       progress: { ...this.#state.progress, ...Object.fromEntries(records.map((r) => [r.id, 0])) },
     });
     this.log(`Uploading ${records.length} file(s), ${this.#opts.concurrency} at a time`);
+    const life = this.#lifeAbort?.signal;
     const { succeeded, failed, cancelled } = await this.#runBatch(
       api,
       records.map((r) => r.id),
     );
+    if (cancelled.length > 0 && life?.aborted) {
+      // The page went away: the records and their kept originals stay for the next page, which
+      // shows them failed and retriable (as after a reload).
+      return;
+    }
     if (cancelled.length > 0) {
       // Files never sent go back to the selection; nothing is lost.
       const back = cancelled
@@ -574,7 +580,10 @@ export class KbImportController {
 
   #patchRecord(id: string, patch: Partial<UploadedFileRecord>, progress?: number): void {
     this.#set({
-      uploaded: this.#state.uploaded.map((f) => (f.id === id ? { ...f, ...patch } : f)),
+      // Progress alone leaves the records (and local storage) untouched.
+      ...(Object.keys(patch).length === 0
+        ? {}
+        : { uploaded: this.#state.uploaded.map((f) => (f.id === id ? { ...f, ...patch } : f)) }),
       ...(progress === undefined ? {} : { progress: { ...this.#state.progress, [id]: progress } }),
     });
   }
