@@ -103,13 +103,16 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
   const upstream = new URL(options.upstreamBaseUrl.replace(/\/+$/, ''));
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const maxBody = options.maxBodyBytes ?? DEFAULT_PROXY_MAX_BODY_BYTES;
-  const tooLarge = (c: Context) =>
-    json(
+  // The rest of the body is never read, so the connection cannot carry another request.
+  const tooLarge = (c: Context) => {
+    c.header('Connection', 'close');
+    return json(
       c,
       413,
       'payload_too_large',
       `The request body is too large: at most ${maxBody} bytes are passed on.`,
     );
+  };
   const app = new Hono();
 
   app.use('*', requireUser(options.verify));

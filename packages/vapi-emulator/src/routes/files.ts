@@ -82,7 +82,11 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
     bodyLimit({
       // The multipart envelope adds a little to the file itself.
       maxSize: ctx.maxFileBytes + 64 * 1024,
-      onError: () => fail(413, `The file is too large: at most ${ctx.maxFileBytes} bytes are accepted.`),
+      // The rest of the body is never read, so the connection cannot carry another request.
+      onError: () =>
+        fail(413, `The file is too large: at most ${ctx.maxFileBytes} bytes are accepted.`, {
+          Connection: 'close',
+        }),
     }),
     async (c) => {
       if (!(c.req.header('content-type') ?? '').includes('multipart/form-data'))
