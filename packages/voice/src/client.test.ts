@@ -316,6 +316,37 @@ describe('stop() while connecting', () => {
   });
 });
 
+describe('stop() at each stage of the start', () => {
+  for (const [index, stage] of STAGES.entries()) {
+    it(`stop() when ${stage} starts: start() resolves null, nothing is left, call-end only if joined`, async () => {
+      const t = setup({ webCall: { ...WEB_CALL, artifactPlan: { videoRecordingEnabled: true } } });
+      let stopped: Promise<void> | undefined;
+      const listener = (p: CallStartProgressEvent) => {
+        if (p.stage !== stage || p.status !== 'started') return;
+        t.vapi.off('call-start-progress', listener);
+        stopped = t.vapi.stop();
+      };
+      t.vapi.on('call-start-progress', listener);
+      await expect(t.vapi.start('assistant-1')).resolves.toBeNull();
+      await stopped;
+      await until(() => t.daily.calls.every((c) => c.destroyed), 'rooms released');
+
+      expect(t.progress().slice(-1)).toEqual([`${stage}:failed`]);
+      expect(t.payloads<CallStartFailedEvent>('call-start-failed')).toEqual([
+        expect.objectContaining({ stage, context: expect.objectContaining({ cancelled: true }) }),
+      ]);
+      expect(t.names()).not.toContain('call-start-success');
+      expect(t.names()).not.toContain('error');
+      const joined = index > STAGES.indexOf('daily-call-join');
+      expect(t.names().filter((n) => n === 'call-end')).toHaveLength(joined ? 1 : 0);
+      for (const call of t.daily.calls) expect(call.listenerTotal()).toBe(0);
+      expect(audioElements()).toHaveLength(0);
+      // The instance is usable again.
+      await expect(t.vapi.start('assistant-2')).resolves.toMatchObject({ id: 'call-123' });
+    });
+  }
+});
+
 describe('during a call', () => {
   it('the server ending the call emits call-end then one ended status message, and cleans up', async () => {
     const t = setup();
