@@ -1,8 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { LoadVoiceSdk } from '../lib/voice-client';
+import { CONNECT_TIMEOUT_MS } from '../lib/widget-state';
 import { createFakeSdk } from '../testing/fake-voice-client';
 import { VoiceWidget } from './voice-widget';
 
@@ -44,7 +45,25 @@ async function engage(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('button', { name: 'CONNECTING...' });
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('VoiceWidget', () => {
+  it('gives up with a message when the assistant never answers, stopping the attempt', async () => {
+    vi.useFakeTimers();
+    const { sdk } = renderWidget();
+    fireEvent.click(engageButton());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sdk.client.started).toEqual(['asst_index']);
+    await act(() => vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1));
+    expect(screen.getByRole('button', { name: 'CONNECTING...' })).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('alert')).toHaveTextContent('The assistant did not answer.');
+    expect(sdk.client.stopCalls).toBe(1);
+    expect(engageButton()).toBeVisible();
+  });
+
   it("is idle with '🎤 ENGAGE' in a labelled region, and loads no SDK before the first click", () => {
     const { sdk } = renderWidget();
     const region = screen.getByRole('region', { name: 'Voice conversation with the CTO/CIO Assistant' });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { LoadVoiceSdk, VoiceClient } from '../lib/voice-client';
 import {
+  CONNECT_TIMEOUT_MS,
   initialWidgetState,
   isFatalError,
   microphoneProblem,
@@ -48,6 +49,16 @@ export function useVoiceCall({
 
   useEffect(() => {
     status.current = state.status;
+  }, [state.status]);
+
+  // A start that never reaches call-start (no answer from the room) must not hang on CONNECTING...
+  useEffect(() => {
+    if (state.status !== 'connecting') return;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'failed', reason: 'timeout' });
+      void client.current?.stop().catch(ignore);
+    }, CONNECT_TIMEOUT_MS);
+    return () => clearTimeout(timer);
   }, [state.status]);
 
   useEffect(() => {

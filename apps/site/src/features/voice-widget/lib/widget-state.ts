@@ -4,7 +4,7 @@
  */
 
 export type MicrophoneProblem = 'denied' | 'missing' | 'in-use' | 'unavailable';
-export type FailureReason = 'start' | 'dropped' | 'load' | 'not-configured';
+export type FailureReason = 'start' | 'timeout' | 'dropped' | 'load' | 'not-configured';
 
 export type Notice =
   | { kind: 'ended' }
@@ -28,6 +28,9 @@ export type WidgetAction =
   /** A failure; `reason` defaults to 'start' while connecting and 'dropped' in a call. */
   | { type: 'failed'; reason?: FailureReason }
   | { type: 'dismiss' };
+
+/** How long CONNECTING... may last before the attempt is abandoned with a message. */
+export const CONNECT_TIMEOUT_MS = 30_000;
 
 export const initialWidgetState: WidgetState = { status: 'idle', notice: null };
 
@@ -92,6 +95,8 @@ export function noticeMessage(notice: Notice): string {
       return 'The call could not be started. Please try again.';
     case 'dropped':
       return 'The call was interrupted. Press ENGAGE to start again.';
+    case 'timeout':
+      return 'The assistant did not answer. Please try again in a moment.';
     case 'load':
       return 'The voice assistant could not be loaded. Check your connection and try again.';
     case 'not-configured':
