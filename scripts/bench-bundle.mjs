@@ -155,6 +155,8 @@ try {
   const kb = (n) => (n / 1024).toFixed(1);
   const cell = (s) => `${kb(s.min)} / ${kb(s.gzip)}`;
   const lines = [
+    '## Landing pages: what a visitor downloads (`npm run bench:bundle`)',
+    '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:bundle\` (Vite production build, gzip -9; kB = 1024 bytes).`,
     `Budget: initial JS of a landing route at most ${kb(BUDGET_GZIP)} kB gzip.`,
     '',
@@ -181,6 +183,14 @@ try {
       .map((c) => `\`${c.name}\` ${kb(c.min)} / ${kb(c.gzip)} kB`)
       .join(', ')}.`,
     '',
+    'Initial JS is what loads before the page shows: the entry chunk, the route module and their static',
+    'imports; for the sign-in pages also the route guard and the session client (supabase-js) it waits for.',
+    'Deferred from it: the voice SDK and Daily (first click, call start), the toast viewport and the account',
+    'menu with the session client (after the first render), the route guard and auth card (only with the',
+    'sign-in pages), TanStack Query (only with kb import and admin). What remains on `/` is React DOM and',
+    'react-router (about 95 kB gzip together) plus the landing page and the idle widget; the budget of',
+    '100 kB would take a lighter router than the data router every page of the site shares.',
+    '',
     `What the initial JS of \`${rows[0].route}\` is made of (kB of module code before minification, largest first: a guide to what to defer):`,
     '',
     ...breakdown(rows[0].initial).map(([owner, bytes]) => `- ${owner}: ${kb(bytes)} kB`),
@@ -194,7 +204,7 @@ try {
     const block = `${START}\n${section}\n${END}`;
     const next = current.includes(START)
       ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-      : `${current.trimEnd()}\n\n## Landing page bundle\n\n${block}\n`;
+      : `${current.trimEnd()}\n\n${block}\n`;
     writeFileSync(file, next);
     console.log(`\nWrote ${path.relative(root, file)}.`);
   }
