@@ -53,6 +53,10 @@ const envSchema = z.object({
   AUTH_ANON_KEY: optionalString,
   AUTH_SERVICE_ROLE_KEY: optionalString,
   AUTH_REFRESH_REUSE_INTERVAL: intVar(0, 86_400, 10),
+  // Requests per 5 minutes per client IP (GoTrue's defaults); 0 turns a limit off.
+  AUTH_RATE_LIMIT_TOKEN: intVar(0, 1_000_000, 150),
+  AUTH_RATE_LIMIT_SIGNUP: intVar(0, 1_000_000, 30),
+  AUTH_RATE_LIMIT_VERIFY: intVar(0, 1_000_000, 30),
   EMULATOR_PUBLIC_KEY: optionalString,
   EMULATOR_PRIVATE_KEY: optionalString,
   // The landing pages' assistants; the defaults are the ones the embedded emulator seeds.

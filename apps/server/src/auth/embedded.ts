@@ -4,7 +4,7 @@ import type { SecretStore } from '../lib/secrets.js';
 import type { VerifyAccessToken } from '../middleware/require-auth.js';
 import { loadAuthKeys } from './keys.js';
 import { outboxMailer, smtpMailer, type Mailer } from './mail.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import type { BucketSpec, RateLimitOptions } from './rate-limit.js';
 import { createAuthService, type AuthService } from './service.js';
 import { createVerifyAccessToken } from './verify-access-token.js';
 
@@ -24,6 +24,20 @@ export interface AuthRuntimeOptions {
   emailResendIntervalSeconds?: number;
   mailer?: Mailer;
   now?: () => number;
+}
+
+const perFiveMinutes = (n: number): BucketSpec | null =>
+  n === 0 ? null : { burst: Math.min(30, n), perWindow: n, windowMs: 5 * 60_000 };
+
+/** AUTH_RATE_LIMIT_*: per-IP requests per 5 minutes; the MFA and per-address limits keep their defaults. */
+export function rateLimitsFromConfig(config: Config): RateLimitOptions {
+  const signup = perFiveMinutes(config.AUTH_RATE_LIMIT_SIGNUP);
+  return {
+    token: perFiveMinutes(config.AUTH_RATE_LIMIT_TOKEN),
+    signup,
+    recover: signup,
+    verify: perFiveMinutes(config.AUTH_RATE_LIMIT_VERIFY),
+  };
 }
 
 /** Builds the auth side of the server from the configuration: embedded service or hosted Supabase. */
@@ -52,7 +66,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     siteTitle: config.siteTitle,
     adminEmails: config.ADMIN_EMAILS,
     refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
-    rateLimits: opts.rateLimits,
+    rateLimits: opts.rateLimits ?? rateLimitsFromConfig(config),
     emailResendIntervalSeconds: opts.emailResendIntervalSeconds,
     issuer: config.PUBLIC_URL ? `${config.PUBLIC_URL.replace(/\/+$/, '')}/auth/v1` : undefined,
     now: opts.now,

@@ -36,3 +36,22 @@ describe('token-bucket rate limiter', () => {
     expect(Array.from({ length: 1000 }, () => limiters.signup.take('ip')).every(Boolean)).toBe(true);
   });
 });
+
+describe('rate limits from the configuration', () => {
+  it('reads AUTH_RATE_LIMIT_* per 5 minutes, with GoTrue defaults and 0 as off', async () => {
+    const { parseConfig } = await import('../config.js');
+    const { rateLimitsFromConfig } = await import('./embedded.js');
+    expect(rateLimitsFromConfig(parseConfig({}))).toEqual({
+      token: { burst: 30, perWindow: 150, windowMs: 300_000 },
+      signup: { burst: 30, perWindow: 30, windowMs: 300_000 },
+      recover: { burst: 30, perWindow: 30, windowMs: 300_000 },
+      verify: { burst: 30, perWindow: 30, windowMs: 300_000 },
+    });
+    const custom = rateLimitsFromConfig(
+      parseConfig({ AUTH_RATE_LIMIT_TOKEN: '0', AUTH_RATE_LIMIT_SIGNUP: '5' }),
+    );
+    expect(custom.token).toBeNull();
+    expect(custom.signup).toEqual({ burst: 5, perWindow: 5, windowMs: 300_000 });
+    expect(() => parseConfig({ AUTH_RATE_LIMIT_VERIFY: 'lots' })).toThrow(/AUTH_RATE_LIMIT_VERIFY/);
+  });
+});

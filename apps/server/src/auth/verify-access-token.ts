@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
+import { isAuthError } from './errors.js';
 import type { AuthService } from './service.js';
 import { appMetadataOf } from './users.js';
 
@@ -24,7 +25,8 @@ export type VerifyAccessTokenOptions =
  *   (so a sign-out ends access at once); the role is read from the current user row.
  * - hosted Supabase: the project's JWKS (`/auth/v1/.well-known/jwks.json`, cached by jose); a token
  *   signed with the legacy shared secret (HS256, no `kid`) is checked by asking `GET /auth/v1/user`.
- * Returns null for any token that does not check out; never throws for a bad token.
+ * Returns null for any token that does not check out; throws only when the check itself fails
+ * (the database is down), so the caller answers 500 rather than a misleading 401.
  */
 export function createVerifyAccessToken(options: VerifyAccessTokenOptions): VerifyAccessToken {
   if (options.mode === 'embedded') {
@@ -33,8 +35,10 @@ export function createVerifyAccessToken(options: VerifyAccessTokenOptions): Veri
       try {
         const { user } = await service.authenticate(token);
         return toAuthenticatedUser(user.id, user.email, appMetadataOf(user));
-      } catch {
-        return null;
+      } catch (error) {
+        // A bad token is "not signed in"; a database failure is a server error, not a 401.
+        if (isAuthError(error)) return null;
+        throw error;
       }
     };
   }
