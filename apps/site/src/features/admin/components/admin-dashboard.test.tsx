@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
@@ -40,6 +40,7 @@ const verified = () => screen.getByRole('region', { name: /^Verified Users/ });
 
 // Whole user journeys through a React tree in jsdom: seconds each on a busy two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -187,6 +188,7 @@ describe('AdminDashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully')).toBeVisible();
     await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: /^Unverified Users/ })).toHaveFocus());
     expect(await screen.findByLabelText('Total Users: 2')).toBeVisible();
   });
 

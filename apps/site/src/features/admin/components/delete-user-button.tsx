@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import {
   AlertDialog,
@@ -21,12 +22,18 @@ export function DeleteUserButton({
   user,
   isSelf,
   onDeleted,
+  returnFocusTo,
 }: {
   user: AdminUser;
   isSelf: boolean;
   onDeleted?: (id: string) => void;
+  /** The id of an element to focus once the row (and with it this button) is gone. */
+  returnFocusTo?: string;
 }) {
   const remove = useDeleteUser();
+  // Set once Delete is confirmed (until a failure): the dialog then leaves focus to us, not to the doomed
+  // trigger. Radix moves focus on a timer after closing, which may run before or after the deletion ends.
+  const confirming = useRef(false);
   if (isSelf) {
     return (
       <Button variant="outline" size="sm" disabled title="You cannot delete your own account">
@@ -34,14 +41,21 @@ export function DeleteUserButton({
       </Button>
     );
   }
+  const focusList = () => {
+    if (returnFocusTo) document.getElementById(returnFocusTo)?.focus();
+  };
   async function confirm() {
+    confirming.current = true;
     try {
       await remove.mutateAsync(user.id);
       onDeleted?.(user.id);
       toast.success(toasts.deleted);
     } catch (error) {
+      confirming.current = false;
       toast.error(toasts.deleteFailed, { description: error instanceof Error ? error.message : undefined });
     }
+    // The row leaves the list (or its button is busy): keep keyboard users at the list's heading.
+    focusList();
   }
   return (
     <AlertDialog>
@@ -50,7 +64,13 @@ export function DeleteUserButton({
           <Trash2 aria-hidden /> Delete
         </Button>
       </AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!confirming.current || !returnFocusTo) return;
+          event.preventDefault();
+          focusList();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Delete user</AlertDialogTitle>
           <AlertDialogDescription>

@@ -37,7 +37,7 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
   return (
     <Card aria-labelledby="unverified-title" aria-busy={query.isFetching}>
       <CardHeader>
-        <CardTitle id="unverified-title">
+        <CardTitle id="unverified-title" tabIndex={-1} className="outline-none">
           Unverified Users <span className="text-muted-foreground">({total.toLocaleString()})</span>
         </CardTitle>
         <CardDescription>Accounts whose email address has not been confirmed yet.</CardDescription>
@@ -99,6 +99,7 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
                   user={user}
                   isSelf={user.id === props.currentUserId}
                   onDeleted={(id) => selected.has(id) && toggle(id, false)}
+                  returnFocusTo="unverified-title"
                 />
               </li>
             ))}

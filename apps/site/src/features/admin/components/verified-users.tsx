@@ -18,7 +18,7 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
   return (
     <Card aria-labelledby="verified-title" aria-busy={query.isFetching}>
       <CardHeader>
-        <CardTitle id="verified-title">
+        <CardTitle id="verified-title" tabIndex={-1} className="outline-none">
           Verified Users <span className="text-muted-foreground">({total.toLocaleString()})</span>
         </CardTitle>
         <CardDescription>Accounts with a confirmed email address.</CardDescription>
@@ -49,7 +49,11 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
                     {user.last_sign_in_at && <> · Last login {formatDateTime(user.last_sign_in_at)}</>}
                   </p>
                 </div>
-                <DeleteUserButton user={user} isSelf={user.id === currentUserId} />
+                <DeleteUserButton
+                  user={user}
+                  isSelf={user.id === currentUserId}
+                  returnFocusTo="verified-title"
+                />
               </li>
             ))}
           </ul>
