@@ -40,7 +40,8 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
     admin = createHostedUserAdmin({ url: server.url, serviceRoleKey: SERVICE_KEY, pageSize: 2 });
     auditDb = await openPglite();
     await migrate(auditDb, serverMigrations());
-  });
+    // A whole server (persisted PGlite, every migration) starts in seconds, minutes on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await auditDb?.close();
