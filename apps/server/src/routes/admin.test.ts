@@ -1,4 +1,6 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AdminError, type UserAdmin } from '../admin/types.js';
 import { parseConfig } from '../config.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
@@ -262,5 +264,41 @@ describe('/api/admin with hosted Supabase but no service key', () => {
     const res = await app.request('/users', { headers: { Authorization: 'Bearer admin-token' } });
     expect(res.status).toBe(503);
     expect((await res.json()).message).toContain('SUPABASE_SERVICE_ROLE_KEY');
+  });
+});
+
+describe('/api/admin when the user store fails', () => {
+  it('answers the parent app’s 500 for an unexpected error, and a 502 for a refusal upstream', async () => {
+    const failing = {
+      kind: 'hosted' as const,
+      listUsers: async () => {
+        throw new Error('connection reset');
+      },
+      stats: async () => {
+        throw new AdminError('upstream_error', 'Supabase refused to list users (401).');
+      },
+    } as unknown as UserAdmin; // only the two methods these requests reach
+    const parent = new Hono();
+    parent.onError((_error, c) => c.json({ error: 'internal_error' }, 500));
+    parent.route(
+      '/api/admin',
+      adminRoutes({
+        config: parseConfig({}),
+        db: undefined as unknown as Db, // the audit log is not reached by reads
+        logger: createLogger('silent'),
+        verifyAccessToken,
+        userAdmin: failing,
+      }),
+    );
+    const headers = { Authorization: 'Bearer admin-token' };
+    const crash = await parent.request('/api/admin/users', { headers });
+    expect(crash.status).toBe(500);
+    expect(await crash.json()).toEqual({ error: 'internal_error' });
+    const upstream = await parent.request('/api/admin/stats', { headers });
+    expect(upstream.status).toBe(502);
+    expect(await upstream.json()).toEqual({
+      error: 'upstream_error',
+      message: 'Supabase refused to list users (401).',
+    });
   });
 });
