@@ -282,6 +282,14 @@ describe('VoiceWidget', () => {
     expect(sdk.client.listenerCount()).toBe(0);
   });
 
+  it('stops the call when the browser hides the page (closing, reloading or leaving it)', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    act(() => void window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
+    expect(sdk.client.stopCalls).toBe(1);
+  });
+
   it('creates no SDK instance when the page is left while the SDK is still loading', async () => {
     const sdk = createFakeSdk();
     let release: () => void = () => {};

@@ -63,9 +63,8 @@ export function useVoiceCall({
 
   useEffect(() => {
     disposed.current = false;
-    const leave = (event: PageTransitionEvent) => {
-      if (!event.persisted) void client.current?.stop().catch(ignore);
-    };
+    // Also when the page may be kept for back/forward: a frozen page cannot carry on a call.
+    const leave = () => void client.current?.stop().catch(ignore);
     window.addEventListener('pagehide', leave);
     return () => {
       disposed.current = true;
