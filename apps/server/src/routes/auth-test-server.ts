@@ -18,6 +18,8 @@ import type { VerifyAccessToken } from '../middleware/require-auth.js';
 
 export interface AuthTestServer {
   url: string;
+  /** The composed app, for requests without a socket (`app.request`). */
+  app: ReturnType<typeof createApp>;
   anonKey: string;
   serviceRoleKey: string;
   service: AuthService;
@@ -75,6 +77,7 @@ export async function startAuthTestServer(
   const keys = service.keys;
   return {
     url,
+    app,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     service,

@@ -1,5 +1,6 @@
 // /_mail: the outbox of the embedded auth (confirmation, recovery and admin mails), for local use.
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
 import { getOutboxMail, listOutbox } from '../auth/mail.js';
 import { isUuid } from '../auth/tokens.js';
@@ -50,11 +51,35 @@ const page = (title: string, body: ReturnType<typeof html>) =>
       </body>
     </html>`;
 
+/** True for a request from this machine (127.0.0.0/8, ::1, or IPv4-mapped loopback). */
+export function fromLoopback(c: Context): boolean {
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    return false; // no socket (app.request in tests): not provably local
+  }
+  return !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
+}
+
+/**
+ * The outbox holds sign-in links (confirmation and recovery), so it is served to this machine only:
+ * on a server reachable from elsewhere, anyone could otherwise open another user's recovery link.
+ * Real deployments set SMTP_URL, which sends the mail instead.
+ */
 export function mailRoutes(db: Db): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
+    if (!fromLoopback(c)) {
+      return c.text(
+        'The outbox is only shown to requests from this machine. Set SMTP_URL to send real mail.',
+        403,
+        { 'Cache-Control': 'no-store' },
+      );
+    }
     await next();
     c.header('Cache-Control', 'no-store');
+    return undefined;
   });
 
   app.get('/', async (c) => {
