@@ -366,4 +366,34 @@ describe('the WebSocket room', () => {
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(own.stopped).toBe(false);
   });
+
+  it('fails a join that is still connecting when the room is destroyed, releasing everything', async () => {
+    const room = createRoom({ audioSource: true, videoSource: false });
+    const joining = room.join({
+      url: 'ws://server.test/provider/rooms/c3',
+      subscribeToTracksAutomatically: false,
+    });
+    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('c3'));
+    await room.destroy();
+    await expect(joining).rejects.toThrow('left while it was connecting');
+    expect(FakeSocket.last!.closedWith?.[0]).toBe(1000);
+    expect(FakeAudioContext.last.state).toBe('closed');
+  });
+
+  it('releases a microphone granted after the room was left', async () => {
+    let grant!: (stream: FakeStream) => void;
+    getUserMedia.mockImplementationOnce(() => new Promise((resolve) => (grant = resolve)));
+    const room = createRoom({ audioSource: true, videoSource: false });
+    const joining = room.join({
+      url: 'ws://server.test/provider/rooms/c4',
+      subscribeToTracksAutomatically: false,
+    });
+    await vi.waitFor(() => expect(grant).toBeDefined());
+    await room.leave();
+    const stream = new FakeStream();
+    grant(stream);
+    await expect(joining).rejects.toThrow('left while it was starting');
+    expect(stream.tracks[0]!.stopped).toBe(true);
+    expect(FakeSocket.last).toBeUndefined();
+  });
 });

@@ -83,6 +83,8 @@ class WebSocketRoom implements Room {
   #localTimer: ReturnType<typeof setInterval> | null = null;
   #joined = false;
   #closed = false;
+  /** Fails a join still connecting when the room is left or destroyed meanwhile. */
+  #abortConnect: ((error: Error) => void) | null = null;
   /** Whether the SDK was told the call started ('listening'). */
   #listening = false;
 
@@ -151,7 +153,7 @@ class WebSocketRoom implements Room {
     } finally {
       URL.revokeObjectURL(moduleUrl);
     }
-    if (this.#closed) return;
+    if (this.#ctx !== ctx) throw new Error('The call was left while it was starting.');
     const capture = new AudioWorkletNode(ctx, CAPTURE_PROCESSOR, {
       numberOfInputs: 1,
       numberOfOutputs: 1,
@@ -176,6 +178,7 @@ class WebSocketRoom implements Room {
       this.#micStream = new MediaStream([source]);
       this.#ownsMic = false;
     } else {
+      const ctx = this.#ctx;
       try {
         this.#micStream = await navigator.mediaDevices.getUserMedia({
           audio: {
@@ -194,6 +197,12 @@ class WebSocketRoom implements Room {
         throw error;
       }
       this.#ownsMic = true;
+      if (this.#ctx !== ctx) {
+        // Left while the permission prompt was open: release the microphone at once.
+        for (const track of this.#micStream.getTracks()) track.stop();
+        this.#micStream = null;
+        throw new Error('The call was left while it was starting.');
+      }
     }
     for (const track of this.#micStream.getAudioTracks()) track.enabled = this.#audioEnabled;
   }
@@ -212,12 +221,17 @@ class WebSocketRoom implements Room {
       ws.binaryType = 'arraybuffer';
       this.#ws = ws;
       let opened = false;
+      this.#abortConnect = (error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
       const timer = setTimeout(() => {
         reject(new Error('The call room did not answer in time.'));
         ws.close();
       }, CONNECT_TIMEOUT_MS);
       ws.onopen = () => {
         opened = true;
+        this.#abortConnect = null;
         clearTimeout(timer);
         resolve();
       };
@@ -433,6 +447,9 @@ class WebSocketRoom implements Room {
   /** Closes the socket, stops the microphone and playback, and closes the AudioContext. Idempotent. */
   #release(): void {
     this.#joined = false;
+    const abortConnect = this.#abortConnect;
+    this.#abortConnect = null;
+    abortConnect?.(new Error('The call was left while it was connecting.'));
     const ws = this.#ws;
     this.#ws = null;
     if (ws) {
