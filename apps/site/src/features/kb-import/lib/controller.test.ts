@@ -327,7 +327,30 @@ describe('originals kept across a reload', () => {
     await second.retry([record?.id ?? '']);
     expect(second.getState().uploaded[0]).toMatchObject({ name: 'cut.md', status: 'processing' });
     expect(fresh.files.size).toBe(1);
+    // Held until the provider has processed the file, then let go.
+    expect([...originals.data.keys()]).toEqual([second.getState().uploaded[0]?.id]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(second.getState().uploaded[0]?.status).toBe('done');
     expect(originals.data.size).toBe(0);
+  });
+
+  it('retries a file the provider failed to process, replacing the failed copy', async () => {
+    const { controller, provider, state } = setup();
+    await controller.addFiles([file('flaky.md')]);
+    await controller.upload();
+    const [first] = state().uploaded;
+    provider.files.get(first?.id ?? '')!.empty = true; // the provider's processing fails this time
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(state().uploaded[0]).toMatchObject({ id: first?.id, status: 'failed' });
+    expect(state().retriable).toEqual([first?.id]);
+    await controller.retry([first?.id ?? '']);
+    await vi.advanceTimersByTimeAsync(0);
+    const [again] = state().uploaded;
+    expect(again?.id).not.toBe(first?.id);
+    expect([...provider.files.keys()]).toEqual([again?.id]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(state().uploaded[0]?.status).toBe('done');
+    expect(state().alert?.message).toBe('Successfully retried 1 of 1 files');
   });
 });
 

@@ -173,9 +173,11 @@ export class KbImportController {
       const keys = new Set(await this.#store.keys());
       const wanted = new Set<string>();
       for (const f of this.#state.uploaded) {
-        if (f.status !== 'failed' || !f.id.startsWith(FAILED_PREFIX)) continue;
-        const local = `${LOCAL_PREFIX}${f.id.slice(FAILED_PREFIX.length)}`;
-        const key = keys.has(f.id) ? f.id : keys.has(local) ? local : null;
+        if (f.status === 'done') continue;
+        const local = f.id.startsWith(FAILED_PREFIX)
+          ? `${LOCAL_PREFIX}${f.id.slice(FAILED_PREFIX.length)}`
+          : '';
+        const key = keys.has(f.id) ? f.id : local && keys.has(local) ? local : null;
         if (!key) continue;
         const file = await this.#store.get(key);
         if (!file) continue;
@@ -495,7 +497,18 @@ export class KbImportController {
         createdAt: result.createdAt || record.createdAt,
         url: result.url ?? '',
       };
+      // The original stays held until the provider has processed the file, so a processing failure
+      // can be retried too.
       this.#release(id);
+      if (status !== 'done') this.#hold(uploaded.id, file);
+      if (!isLocalOnlyId(id)) {
+        // A retry of a file the provider failed to process: the failed copy is not needed any more.
+        void api.deleteFile(id).then(
+          () => this.log(`Deleted the failed copy of ${uploaded.name} (${id})`),
+          () => this.log(`Could not delete the failed copy of ${uploaded.name} (${id})`, 'error'),
+        );
+        this.#tracked.delete(id);
+      }
       const progress = { ...this.#state.progress, [uploaded.id]: progressOf(status) };
       delete progress[id];
       this.#set({
@@ -520,7 +533,7 @@ export class KbImportController {
           ? messages.unsupportedFileType
           : messages.uploadFailed(s, t, b),
       );
-      const failedId = id.startsWith(FAILED_PREFIX) ? id : `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}`;
+      const failedId = id.startsWith(LOCAL_PREFIX) ? `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}` : id;
       if (failedId !== id) {
         this.#release(id);
         this.#hold(failedId, file);
@@ -588,6 +601,12 @@ export class KbImportController {
     });
   }
 
+  /** A file reached done or failed: a done file's original is no longer needed. */
+  #settle(id: string, status: string): void {
+    if (status === 'done' && this.#originals.has(id)) this.#release(id);
+    this.#syncRetriable();
+  }
+
   #syncRetriable(): void {
     const retriable = this.#state.uploaded
       .filter((f) => f.status === 'failed' && this.#originals.has(f.id))
@@ -650,6 +669,7 @@ export class KbImportController {
         }
         if (TERMINAL.has(status)) {
           this.#tracked.delete(id);
+          this.#settle(id, status);
           return;
         }
       } catch (error) {
@@ -657,6 +677,7 @@ export class KbImportController {
           this.log(`Status check of ${record.name} rate limited; skipped`, 'error');
         } else if (isProviderHttpError(error) && error.status === 404) {
           this.#patchRecord(id, { status: 'failed', error: 'The provider no longer has this file' }, 100);
+          this.#settle(id, 'failed');
           this.#announce(`${record.name} is failed`);
           this.#tracked.delete(id);
           return;
@@ -723,7 +744,10 @@ export class KbImportController {
         return { ...f, status: fresh.status || f.status };
       });
       this.#set({ uploaded, progress });
-      for (const f of uploaded) if (!TERMINAL.has(f.status) && !isLocalOnlyId(f.id)) this.#track(f.id);
+      for (const f of uploaded) {
+        if (TERMINAL.has(f.status)) this.#settle(f.id, f.status);
+        else if (!isLocalOnlyId(f.id)) this.#track(f.id);
+      }
       this.log(`Refreshed ${files.size} file(s) from the provider`);
     } catch (error) {
       this.#alert(
