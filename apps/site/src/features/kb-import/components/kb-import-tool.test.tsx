@@ -152,6 +152,16 @@ describe('Files tab', () => {
     expect(screen.getByText('empty.txt is failed')).toBeInTheDocument();
   });
 
+  it('takes dropped files like chosen ones', async () => {
+    const { user } = renderTool();
+    await typeKey(user);
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    const zone = screen.getByText(/Drop files here/).parentElement as HTMLElement;
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['x'], 'dropped.csv')] } });
+    const selected = await screen.findByRole('list', { name: 'Selected files' });
+    expect(within(selected).getByText('dropped.csv')).toBeInTheDocument();
+  });
+
   it('keeps a failed upload, retries it, and bulk-deletes with the pacing', async () => {
     const { user, provider } = renderTool();
     await typeKey(user);
