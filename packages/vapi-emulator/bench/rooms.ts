@@ -37,10 +37,18 @@ const stats = async (): Promise<Stats> => (await fetch(`http://${base}/stats`)).
 
 const utterance = frames(tone(1000, RATE, 0.3), FRAME_MS, RATE).map(encodePcm);
 const gap = frames(silence(2500, RATE), FRAME_MS, RATE).map(encodePcm);
-const script = [...Array(UTTERANCES)].flatMap(() => [
-  ...utterance.map((f, i) => ({ frame: f, lastVoiced: i === utterance.length - 1 })),
-  ...gap.map((f) => ({ frame: f, lastVoiced: false })),
-]);
+// Starts with 500 ms of silence: the assistant does not listen in the 250 ms after it stops speaking.
+const lead = frames(silence(500, RATE), FRAME_MS, RATE).map((frame) => ({
+  frame: encodePcm(frame),
+  lastVoiced: false,
+}));
+const script = [
+  ...lead,
+  ...[...Array(UTTERANCES)].flatMap(() => [
+    ...utterance.map((f, i) => ({ frame: f, lastVoiced: i === utterance.length - 1 })),
+    ...gap.map((f) => ({ frame: f, lastVoiced: false })),
+  ]),
+];
 
 class Caller {
   ws: WebSocket;

@@ -92,6 +92,23 @@ describe('EchoAssistant', () => {
     expect(rms(echoed)).toBeGreaterThan(0.01);
   });
 
+  it('does not listen while it speaks, so its own voice picked up by the microphone is never echoed', () => {
+    const a = assistant();
+    a.start(0);
+    // The caller's microphone hears the greeting (500 ms) and a little after it.
+    const overlap = stream(a, tone(700, RATE), 0);
+    expect(messages(overlap.effects)).not.toContainEqual({
+      type: 'speech-update',
+      status: 'started',
+      role: 'user',
+    });
+    const quiet = stream(a, silence(1000, RATE), overlap.at);
+    expect(messages(quiet.effects).filter((m) => m.type === 'transcript' && m.role === 'user')).toEqual([]);
+    // Once it has finished, the caller is heard again.
+    const talk = stream(a, tone(300, RATE), quiet.at);
+    expect(messages(talk.effects)).toContainEqual({ type: 'speech-update', status: 'started', role: 'user' });
+  });
+
   it('ends on hangup and on end-call with status ended and a normal close', () => {
     for (const type of ['hangup', 'end-call']) {
       const a = assistant();

@@ -68,6 +68,9 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('playable') }).loose(),
 ]);
 
+/** After the assistant stops, its voice may still be in the caller's jitter buffer and room. */
+const ECHO_TAIL_MS = 250;
+
 const seconds = (samples: number, rate: number) => (samples / rate).toFixed(1);
 
 export class EchoAssistant {
@@ -87,6 +90,8 @@ export class EchoAssistant {
   #queuedSamples = 0;
   /** The segment being played and how much of it was sent. */
   #playing: { segment: Segment; sent: number; startedAt: number } | null = null;
+  /** Caller audio is ignored until then: the tail of the assistant's voice at the caller's end. */
+  #deafUntil = 0;
 
   constructor(options: EchoAssistantOptions) {
     this.format = options.format;
@@ -145,7 +150,15 @@ export class EchoAssistant {
     if (this.#phase !== 'active') return [];
     this.#lastAudioAt = now;
     const effects: AssistantEffect[] = [];
-    for (const event of this.#vad.push(this.#decode(bytes))) this.#onVad(event, now, effects);
+    // Decoded even when not listening, so a sample split across frames stays aligned.
+    const samples = this.#decode(bytes);
+    if (this.speaking || now < this.#deafUntil) {
+      // Half duplex: what the caller's microphone picks up of the assistant's own voice (speakers,
+      // imperfect echo cancellation) must never be echoed back, or the call would loop forever.
+      for (const event of this.#vad.flush()) this.#onVad(event, now, effects);
+    } else {
+      for (const event of this.#vad.push(samples)) this.#onVad(event, now, effects);
+    }
     effects.push(...this.tick(now));
     return effects;
   }
@@ -300,6 +313,7 @@ export class EchoAssistant {
       if (now < playedUntil) return;
       this.#playing = null;
       this.#lastActivityAt = now;
+      this.#deafUntil = now + ECHO_TAIL_MS;
       effects.push(json({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
       if (playing.segment.endCallAfter) {
         effects.push(...this.end('assistant-ended-call'));

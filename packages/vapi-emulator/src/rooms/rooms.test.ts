@@ -127,7 +127,8 @@ describe('call rooms over a real WebSocket', () => {
     const before = client.chunks.length;
     const said = client.messages.length;
     const utterance = tone(1000, RATE, 0.3);
-    await client.stream(concat([utterance, silence(900, RATE)]));
+    // A caller answers a moment after the greeting ends (the assistant does not listen while it speaks).
+    await client.stream(concat([silence(300, RATE), utterance, silence(900, RATE)]));
     await client.message({ type: 'transcript', role: 'user' }, said);
     await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }, said);
     const echo = client.audioSince(before);
