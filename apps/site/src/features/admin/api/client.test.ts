@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { AdminApiError, createAdminApi } from './client';
+
+function recordingFetch(status: number, body: unknown) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchImpl = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(body === undefined ? 'not json' : JSON.stringify(body), { status });
+  }) as unknown as typeof fetch;
+  return { calls, fetchImpl };
+}
+
+describe('createAdminApi', () => {
+  it('sends the access token and the query, and reads the page', async () => {
+    const { calls, fetchImpl } = recordingFetch(200, { users: [], total: 0, nextCursor: null });
+    const api = createAdminApi(async () => 'tok', fetchImpl);
+    expect(await api.listUsers({ status: 'unverified', search: '  Bob ', cursor: 'abc', limit: 10 })).toEqual(
+      {
+        users: [],
+        total: 0,
+        nextCursor: null,
+      },
+    );
+    expect(calls[0]?.url).toBe('/api/admin/users?status=unverified&limit=10&search=Bob&cursor=abc');
+    expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer tok');
+  });
+
+  it("turns a refusal into an AdminApiError with the server's status, code and message", async () => {
+    const { fetchImpl } = recordingFetch(422, { error: 'email_exists', message: 'Taken.' });
+    const api = createAdminApi(async () => 'tok', fetchImpl);
+    await expect(api.createUser({ email: 'a@x.io', password: 'secret-pass' })).rejects.toEqual(
+      new AdminApiError(422, 'email_exists', 'Taken.'),
+    );
+    const broken = createAdminApi(async () => null, recordingFetch(502, undefined).fetchImpl);
+    await expect(broken.stats()).rejects.toMatchObject({ status: 502, message: 'The server answered 502.' });
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    const api = createAdminApi(async () => 'tok', (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch);
+    await expect(api.verifyUsers(['x'])).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+});
