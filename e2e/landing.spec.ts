@@ -166,6 +166,33 @@ test.describe('landing pages', () => {
       .toBe(true);
   });
 
+  test('the landing page still works when the toasts or the account menu fail to load', async ({ page }) => {
+    // Fail the account menu's chunk and sonner's (recognised by its toaster attribute), as a flaky
+    // network would; count them so the test proves it failed both.
+    const failed: string[] = [];
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      const url = route.request().url();
+      if (url.includes('/account-nav-')) {
+        failed.push('account menu');
+        return route.abort();
+      }
+      const response = await route.fetch();
+      if ((await response.text()).includes('data-sonner-toaster')) {
+        failed.push('toasts');
+        return route.abort();
+      }
+      return route.fulfill({ response });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'kb import' }),
+    ).toBeVisible();
+    await expect.poll(() => [...new Set(failed)].sort()).toEqual(['account menu', 'toasts']);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('the page and its widget fit a phone screen', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');

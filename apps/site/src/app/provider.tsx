@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
+import { OptionalPart } from './optional-part';
 
 // The toast viewport loads after the first render: no page needs it to paint, and keeping sonner out
 // of the entry chunk lightens every landing page (docs/benchmarks.md).
@@ -10,9 +11,9 @@ export function AppProvider({ config, children }: { config: PublicConfig; childr
     <PublicConfigContext.Provider value={config}>
       {/* The query cache is provided by the routes that use it (app/with-queries.tsx). */}
       {children}
-      <Suspense fallback={null}>
+      <OptionalPart>
         <Toaster richColors closeButton position="top-right" />
-      </Suspense>
+      </OptionalPart>
     </PublicConfigContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
+import { OptionalPart } from './optional-part';
 
 // The Admin link and the user's menu need the session client: loaded after the first render.
 const AccountNav = lazy(() => import('./account-nav'));
@@ -35,9 +36,9 @@ export function TopNav() {
         <NavLink to={paths.kbImport.path} className={highlightedLinkClass}>
           {paths.kbImport.label}
         </NavLink>
-        <Suspense fallback={null}>
+        <OptionalPart>
           <AccountNav linkClass={linkClass} />
-        </Suspense>
+        </OptionalPart>
       </nav>
     </header>
   );
