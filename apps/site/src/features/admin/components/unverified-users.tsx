@@ -38,7 +38,8 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
     <Card aria-labelledby="unverified-title" aria-busy={query.isFetching}>
       <CardHeader>
         <CardTitle id="unverified-title" tabIndex={-1} className="outline-none">
-          Unverified Users <span className="text-muted-foreground">({total.toLocaleString()})</span>
+          Unverified Users{' '}
+          <span className="text-muted-foreground">({query.data ? total.toLocaleString() : '…'})</span>
         </CardTitle>
         <CardDescription>Accounts whose email address has not been confirmed yet.</CardDescription>
         <div className="flex flex-wrap gap-2 pt-2">

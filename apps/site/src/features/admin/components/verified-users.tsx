@@ -19,7 +19,8 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
     <Card aria-labelledby="verified-title" aria-busy={query.isFetching}>
       <CardHeader>
         <CardTitle id="verified-title" tabIndex={-1} className="outline-none">
-          Verified Users <span className="text-muted-foreground">({total.toLocaleString()})</span>
+          Verified Users{' '}
+          <span className="text-muted-foreground">({query.data ? total.toLocaleString() : '…'})</span>
         </CardTitle>
         <CardDescription>Accounts with a confirmed email address.</CardDescription>
       </CardHeader>
