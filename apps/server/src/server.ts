@@ -53,6 +53,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // Call rooms are WebSockets: the adapter passes each upgrade request through `root`, i.e. the app.
     const root = new Hono();
     const nodeWs = createNodeWebSocket({ app: root });
+    // ws buffers a whole message before handing it over (100 MiB by default); room frames are 20–100 ms
+    // of audio, so anything over 256 KiB is refused by ws itself (close 1009) before it is held.
+    nodeWs.wss.options.maxPayload = 256 * 1024;
     const app = createApp({
       upgradeWebSocket: nodeWs.upgradeWebSocket,
       config,

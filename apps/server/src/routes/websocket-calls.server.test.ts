@@ -107,6 +107,14 @@ describe('WebSocket calls on a running server', () => {
     expect(res.status).toBe(403);
   });
 
+  it('refuses a huge frame before holding it (close 1009)', async () => {
+    const call = await createCall();
+    const socket = connect(call.transport.websocketCallUrl);
+    await socket.next((m) => m.type === 'listening');
+    socket.ws.send(new Uint8Array(1024 * 1024));
+    expect((await socket.closed).code).toBe(1009);
+  });
+
   it('closes rooms still open when the server stops, instead of hanging', async () => {
     const call = await createCall();
     const socket = connect(call.transport.websocketCallUrl);

@@ -106,7 +106,27 @@ const MAX_SOCKET_BACKLOG = 512 * 1024;
 const ENDED_MEMORY = 1_000;
 const TICK_MS = 20;
 
+/**
+ * `@hono/node-ws` reports socket errors (an oversized frame, a broken connection) as an `ErrorEvent`,
+ * a global only from Node 22; on Node 20 the error would surface as a ReferenceError on the console
+ * instead of reaching the room. A minimal stand-in until Node 20 is dropped.
+ */
+function ensureErrorEvent(): void {
+  if (typeof globalThis.ErrorEvent === 'function') return;
+  class NodeErrorEvent extends Event {
+    readonly error: unknown;
+    readonly message: string;
+    constructor(type: string, init: { error?: unknown; message?: string } = {}) {
+      super(type);
+      this.error = init.error;
+      this.message = init.message ?? String((init.error as Error | undefined)?.message ?? '');
+    }
+  }
+  (globalThis as { ErrorEvent?: unknown }).ErrorEvent = NodeErrorEvent;
+}
+
 export function createRooms(options: RoomsOptions): Rooms {
+  ensureErrorEvent();
   const maxRooms = options.maxRooms ?? 50;
   const maxFrameBytes = options.maxFrameBytes ?? 64 * 1024;
   const now = options.now ?? (() => performance.now());
