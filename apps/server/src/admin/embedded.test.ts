@@ -32,6 +32,20 @@ for (const target of testDbTargets()) {
       await db.exec('delete from auth_users');
     });
 
+    it('has the trigram index behind email search, its extension outside any test schema', async () => {
+      const { rows } = await db.query<{ indexdef: string }>(
+        `select indexdef from pg_indexes where indexname = 'admin_auth_users_email_trgm_idx'`,
+      );
+      const ext = await db.query<{ schema: string }>(
+        `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+          where e.extname = 'pg_trgm'`,
+      );
+      expect(ext.rows[0]?.schema).toBe('public');
+      // On a shared PostgreSQL a concurrent first install may lose the race; the index is then skipped.
+      if (target.name === 'pglite')
+        expect(rows[0]?.indexdef).toMatch(/using gin \(lower\(email\) (public\.)?gin_trgm_ops\)/i);
+    });
+
     it('lists newest first and pages with a cursor without gaps or repeats', async () => {
       await seed(
         db,
