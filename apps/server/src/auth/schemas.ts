@@ -27,6 +27,12 @@ export const recoverBody = z.object({
   code_challenge_method: nullableString,
 });
 
+export const resendBody = z.object({
+  type: z.string(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
+
 export const updateUserBody = z.object({
   email: z.string().optional(),
   phone: z.string().optional(),

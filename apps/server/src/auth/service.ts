@@ -15,6 +15,7 @@ import {
   passwordGrantBody,
   recoverBody,
   refreshGrantBody,
+  resendBody,
   signupBody,
   updateUserBody,
   verifyBody,
@@ -462,6 +463,22 @@ export function createAuthService(opts: AuthServiceOptions) {
         to: user.email,
         ...mailTemplates.recovery(opts.siteTitle, link, code),
       });
+      return {};
+    },
+
+    /**
+     * POST /resend (type signup): a new confirmation mail for an unconfirmed address. Unknown and
+     * already confirmed addresses get the same `{}` and no mail (no enumeration).
+     */
+    async resend(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(resendBody, body);
+      limit('signup', ctx.ip);
+      if (input.type !== 'signup')
+        throw authErrors.validation(`Resend type "${input.type}" is not supported by this server`);
+      if (!input.email) throw authErrors.validation('An email address is required');
+      const user = await findUserByEmail(db, normalizeEmail(input.email));
+      if (user && !user.email_confirmed_at)
+        await sendConfirmation(user, ctx, safeRedirect(ctx.siteUrl, redirectTo));
       return {};
     },
 

@@ -235,6 +235,25 @@ for (const target of testDbTargets()) {
       expect(missing.error).toMatchObject({ status: 400, code: 'validation_failed' });
     });
 
+    it('resends the confirmation mail to an unconfirmed address only', async () => {
+      const email = newEmail();
+      await srv.client().auth.signUp({ email, password });
+      const first = (await srv.lastMail(email))?.link;
+      const again = await srv.client().auth.resend({ type: 'signup', email });
+      expect(again.error).toBeNull();
+      expect(await srv.mailCount(email)).toBe(2);
+      // The new link replaces the old one.
+      expect((await fetch(first as string, { redirect: 'manual' })).headers.get('location')).toContain(
+        'error_code=otp_expired',
+      );
+      const unknown = await srv.client().auth.resend({ type: 'signup', email: newEmail() });
+      expect(unknown.error).toBeNull();
+      const { email: confirmed } = await confirmedUser();
+      const before = await srv.mailCount(confirmed);
+      expect((await srv.client().auth.resend({ type: 'signup', email: confirmed })).error).toBeNull();
+      expect(await srv.mailCount(confirmed)).toBe(before);
+    });
+
     it('verifies the six-digit code from the mail as well as the link', async () => {
       const email = newEmail();
       await srv.client().auth.signUp({ email, password });

@@ -148,6 +148,10 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     c.json(await service.recover(await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
   );
 
+  app.post('/resend', async (c) =>
+    c.json(await service.resend(await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
+  );
+
   app.get('/user', async (c) => c.json(await service.getUser(bearer(c))));
   app.put('/user', async (c) => c.json(await service.updateUser(bearer(c), await jsonBody(c))));
 
