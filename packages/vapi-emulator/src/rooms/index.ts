@@ -204,7 +204,7 @@ export function createRooms(options: RoomsOptions): Rooms {
 
   const open = (
     callId: string,
-    call: RoomCall,
+    call: RoomCall | null,
     greeting: { text: string; samples: Int16Array | null },
     ws: WSContext<unknown>,
   ): Room | null => {
@@ -225,7 +225,7 @@ export function createRooms(options: RoomsOptions): Rooms {
       );
       return null;
     }
-    const format = call.audioFormat ?? DEFAULT_AUDIO_FORMAT;
+    const format = call?.audioFormat ?? DEFAULT_AUDIO_FORMAT;
     const { text, samples } = greeting;
     const assistant = new EchoAssistant({
       format,
@@ -282,7 +282,9 @@ export function createRooms(options: RoomsOptions): Rooms {
     };
     return options.upgradeWebSocket(c, {
       onOpen: (_event, ws) => {
-        if (!call) return reject(ws, ROOM_CLOSE.unknownCall, 'call_not_found', `No call ${callId}.`);
+        // A call this process ended is no longer known to the provider, but the caller is told it ended.
+        if (!call && !ended.has(callId))
+          return reject(ws, ROOM_CLOSE.unknownCall, 'call_not_found', `No call ${callId}.`);
         room = open(callId, call, greeting, ws);
       },
       onMessage: (event, ws) => {

@@ -166,7 +166,8 @@ describe('call rooms over a real WebSocket', () => {
     expect((await client.closed).code).toBe(ROOM_CLOSE.normal);
   });
 
-  it('tells a caller reconnecting to an ended call that it is over', async () => {
+  it('tells a caller reconnecting to an ended call that it is over, even once the provider forgets it', async () => {
+    calls.delete('call-1');
     const client = new CallClient(`${base}/call-1`);
     const closed = await client.closed;
     expect(closed.code).toBe(ROOM_CLOSE.ended);
