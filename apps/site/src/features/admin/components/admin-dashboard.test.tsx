@@ -209,6 +209,15 @@ describe('AdminDashboard', () => {
     expect(within(unverified()).getAllByRole('listitem')).toHaveLength(5);
     await user.click(within(unverified()).getByRole('button', { name: /Previous/ }));
     expect(await within(unverified()).findByText('1–25 of 30')).toBeVisible();
+    // Select All takes the page, then offers every match, as one long list would have had.
+    await user.click(within(unverified()).getByRole('button', { name: 'Select All' }));
+    expect(within(unverified()).getByRole('button', { name: 'Clear Selection (25)' })).toBeVisible();
+    await user.click(within(unverified()).getByRole('button', { name: 'Select all 30 unverified users' }));
+    expect(await within(unverified()).findByRole('button', { name: 'Clear Selection (30)' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
+    expect(
+      (screen.getByLabelText('Generated SQL') as HTMLTextAreaElement).value.match(/'[0-9a-f-]{36}'/g),
+    ).toHaveLength(30);
   });
 
   it("shows 'Failed to fetch users' when the lists cannot load, and refreshes on demand", async () => {

@@ -1,13 +1,18 @@
 import { Code2, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { PAGE_SIZE, useUsersPage } from '../api/queries';
+import { PAGE_SIZE, useAdminApi, useUsersPage } from '../api/queries';
 import { formatDateTime } from '../lib/format';
+import { toasts } from '../lib/messages';
 import { DeleteUserButton } from './delete-user-button';
 import { FetchError } from './fetch-error';
 import { firstPage, nextPage, Pager, previousPage } from './pager';
+
+/** The most ids one verification (and one generated statement) takes; the server's limit too. */
+export const MAX_SELECTION = 1000;
 
 export interface UnverifiedUsersProps {
   search: string;
@@ -27,6 +32,35 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
   const users = query.data?.users ?? [];
   const total = query.data?.total ?? 0;
 
+  const api = useAdminApi();
+  // After Select All on one page of several: offer the whole list, as a single list would have had.
+  const [offerAll, setOfferAll] = useState(false);
+  const [selectingAll, setSelectingAll] = useState(false);
+
+  function selectPage() {
+    onSelectedChange(new Set([...selected, ...users.map((u) => u.id)]));
+    setOfferAll(total > users.length);
+  }
+
+  async function selectEveryMatch() {
+    setSelectingAll(true);
+    try {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await api.listUsers({ status: 'unverified', search, cursor, limit: 200 });
+        ids.push(...page.users.map((u) => u.id));
+        cursor = page.nextCursor;
+      } while (cursor && ids.length < MAX_SELECTION);
+      onSelectedChange(new Set(ids.slice(0, MAX_SELECTION)));
+      setOfferAll(false);
+    } catch (error) {
+      toast.error(toasts.fetchFailed, { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setSelectingAll(false);
+    }
+  }
+
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
     if (on) next.add(id);
@@ -43,19 +77,17 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
         </CardTitle>
         <CardDescription>Accounts whose email address has not been confirmed yet.</CardDescription>
         <div className="flex flex-wrap gap-2 pt-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={users.length === 0}
-            onClick={() => onSelectedChange(new Set([...selected, ...users.map((u) => u.id)]))}
-          >
+          <Button variant="outline" size="sm" disabled={users.length === 0} onClick={selectPage}>
             Select All
           </Button>
           <Button
             variant="outline"
             size="sm"
             disabled={selected.size === 0}
-            onClick={() => onSelectedChange(new Set())}
+            onClick={() => {
+              onSelectedChange(new Set());
+              setOfferAll(false);
+            }}
           >
             Clear Selection ({selected.size})
           </Button>
@@ -69,6 +101,24 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
           >
             <ShieldCheck aria-hidden /> Verify selected
           </Button>
+        </div>
+        <div aria-live="polite" className="text-sm">
+          {offerAll && selected.size < Math.min(total, MAX_SELECTION) && (
+            <p className="flex flex-wrap items-center gap-2 pt-1">
+              The {users.length} users on this page are selected.
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                disabled={selectingAll}
+                onClick={selectEveryMatch}
+              >
+                {total > MAX_SELECTION
+                  ? `Select the first ${MAX_SELECTION.toLocaleString()} of ${total.toLocaleString()} unverified users`
+                  : `Select all ${total.toLocaleString()} unverified users`}
+              </Button>
+            </p>
+          )}
         </div>
       </CardHeader>
       <CardContent>
