@@ -50,9 +50,12 @@ export function createApp(deps: AppDeps): Hono {
   app.use(
     '*',
     securityHeaders({
-      connect: [config.SUPABASE_URL, config.embeddedProvider ? undefined : config.VAPI_API_URL].filter(
-        (v): v is string => Boolean(v),
-      ),
+      connect: [
+        config.SUPABASE_URL,
+        config.embeddedProvider ? undefined : config.VAPI_API_URL,
+        // WebSocket calls join wss://<provider host>/<callId>/transport; CSP's https: does not cover wss:.
+        config.embeddedProvider ? undefined : config.VAPI_API_URL.replace(/^http/, 'ws'),
+      ].filter((v): v is string => Boolean(v)),
     }),
   );
   // WebSocket upgrades and streamed uploads must pass untouched; everything else may be compressed.

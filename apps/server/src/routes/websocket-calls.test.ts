@@ -1,6 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { ConfigError, parseConfig } from '../config.js';
+import { openPglite } from '../db/pglite.js';
 import { createLogger } from '../lib/logger.js';
+import { openSecretStore } from '../lib/secrets.js';
 import type { AuthenticatedUser } from '../middleware/require-auth.js';
 import {
   providerCallSender,
@@ -164,8 +171,7 @@ describe('POST /api/calls/websocket', () => {
 });
 
 describe('configuration of WebSocket calls', () => {
-  it('allows the landing pages’ assistants and anonymous callers by default', async () => {
-    const { parseConfig } = await import('../config.js');
+  it('allows the landing pages’ assistants and anonymous callers by default', () => {
     const config = parseConfig({ ASSISTANT_ID_INDEX: 'a1' });
     expect(config.websocketCallAssistants).toEqual(['a1', 'asst_ediscovery', 'asst_onboarding']);
     expect(config.WEBSOCKET_CALLS_ANONYMOUS).toBe(true);
@@ -173,8 +179,7 @@ describe('configuration of WebSocket calls', () => {
     expect(config.CALL_ROOMS_MAX).toBe(50);
   });
 
-  it('reads a list or "*", and names a bad value', async () => {
-    const { parseConfig, ConfigError } = await import('../config.js');
+  it('reads a list or "*", and names a bad value', () => {
     expect(parseConfig({ WEBSOCKET_CALL_ASSISTANTS: 'x, y' }).websocketCallAssistants).toEqual(['x', 'y']);
     expect(parseConfig({ WEBSOCKET_CALL_ASSISTANTS: '*' }).websocketCallAssistants).toBe('*');
     expect(parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'false' }).WEBSOCKET_CALLS_ANONYMOUS).toBe(false);
@@ -213,5 +218,50 @@ describe('providerCallSender', () => {
     expect(seen[1]!.headers.get('x-forwarded-host')).toBe('site.test:8443');
     expect(seen[1]!.headers.get('x-forwarded-proto')).toBe('https');
     expect(await seen[1]!.json()).toEqual(body);
+  });
+});
+
+describe('WebSocket calls against the real provider (VAPI_PRIVATE_KEY set)', () => {
+  it('creates the call at <VAPI_API_URL>/call with the private key, and lets the page reach its wss: room', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-real-'));
+    const db = await openPglite();
+    const sent: Request[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return Response.json(
+        {
+          id: 'real-1',
+          status: 'queued',
+          transport: { websocketCallUrl: 'wss://api.vapi.ai/real-1/transport' },
+        },
+        { status: 201 },
+      );
+    };
+    try {
+      const app = createApp({
+        config: parseConfig({ DATA_DIR: dir, VAPI_PRIVATE_KEY: 'sk-real', VAPI_PUBLIC_KEY: 'pk-real' }),
+        db,
+        logger: createLogger('silent'),
+        secrets: openSecretStore(dir),
+        verifyAccessToken: async () => null,
+      });
+      const res = await app.request('http://site.test/api/calls/websocket', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ assistantId: 'asst_index' }),
+      });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ webCallUrl: 'wss://api.vapi.ai/real-1/transport' });
+      expect(
+        sent.map((r) => [r.url, r.headers.get('authorization'), r.headers.get('x-forwarded-host')]),
+      ).toEqual([['https://api.vapi.ai/call', 'Bearer sk-real', null]]);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/connect-src [^;]*wss:\/\/api\.vapi\.ai/);
+    } finally {
+      globalThis.fetch = realFetch;
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
