@@ -163,6 +163,27 @@ describe('uploading and polling', () => {
     ).toBe(true);
   });
 
+  it('gives rate limits and failures separate retry budgets', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext(
+      'upload',
+      { status: 429, retryAfterMs: 1_000 },
+      { status: 429, retryAfterMs: 1_000 },
+      { status: 503 },
+      { status: 503 },
+    );
+    await controller.addFiles([file('a.md')]);
+    void controller.upload();
+    await advanceUntil(() => !state().upload.running);
+    expect(state().uploaded[0]?.status).toBe('processing');
+    provider.failNext('upload', { status: 500 }, { status: 500 }, { status: 500 });
+    await controller.addFiles([file('b.md')]);
+    void controller.upload();
+    await advanceUntil(() => !state().upload.running);
+    expect(state().uploaded[0]).toMatchObject({ name: 'b.md', status: 'failed' });
+    expect(provider.calls.filter((c) => c === 'POST /file b.md')).toHaveLength(3);
+  });
+
   it('keeps a failed upload with a failed- id and its original, and retries it', async () => {
     const { controller, provider, state } = setup();
     provider.failNext('upload', { status: 400, body: '{"message":"Invalid file"}' });

@@ -567,7 +567,11 @@ export class KbImportController {
     signal: AbortSignal,
     what: string,
   ): Promise<T> {
-    for (let retry = 0; ; retry++) {
+    // Rate limits and failures have separate budgets: a 429 is the provider pacing us, so it gets
+    // more patience, and it must not use up the retries meant for a 5xx.
+    let failures = 0;
+    let rateLimited = 0;
+    for (;;) {
       if (signal.aborted) throw abortError();
       try {
         return await fn(signal);
@@ -575,11 +579,11 @@ export class KbImportController {
         if (isAbortError(error) || signal.aborted) throw abortError();
         const retryable =
           isProviderNetworkError(error) || (isProviderHttpError(error) && isRetryableStatus(error.status));
-        // A 429 is the provider pacing us rather than failing: it gets more patience than a 5xx.
-        const limit =
-          isProviderHttpError(error) && error.status === 429 ? RATE_LIMIT_RETRIES : this.#opts.maxRetries;
-        if (!retryable || retry >= limit) throw error;
-        const wait = retryDelay(retry, isProviderHttpError(error) ? error.retryAfterMs : null);
+        if (!retryable) throw error;
+        const is429 = isProviderHttpError(error) && error.status === 429;
+        const used = is429 ? rateLimited++ : failures++;
+        if (used >= (is429 ? RATE_LIMIT_RETRIES : this.#opts.maxRetries)) throw error;
+        const wait = retryDelay(used, isProviderHttpError(error) ? error.retryAfterMs : null);
         const why = isProviderHttpError(error) ? `${error.status} ${error.statusText}` : 'a network error';
         this.log(`${what} got ${why}; retrying in ${(wait / 1000).toFixed(1)} s`, 'error');
         await sleep(wait, signal);
