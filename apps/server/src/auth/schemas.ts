@@ -19,6 +19,11 @@ export const passwordGrantBody = z.object({
   password: z.string().optional(),
 });
 
+export const pkceGrantBody = z.object({
+  auth_code: z.string().optional(),
+  code_verifier: z.string().optional(),
+});
+
 export const refreshGrantBody = z.object({ refresh_token: z.string().optional() });
 
 export const recoverBody = z.object({

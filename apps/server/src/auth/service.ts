@@ -13,6 +13,7 @@ import { createRateLimiters, type LimitName, type RateLimitOptions } from './rat
 import {
   parseBody,
   passwordGrantBody,
+  pkceGrantBody,
   recoverBody,
   refreshGrantBody,
   resendBody,
@@ -137,6 +138,30 @@ export function safeRedirect(siteUrl: string, requested: string | undefined | nu
   return new URL('/', site).toString();
 }
 
+export interface Pkce {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
+/** Validates PKCE parameters (GoTrue's rules); null when the request uses the implicit flow. */
+export function parsePkce(
+  challenge: string | null | undefined,
+  method: string | null | undefined,
+): Pkce | null {
+  if (!challenge && !method) return null;
+  if (!challenge || !method)
+    throw authErrors.validation('PKCE flow requires code_challenge and code_challenge_method');
+  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(challenge))
+    throw authErrors.validation('code challenge has to be between 43 and 128 characters of [A-Za-z0-9-._~]');
+  const m = method.toLowerCase();
+  if (m !== 's256' && m !== 'plain')
+    throw authErrors.validation(`code challenge method "${method}" is not supported`);
+  return { challenge, method: m };
+}
+
+const PKCE_PREFIX = 'pkce_';
+const FLOW_STATE_LIFETIME_MS = 300_000;
+
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(opts: AuthServiceOptions) {
@@ -195,19 +220,25 @@ export function createAuthService(opts: AuthServiceOptions) {
   }
 
   /** Makes a fresh one-time token of a type (replacing the previous one) and returns the link parts. */
-  async function newOneTimeToken(tx: Queryable, user: UserRow, type: 'confirmation' | 'recovery') {
+  async function newOneTimeToken(
+    tx: Queryable,
+    user: UserRow,
+    type: 'confirmation' | 'recovery',
+    pkce: Pkce | null,
+  ) {
     const code = otp();
     const tokenHash = sha224Hex(user.email + code);
     await tx.query('delete from auth_one_time_tokens where user_id = $1 and token_type = $2', [
       user.id,
       type,
     ]);
-    await tx.query('insert into auth_one_time_tokens (user_id, token_type, token_hash) values ($1, $2, $3)', [
-      user.id,
-      type,
-      sha256Hex(tokenHash),
-    ]);
-    return { code, tokenHash };
+    await tx.query(
+      `insert into auth_one_time_tokens (user_id, token_type, token_hash, code_challenge, code_challenge_method)
+       values ($1, $2, $3, $4, $5)`,
+      [user.id, type, sha256Hex(tokenHash), pkce?.challenge ?? null, pkce?.method ?? null],
+    );
+    // In the PKCE flow the link's token carries GoTrue's `pkce_` prefix.
+    return { code, tokenHash: pkce ? `${PKCE_PREFIX}${tokenHash}` : tokenHash };
   }
 
   function verifyLink(ctx: RequestContext, tokenHash: string, type: string, redirectTo: string) {
@@ -224,10 +255,15 @@ export function createAuthService(opts: AuthServiceOptions) {
     if (elapsed < resendMs) throw authErrors.emailRateLimit(Math.ceil((resendMs - elapsed) / 1000));
   }
 
-  async function sendConfirmation(user: UserRow, ctx: RequestContext, redirectTo: string) {
+  async function sendConfirmation(
+    user: UserRow,
+    ctx: RequestContext,
+    redirectTo: string,
+    pkce: Pkce | null = null,
+  ) {
     checkResend(user.confirmation_sent_at);
     const { code, tokenHash } = await db.transaction(async (tx) => {
-      const made = await newOneTimeToken(tx, user, 'confirmation');
+      const made = await newOneTimeToken(tx, user, 'confirmation', pkce);
       await tx.query('update auth_users set confirmation_sent_at = $2 where id = $1', [
         user.id,
         new Date(now()),
@@ -328,8 +364,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       const weak = weakPassword(input.password);
       if (weak) throw weak;
       if (!input.email) throw authErrors.validation('To signup, please provide your email');
-      if (input.code_challenge)
-        throw authErrors.validation('The PKCE flow is not supported by this server; use the implicit flow');
+      const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
       const email = normalizeEmail(input.email);
       const redirect = safeRedirect(ctx.siteUrl, redirectTo);
 
@@ -367,10 +402,10 @@ export function createAuthService(opts: AuthServiceOptions) {
           user = await findUserByEmail(db, email);
           if (!user) throw error;
         }
-        await sendConfirmation(user, ctx, redirect);
+        await sendConfirmation(user, ctx, redirect, pkce);
         await notifyAdmins(user);
       } else {
-        await sendConfirmation(user, ctx, redirect);
+        await sendConfirmation(user, ctx, redirect, pkce);
       }
       const fresh = (await findUserById(db, user.id)) ?? user;
       return userJson(fresh);
@@ -445,11 +480,12 @@ export function createAuthService(opts: AuthServiceOptions) {
       limit('recover', ctx.ip);
       if (!input.email) throw authErrors.validation('Password recovery requires an email');
       const email = normalizeEmail(input.email);
+      const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
       const user = await findUserByEmail(db, email);
       if (!user) return {};
       checkResend(user.recovery_sent_at);
       const { code, tokenHash } = await db.transaction(async (tx) => {
-        const made = await newOneTimeToken(tx, user, 'recovery');
+        const made = await newOneTimeToken(tx, user, 'recovery', pkce);
         await tx.query('update auth_users set recovery_sent_at = $2 where id = $1', [
           user.id,
           new Date(now()),
@@ -540,38 +576,81 @@ export function createAuthService(opts: AuthServiceOptions) {
     },
 
     /**
-     * Checks an email link's token and signs its user in. Confirmation links confirm the address;
-     * recovery links also confirm it (the mail reached its owner). Throws 403 `otp_expired`.
+     * Checks an email link's token (single use) and returns its user. Confirmation links confirm the
+     * address; recovery links also confirm it (the mail reached its owner). Throws 403 `otp_expired`.
      */
     async consumeEmailToken(
-      tokenHash: string,
+      presented: string,
       type: string,
       ctx: RequestContext,
       email?: string,
-    ): Promise<TokenResponse> {
+    ): Promise<{ user: UserRow; pkce: Pkce | null }> {
       limit('verify', ctx.ip);
       const tokenType =
         type === 'recovery' ? 'recovery' : type === 'signup' || type === 'email' ? 'confirmation' : null;
       if (!tokenType) throw authErrors.validation(`Verify type "${type}" is not supported by this server`);
-      const user = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ user_id: string; created_at: Date }>(
-          `delete from auth_one_time_tokens where token_hash = $1 and token_type = $2 returning user_id, created_at`,
+      const tokenHash = presented.startsWith(PKCE_PREFIX) ? presented.slice(PKCE_PREFIX.length) : presented;
+      const invalid = () => authErrors.otpExpired(email ? 'Token has expired or is invalid' : undefined);
+      const result = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{
+          user_id: string;
+          created_at: Date;
+          code_challenge: string | null;
+          code_challenge_method: 's256' | 'plain' | null;
+        }>(
+          `delete from auth_one_time_tokens where token_hash = $1 and token_type = $2
+           returning user_id, created_at, code_challenge, code_challenge_method`,
           [sha256Hex(tokenHash), tokenType],
         );
         const row = rows[0];
-        if (!row || now() - new Date(row.created_at).getTime() > linkLifetimeMs)
-          throw authErrors.otpExpired(email ? 'Token has expired or is invalid' : undefined);
+        if (!row || now() - new Date(row.created_at).getTime() > linkLifetimeMs) throw invalid();
         const updated = await tx.query<UserRow>(
           `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
            where id = $1 returning ${USER_COLUMNS}`,
           [row.user_id],
         );
-        return updated.rows[0];
+        const pkce =
+          row.code_challenge && row.code_challenge_method
+            ? { challenge: row.code_challenge, method: row.code_challenge_method }
+            : null;
+        return { user: updated.rows[0], pkce };
       });
-      if (!user) throw authErrors.otpExpired();
-      if (email && user.email !== email.trim().toLowerCase())
-        throw authErrors.otpExpired('Token has expired or is invalid');
-      return signIn(user, type === 'recovery' ? 'recovery' : 'otp', ctx);
+      if (!result.user) throw invalid();
+      if (email && result.user.email !== email.trim().toLowerCase()) throw invalid();
+      return { user: result.user, pkce: result.pkce };
+    },
+
+    /** POST /token?grant_type=pkce: exchanges a link's auth code and the client's verifier for a session. */
+    async pkceGrant(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
+      const input = parseBody(pkceGrantBody, body);
+      limit('token', ctx.ip);
+      if (!input.auth_code || !input.code_verifier)
+        throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
+      const { rows } = await db.query<{
+        user_id: string;
+        code_challenge: string;
+        code_challenge_method: 's256' | 'plain';
+        authentication_method: string;
+        created_at: Date;
+      }>('delete from auth_flow_state where auth_code = $1 returning *', [input.auth_code]);
+      const flow = rows[0];
+      if (!flow)
+        throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+      if (now() - new Date(flow.created_at).getTime() > FLOW_STATE_LIFETIME_MS)
+        throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+      const expected =
+        flow.code_challenge_method === 's256'
+          ? createHash('sha256').update(input.code_verifier).digest('base64url')
+          : input.code_verifier;
+      if (expected !== flow.code_challenge)
+        throw new AuthError(
+          400,
+          'bad_code_verifier',
+          'code challenge does not match previously saved code verifier',
+        );
+      const user = await findUserById(db, flow.user_id);
+      if (!user) throw authErrors.userNotFound();
+      return signIn(user, flow.authentication_method === 'recovery' ? 'recovery' : 'otp', ctx);
     },
 
     /** POST /verify: {token_hash, type} or {email, token, type}. */
@@ -580,13 +659,20 @@ export function createAuthService(opts: AuthServiceOptions) {
       if (input.token_hash) {
         if (input.email || input.phone)
           throw authErrors.validation('Only the token_hash and type should be provided');
-        return this.consumeEmailToken(input.token_hash, input.type, ctx);
+        const { user } = await this.consumeEmailToken(input.token_hash, input.type, ctx);
+        return signIn(user, input.type === 'recovery' ? 'recovery' : 'otp', ctx);
       }
       if (input.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
       if (!input.email || !input.token)
         throw authErrors.validation('Verify requires either a token_hash or an email and a token');
       const email = normalizeEmail(input.email);
-      return this.consumeEmailToken(sha224Hex(email + input.token.trim()), input.type, ctx, email);
+      const { user } = await this.consumeEmailToken(
+        sha224Hex(email + input.token.trim()),
+        input.type,
+        ctx,
+        email,
+      );
+      return signIn(user, input.type === 'recovery' ? 'recovery' : 'otp', ctx);
     },
 
     /** GET /verify: a redirect URL carrying the session (or the error) in its fragment. */
@@ -595,17 +681,44 @@ export function createAuthService(opts: AuthServiceOptions) {
       ctx: RequestContext,
     ): Promise<string> {
       const target = safeRedirect(ctx.siteUrl, query.redirect_to);
+      const tokenIsPkce = query.token?.startsWith(PKCE_PREFIX) ?? false;
       // Form-encoded, keys sorted, `sb` an empty marker: GoTrue's exact layout.
       const fragment = (params: Record<string, string>) => {
         const all: Record<string, string> = { ...params, sb: '' };
         const sorted = Object.keys(all)
           .sort()
           .map((k) => [k, all[k] as string]);
-        return `${target.split('#')[0]}#${new URLSearchParams(sorted).toString()}`;
+        const query = new URLSearchParams(sorted).toString();
+        // PKCE clients read errors from the query string: GoTrue copies them there too.
+        if (query.includes('error=') && tokenIsPkce) {
+          const url = new URL(target.split('#')[0] as string);
+          for (const [k, v] of sorted) if (k !== 'sb') url.searchParams.set(k as string, v as string);
+          return `${url.toString()}#${query}`;
+        }
+        return `${target.split('#')[0]}#${query}`;
       };
       try {
         if (!query.token || !query.type) throw authErrors.otpExpired();
-        const t = await this.consumeEmailToken(query.token, query.type, ctx);
+        const { user, pkce } = await this.consumeEmailToken(query.token, query.type, ctx);
+        if (pkce) {
+          // PKCE: no tokens in the URL, only a single-use code the client exchanges with its verifier.
+          const authCode = randomUUID();
+          await db.query(
+            `insert into auth_flow_state (user_id, auth_code, code_challenge, code_challenge_method, authentication_method)
+             values ($1, $2, $3, $4, $5)`,
+            [
+              user.id,
+              authCode,
+              pkce.challenge,
+              pkce.method,
+              query.type === 'recovery' ? 'recovery' : 'email/signup',
+            ],
+          );
+          const url = new URL(target.split('#')[0] as string);
+          url.searchParams.set('code', authCode);
+          return url.toString();
+        }
+        const t = await signIn(user, query.type === 'recovery' ? 'recovery' : 'otp', ctx);
         const p: Record<string, string> = {
           access_token: t.access_token,
           expires_at: String(t.expires_at),

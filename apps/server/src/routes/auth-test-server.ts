@@ -25,7 +25,7 @@ export interface AuthTestServer {
   service: AuthService;
   verifyAccessToken: VerifyAccessToken;
   /** A fresh supabase-js client (own in-memory storage) with the anon key, or the service key. */
-  client(key?: 'anon' | 'service'): SupabaseClient;
+  client(key?: 'anon' | 'service', flowType?: 'implicit' | 'pkce'): SupabaseClient;
   /** The newest outbox mail to an address, with the first link in it. */
   lastMail(to: string): Promise<{ subject: string; kind: string; link: string | null; text: string } | null>;
   mailCount(to: string): Promise<number>;
@@ -82,9 +82,9 @@ export async function startAuthTestServer(
     serviceRoleKey: keys.serviceRoleKey,
     service,
     verifyAccessToken: runtime.verifyAccessToken,
-    client(key = 'anon') {
+    client(key = 'anon', flowType = 'implicit') {
       return createClient(url, key === 'anon' ? keys.anonKey : keys.serviceRoleKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
         // Node 20 has no global WebSocket; realtime is never used here but must be constructible.
         realtime: { transport: WebSocket as never },
       });

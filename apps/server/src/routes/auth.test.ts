@@ -235,6 +235,72 @@ for (const target of testDbTargets()) {
       expect(missing.error).toMatchObject({ status: 400, code: 'validation_failed' });
     });
 
+    it('supports the PKCE flow: the link returns a code that only the verifier can exchange', async () => {
+      const email = newEmail();
+      const client = srv.client('anon', 'pkce');
+      const signedUp = await client.auth.signUp({
+        email,
+        password,
+        options: { emailRedirectTo: `${srv.url}/kb-import` },
+      });
+      expect(signedUp.error).toBeNull();
+      const link = new URL((await srv.lastMail(email))?.link as string);
+      expect(link.searchParams.get('token')).toMatch(/^pkce_[0-9a-f]{56}$/);
+      const res = await fetch(link, { redirect: 'manual' });
+      const location = new URL(res.headers.get('location') as string);
+      expect(location.pathname).toBe('/kb-import');
+      expect(location.hash).toBe('');
+      const code = location.searchParams.get('code') as string;
+      expect(code).toBeTruthy();
+      const exchanged = await client.auth.exchangeCodeForSession(code);
+      expect(exchanged.error).toBeNull();
+      expect(exchanged.data.user?.email).toBe(email);
+      expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
+
+      const post = (body: unknown) =>
+        fetch(`${srv.url}/auth/v1/token?grant_type=pkce`, {
+          method: 'POST',
+          headers: {
+            apikey: srv.anonKey,
+            'Content-Type': 'application/json',
+            'X-Supabase-Api-Version': '2024-01-01',
+          },
+          body: JSON.stringify(body),
+        });
+      const replay = await post({ auth_code: code, code_verifier: 'x'.repeat(56) });
+      expect(replay.status).toBe(404);
+      expect(await replay.json()).toMatchObject({ code: 'flow_state_not_found' });
+      expect(await (await post({ auth_code: '', code_verifier: '' })).json()).toMatchObject({
+        code: 'validation_failed',
+      });
+
+      // A code presented with the wrong verifier is refused.
+      await client.auth.resetPasswordForEmail(email, { redirectTo: `${srv.url}/` });
+      const recovery = await fetch((await srv.lastMail(email))?.link as string, { redirect: 'manual' });
+      const recoveryCode = new URL(recovery.headers.get('location') as string).searchParams.get('code');
+      const wrong = await post({ auth_code: recoveryCode, code_verifier: 'y'.repeat(56) });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({ code: 'bad_code_verifier' });
+
+      const badChallenge = await srv.client().auth.signUp({ email: newEmail(), password });
+      expect(badChallenge.error).toBeNull();
+      const invalid = await fetch(`${srv.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: {
+          apikey: srv.anonKey,
+          'Content-Type': 'application/json',
+          'X-Supabase-Api-Version': '2024-01-01',
+        },
+        body: JSON.stringify({
+          email: newEmail(),
+          password,
+          code_challenge: 'short',
+          code_challenge_method: 's256',
+        }),
+      });
+      expect(invalid.status).toBe(400);
+    });
+
     it('resends the confirmation mail to an unconfirmed address only', async () => {
       const email = newEmail();
       await srv.client().auth.signUp({ email, password });

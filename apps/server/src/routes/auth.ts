@@ -136,6 +136,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     const grant = c.req.query('grant_type') ?? (body as { grant_type?: unknown } | null)?.grant_type;
     if (grant === 'password') return c.json(await service.passwordGrant(body, ctx(c)));
     if (grant === 'refresh_token') return c.json(await service.refreshGrant(body, ctx(c)));
+    if (grant === 'pkce') return c.json(await service.pkceGrant(body, ctx(c)));
     throw new AuthError(400, 'invalid_credentials', 'unsupported grant_type');
   });
 
