@@ -20,7 +20,7 @@ const VAD_SILENCE_MS = 700;
 
 interface Stats {
   cpu: { user: number; system: number };
-  memory: { rss: number; heapUsed: number };
+  memory: { rss: number; heapUsed: number; arrayBuffers: number };
   rooms: { rooms: number };
 }
 
@@ -78,7 +78,8 @@ const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
 // Warm-up: the first room loads the speech engine and synthesises the greeting once per process.
 {
@@ -98,6 +99,7 @@ for (const n of SIZES) {
   const started = performance.now();
   // One clock for every caller, on an absolute schedule, so the load generator does not drift.
   let memoryPeak = 0;
+  let held = 0;
   for (let i = 0; i < script.length; i++) {
     const due = started + i * FRAME_MS;
     const wait = due - performance.now();
@@ -107,7 +109,15 @@ for (const n of SIZES) {
       c.ws.send(frame);
       if (lastVoiced) c.lastVoicedAt = performance.now();
     }
-    if (i % 100 === 0) memoryPeak = Math.max(memoryPeak, (await stats()).memory.rss);
+    if (i % 100 === 0) {
+      // Mid-stream, after a GC: what the rooms hold (heap objects and audio buffers) while working.
+      const { memory } = await stats();
+      memoryPeak = Math.max(memoryPeak, memory.rss);
+      held = Math.max(
+        held,
+        memory.heapUsed + memory.arrayBuffers - before.memory.heapUsed - before.memory.arrayBuffers,
+      );
+    }
   }
   const cpuEnd = await stats();
   const wall = performance.now() - started;
@@ -120,8 +130,8 @@ for (const n of SIZES) {
   const row = {
     rooms: n,
     cpuPctPerRoom: ((cpuMs / wall) * 100) / n,
-    rssPerRoomBytes: Math.max(0, Math.max(memoryPeak, opened.memory.rss) - before.memory.rss) / n,
-    heapPerRoomBytes: Math.max(0, opened.memory.heapUsed - before.memory.heapUsed) / n,
+    rssRiseBytes: Math.max(0, Math.max(memoryPeak, opened.memory.rss) - before.memory.rss),
+    heldPerRoomBytes: Math.max(0, held) / n,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     echoes: latencies.length,
@@ -129,7 +139,7 @@ for (const n of SIZES) {
     roomsLeft: after.rooms.rooms,
   };
   rows.push(
-    `| ${n} | ${row.cpuPctPerRoom.toFixed(2)} % | ${mb(row.rssPerRoomBytes)} MB | ${mb(row.heapPerRoomBytes)} MB | ` +
+    `| ${n} | ${row.cpuPctPerRoom.toFixed(2)} % | ${kb(row.heldPerRoomBytes)} kB | ${mb(row.rssRiseBytes)} MB | ` +
       `${row.p50.toFixed(0)} ms (${(row.p50 - VAD_SILENCE_MS).toFixed(0)}) | ${row.p95.toFixed(0)} ms (${(row.p95 - VAD_SILENCE_MS).toFixed(0)}) | ${row.echoes}/${n * UTTERANCES} |`,
   );
 }
@@ -146,15 +156,15 @@ const section = [
     `parent over loopback WebSockets, each streaming real-time 20 ms frames of 16 kHz PCM: ${UTTERANCES} utterances of 1 s ` +
     'with 2.5 s of silence between them, after the greeting.',
   '',
-  '| rooms | CPU per room | RSS per room | heap per room | echo latency p50 (minus the 700 ms silence) | p95 (minus 700 ms) | echoes |',
+  '| rooms | CPU per room | held per room | RSS rise (all rooms) | echo latency p50 (minus the 700 ms silence) | p95 (minus 700 ms) | echoes |',
   '| --- | --- | --- | --- | --- | --- | --- |',
   ...rows,
   '',
   'Latency: from the caller sending the last voiced frame of an utterance to its first echoed frame. The echo assistant',
   'must hear 700 ms of silence before it answers (the end of the utterance), so the figure in brackets is what the',
   'server adds beyond that wait. CPU: the rooms process’s user + system time over the streaming phase, divided by the',
-  'wall time and the number of rooms. Memory: the rise of RSS (peak while streaming) and of the heap (after a forced',
-  'GC, rooms open) over the idle process, divided by the number of rooms.',
+  'wall time and the number of rooms. Held per room: heap plus array buffers (audio) after a forced GC while streaming,',
+  'above the idle process, divided by the number of rooms. RSS rise: the process’s peak RSS while streaming over idle.',
   '<!-- rooms:end -->',
 ].join('\n');
 
