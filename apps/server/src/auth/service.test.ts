@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,5 +144,41 @@ describe('bootstrap admins', () => {
       created: [],
     });
     await fresh.close();
+  });
+});
+
+describe('time limits of links and codes (fake clock)', () => {
+  const challengeFor = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+  const tokenOf = (mail: Mail | undefined) =>
+    new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] as string).searchParams.get('token') as string;
+  const local = { ...ctx, ip: '10.9.9.9' };
+
+  it('refuses an email link after 24 hours', async () => {
+    await service.signup({ email: 'late@example.com', password: 'secret1' }, undefined, local);
+    const token = tokenOf(sent.filter((m) => m.to === 'late@example.com').at(-1));
+    t += 86_400_000 + 1_000;
+    await expect(service.verifyOtp({ token_hash: token, type: 'signup' }, local)).rejects.toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+    });
+  });
+
+  it('lets a PKCE code be exchanged within 300 s only', async () => {
+    const verifier = 'v'.repeat(64);
+    const pkce = { code_challenge: challengeFor(verifier), code_challenge_method: 's256' };
+    await service.signup({ email: 'pkce-slow@example.com', password: 'secret1', ...pkce }, undefined, local);
+    const token = tokenOf(sent.filter((m) => m.to === 'pkce-slow@example.com').at(-1));
+    const redirect = await service.verifyRedirect(
+      { token, type: 'signup', redirect_to: 'http://site.test/x' },
+      local,
+    );
+    const code = new URL(redirect).searchParams.get('code');
+    t += 300_001;
+    await expect(
+      service.pkceGrant({ auth_code: code, code_verifier: verifier }, local),
+    ).rejects.toMatchObject({
+      status: 422,
+      code: 'flow_state_expired',
+    });
   });
 });

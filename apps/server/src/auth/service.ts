@@ -233,9 +233,9 @@ export function createAuthService(opts: AuthServiceOptions) {
       type,
     ]);
     await tx.query(
-      `insert into auth_one_time_tokens (user_id, token_type, token_hash, code_challenge, code_challenge_method)
-       values ($1, $2, $3, $4, $5)`,
-      [user.id, type, sha256Hex(tokenHash), pkce?.challenge ?? null, pkce?.method ?? null],
+      `insert into auth_one_time_tokens (user_id, token_type, token_hash, code_challenge, code_challenge_method, created_at)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [user.id, type, sha256Hex(tokenHash), pkce?.challenge ?? null, pkce?.method ?? null, new Date(now())],
     );
     // In the PKCE flow the link's token carries GoTrue's `pkce_` prefix.
     return { code, tokenHash: pkce ? `${PKCE_PREFIX}${tokenHash}` : tokenHash };
@@ -704,14 +704,15 @@ export function createAuthService(opts: AuthServiceOptions) {
           // PKCE: no tokens in the URL, only a single-use code the client exchanges with its verifier.
           const authCode = randomUUID();
           await db.query(
-            `insert into auth_flow_state (user_id, auth_code, code_challenge, code_challenge_method, authentication_method)
-             values ($1, $2, $3, $4, $5)`,
+            `insert into auth_flow_state (user_id, auth_code, code_challenge, code_challenge_method, authentication_method, created_at)
+             values ($1, $2, $3, $4, $5, $6)`,
             [
               user.id,
               authCode,
               pkce.challenge,
               pkce.method,
               query.type === 'recovery' ? 'recovery' : 'email/signup',
+              new Date(now()),
             ],
           );
           const url = new URL(target.split('#')[0] as string);
