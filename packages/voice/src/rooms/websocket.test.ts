@@ -208,6 +208,15 @@ async function joined(options: { startAudioOff?: boolean } = {}) {
 
 const pcm = (...samples: number[]) => new Int16Array(samples).buffer;
 
+/** Joined, with the SDK subscribed to the assistant's audio (as it does on participant-joined). */
+async function subscribed() {
+  const call = await joined();
+  const { participant } = call.events.find((e) => e.name === 'participant-joined')!
+    .payload as RoomEventMap['participant-joined'];
+  call.room.subscribe(participant.session_id, { audio: true, video: false });
+  return call;
+}
+
 describe('the WebSocket room', () => {
   it('opens the microphone with echo cancellation, noise suppression and gain control, and a worklet from a blob URL', async () => {
     const { worklet, ctx } = await joined();
@@ -268,9 +277,21 @@ describe('the WebSocket room', () => {
     expect(room.getLocalAudioLevel()).toBe(0);
   });
 
+  it('holds audio that arrives before the SDK subscribes, then plays it from the start', async () => {
+    const { room, ws, ctx, events } = await joined();
+    ws.receive(pcm(1000, 1000));
+    ws.receive(pcm(2000, 2000));
+    expect(ctx.sources).toHaveLength(0);
+    const { participant } = events.find((e) => e.name === 'participant-joined')!
+      .payload as RoomEventMap['participant-joined'];
+    room.subscribe(participant.session_id, { audio: true, video: false });
+    expect(ctx.sources).toHaveLength(2);
+    expect(ctx.sources[0]!.startedAt).toBeCloseTo(1.08);
+  });
+
   it('plays received audio through the jitter buffer and reports its level while it plays', async () => {
     vi.useFakeTimers();
-    const { room, ws, ctx, events } = await joined();
+    const { room, ws, ctx, events } = await subscribed();
     ws.receive(pcm(...Array.from({ length: 320 }, () => 8000)));
     ws.receive(pcm(...Array.from({ length: 320 }, () => 8000)));
     expect(ctx.sources.map((s) => s.startedAt)).toEqual([1.08, 1.1]);
@@ -333,7 +354,7 @@ describe('the WebSocket room', () => {
   });
 
   it('leaves by hanging up, then closes the socket, stops the microphone and playback, and closes the context', async () => {
-    const { room, ws, ctx, events, worklet } = await joined();
+    const { room, ws, ctx, events, worklet } = await subscribed();
     const track = ((await getUserMedia.mock.results[0]!.value) as FakeStream).tracks[0]!;
     ws.receive(pcm(100, 200));
     await room.startLocalAudioLevelObserver(100);

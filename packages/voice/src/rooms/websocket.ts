@@ -37,6 +37,8 @@ const FRAME_MS = 20;
 const CONNECT_TIMEOUT_MS = 15_000;
 /** Microphone frames are skipped while the socket cannot keep up, instead of queueing without bound. */
 const MAX_SEND_BACKLOG = 256 * 1024;
+/** Frames (of any length) kept while waiting for the SDK to subscribe: about 2 s of 20 ms frames. */
+const MAX_HELD_FRAMES = 100;
 const ASSISTANT_SESSION_ID = 'vapi-speaker';
 const ASSISTANT_NAME = 'Vapi Speaker';
 
@@ -85,6 +87,8 @@ class WebSocketRoom implements Room {
   #closed = false;
   /** Fails a join still connecting when the room is left or destroyed meanwhile. */
   #abortConnect: ((error: Error) => void) | null = null;
+  /** Audio received before the SDK subscribed (its <audio> element not yet playing): bounded. */
+  #held: ArrayBuffer[] | null = [];
   /** Whether the SDK was told the call started ('listening'). */
   #listening = false;
 
@@ -272,7 +276,11 @@ class WebSocketRoom implements Room {
     }
     if (isListening) return;
     if (typeof data === 'string') this.#emit('app-message', { data, fromId: ASSISTANT_SESSION_ID });
-    else this.#play(data);
+    else if (this.#held) {
+      // Played once the SDK listens, so the start of the greeting is not lost.
+      this.#held.push(data);
+      if (this.#held.length > MAX_HELD_FRAMES) this.#held.shift();
+    } else this.#play(data);
   }
 
   #play(bytes: ArrayBuffer): void {
@@ -313,7 +321,11 @@ class WebSocketRoom implements Room {
   subscribe(sessionId: string, media: RoomSubscription): void {
     if (sessionId !== ASSISTANT_SESSION_ID || !media.audio || !this.#assistant) return;
     const track = this.#playbackOut?.stream.getAudioTracks()[0];
-    if (track) this.#emit('track-started', { participant: this.#assistant, track });
+    if (!track) return;
+    this.#emit('track-started', { participant: this.#assistant, track });
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const frame of held) this.#play(frame);
   }
 
   sendAppMessage(data: string): void {
@@ -447,6 +459,7 @@ class WebSocketRoom implements Room {
   /** Closes the socket, stops the microphone and playback, and closes the AudioContext. Idempotent. */
   #release(): void {
     this.#joined = false;
+    this.#held = [];
     const abortConnect = this.#abortConnect;
     this.#abortConnect = null;
     abortConnect?.(new Error('The call was left while it was connecting.'));
