@@ -109,7 +109,7 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
               <Button
                 variant="link"
                 size="sm"
-                className="h-auto p-0"
+                className="h-auto p-0 text-sky-800 underline underline-offset-4"
                 disabled={selectingAll}
                 onClick={selectEveryMatch}
               >
