@@ -153,7 +153,7 @@ describe('call rooms over a real WebSocket', () => {
   });
 
   it('speaks a say message, then ends the call when asked to', async () => {
-    calls.set('call-say', { firstMessage: null });
+    calls.set('call-say', { firstMessage: 'Hi.' });
     const client = new CallClient(`${base}/call-say`);
     await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
     const before = client.chunks.length;
@@ -221,5 +221,35 @@ describe('call rooms over a real WebSocket', () => {
     expect(plain.status).toBe(426);
     expect(await plain.json()).toMatchObject({ error: 'upgrade_required' });
     expect((await fetch(`${http}/bad%20id`)).status).toBe(400);
+  });
+
+  it('ends a call nobody speaks in after the idle time-out, with silence-timed-out', async () => {
+    const app = new Hono();
+    const nodeWs = createNodeWebSocket({ app });
+    const quiet = createRooms({
+      upgradeWebSocket: nodeWs.upgradeWebSocket,
+      idleTimeoutMs: 1000,
+      resolveCall: () => ({ firstMessage: 'Hi.' }),
+    });
+    app.route('/rooms', quiet.app);
+    const idleServer: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    nodeWs.injectWebSocket(idleServer);
+    try {
+      const port = (idleServer.address() as AddressInfo).port;
+      const client = new CallClient(`ws://127.0.0.1:${port}/rooms/idle-call`);
+      await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+      // A microphone streaming silence is not activity.
+      void client.stream(silence(3000, RATE)).catch(() => undefined);
+      expect(await client.message({ type: 'status-update', status: 'ended' })).toMatchObject({
+        endedReason: 'silence-timed-out',
+      });
+      expect((await client.closed).code).toBe(ROOM_CLOSE.normal);
+      expect(quiet.stats().rooms).toBe(0);
+    } finally {
+      quiet.close();
+      await new Promise((r) => idleServer.close(r));
+    }
   });
 });
