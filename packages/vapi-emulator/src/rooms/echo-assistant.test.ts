@@ -184,7 +184,7 @@ describe('EchoAssistant', () => {
     const talk = stream(a, tone(500, RATE), quiet.at);
     const tail = advance(a, talk.at, 4900);
     expect(messages(tail.effects).some((m) => m.status === 'ended')).toBe(false);
-    const end = advance(a, tail.at, 2000);
+    const end = advance(a, tail.at, 3000);
     expect(messages(end.effects)).toContainEqual({
       type: 'status-update',
       status: 'ended',
@@ -206,7 +206,13 @@ describe('EchoAssistant', () => {
     const a = assistant({ greeting: null });
     a.start(0);
     const talk = stream(a, tone(400, RATE), 0);
-    const later = advance(a, talk.at, 800);
+    const early = advance(a, talk.at, 1400);
+    expect(messages(early.effects)).not.toContainEqual({
+      type: 'speech-update',
+      status: 'stopped',
+      role: 'user',
+    });
+    const later = advance(a, early.at, 200);
     expect(messages(later.effects)).toContainEqual({
       type: 'speech-update',
       status: 'stopped',

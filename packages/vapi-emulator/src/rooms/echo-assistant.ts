@@ -70,6 +70,11 @@ const clientMessageSchema = z.discriminatedUnion('type', [
 
 /** After the assistant stops, its voice may still be in the caller's jitter buffer and room. */
 const ECHO_TAIL_MS = 250;
+/**
+ * A caller who stops sending audio mid-utterance (a stalled network) gets the echo after this long.
+ * Longer than the VAD's 700 ms so a briefly stalled event loop never splits an utterance.
+ */
+const STALL_FLUSH_MS = 1500;
 
 const seconds = (samples: number, rate: number) => (samples / rate).toFixed(1);
 
@@ -224,7 +229,7 @@ export class EchoAssistant {
     const effects: AssistantEffect[] = [];
     if (now - this.#startedAt >= this.#options.maxDurationMs) return this.end('exceeded-max-duration');
     // A caller that stops sending audio mid-utterance (muted, or a stalled network) still gets its echo.
-    if (this.#vad.state === 'speech' && now - this.#lastAudioAt >= 700)
+    if (this.#vad.state === 'speech' && now - this.#lastAudioAt >= STALL_FLUSH_MS)
       for (const event of this.#vad.flush()) this.#onVad(event, now, effects);
     this.#play(now, effects);
     if (this.#phase !== 'active') return effects;
