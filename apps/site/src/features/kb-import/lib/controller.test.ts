@@ -375,6 +375,48 @@ describe('originals kept across a reload', () => {
   });
 });
 
+describe('loading from the provider', () => {
+  it('needs a key to load files', async () => {
+    const { controller, state } = setup({ key: false });
+    await controller.loadExisting();
+    expect(state().alert?.message).toBe('API key required to load existing files');
+    await controller.refresh();
+    expect(state().alert?.message).toBe('API key required to load files');
+  });
+
+  it("adds the provider's existing files once and follows those still processing", async () => {
+    const { controller, provider, state } = setup();
+    await provider.api.uploadFile(file('old.md'), 'old.md');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await provider.api.uploadFile(file('new.md'), 'new.md');
+    await controller.loadExisting();
+    expect(state().uploaded.map((f) => [f.name, f.status])).toEqual([
+      ['old.md', 'done'],
+      ['new.md', 'processing'],
+    ]);
+    expect(state().alert).toEqual({
+      variant: 'default',
+      message: 'Loaded 2 existing file(s) from the provider.',
+    });
+    await controller.loadExisting();
+    expect(state().uploaded).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(state().uploaded[1]?.status).toBe('done');
+  });
+
+  it('refreshes statuses from the provider list', async () => {
+    const { controller, provider, state } = setup();
+    await controller.addFiles([file('a.md')]);
+    await controller.upload();
+    provider.failNext('get', { status: 500 }, { status: 500 });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(state().uploaded[0]?.status).toBe('processing');
+    await controller.refresh();
+    expect(state().uploaded[0]?.status).toBe('done');
+    expect(state().logs.at(-1)?.message).toBe('Refreshed 1 file(s) from the provider');
+  });
+});
+
 describe('leaving the page mid-upload', () => {
   it('keeps the records and originals for the next page instead of dropping them', async () => {
     const originals = memoryOriginals();
