@@ -34,6 +34,56 @@ function trackSockets(page: Page) {
   return sockets;
 }
 
+/**
+ * A microphone the test speaks into: a 220 Hz tone the test turns on and off (window.testMic), in
+ * place of Chromium's fake device, whose once-a-second beep the room's voice detection hears only
+ * sometimes once the browser's audio processing has adapted to it.
+ */
+async function testMicrophone(page: Page) {
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    const mic = { on: () => {}, off: () => {} };
+    (window as unknown as { testMic: typeof mic }).testMic = mic;
+    devices.getUserMedia = async (constraints) => {
+      if (!constraints?.audio) return original(constraints);
+      const context = new AudioContext();
+      await context.resume();
+      const tone = context.createOscillator();
+      tone.frequency.value = 220;
+      const level = context.createGain();
+      level.gain.value = 0;
+      const out = context.createMediaStreamDestination();
+      tone.connect(level).connect(out);
+      tone.start();
+      mic.on = () => level.gain.setValueAtTime(0.5, context.currentTime);
+      mic.off = () => level.gain.setValueAtTime(0, context.currentTime);
+      // Like a device track, it accepts the SDK's noise-suppression setting (a generated track
+      // would refuse it).
+      for (const track of out.stream.getAudioTracks()) track.applyConstraints = async () => {};
+      return out.stream;
+    };
+  });
+  const set = (on: boolean) =>
+    page.evaluate((value) => {
+      const mic = (window as unknown as { testMic: { on(): void; off(): void } }).testMic;
+      if (value) mic.on();
+      else mic.off();
+    }, on);
+  return { speak: () => set(true), stop: () => set(false) };
+}
+
+/** Text messages the call room sent to the page (the emulator's room protocol). */
+function roomMessages(page: Page) {
+  const messages: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string') messages.push(frame.payload);
+    }),
+  );
+  return messages;
+}
+
 test.describe('voice widget', () => {
   test('a whole offline call: ENGAGE, CONNECTING..., Speaking while the echo plays, Listening, END, ENGAGE', async ({
     page,
@@ -41,6 +91,8 @@ test.describe('voice widget', () => {
     test.setTimeout(90_000);
     const labels = await recordWidgetLabels(page);
     const sockets = trackSockets(page);
+    const messages = roomMessages(page);
+    const mic = await testMicrophone(page);
     await page.goto('/');
     const engage = page.getByRole('button', { name: 'ENGAGE' });
     await expect(engage).toHaveText('🎤 ENGAGE');
@@ -54,23 +106,31 @@ test.describe('voice widget', () => {
     await expect(page.getByRole('status')).toHaveText('In a call. The assistant can hear you.');
     await expect(page.getByTestId('voice-wave-bar')).toHaveCount(5);
 
-    // The assistant greets (Speaking), then listens while the fake microphone beeps. Muting ends the
-    // visitor's turn (silence), and the echo assistant plays the beeps back: Speaking, then Listening.
+    // The assistant greets (Speaking), then listens. The visitor speaks (a tone) and stops; the echo
+    // assistant plays it back (Speaking), then listens again.
     await expect(page.getByText('Speaking', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Listening', { exact: true })).toBeVisible({ timeout: 30_000 });
+    const heard = () => messages.some((m) => m.includes('"role":"user"') && m.includes('"status":"started"'));
+    await mic.speak();
+    await expect.poll(heard, { timeout: 15_000 }).toBe(true);
+    await mic.stop();
+    await expect(page.getByText('Speaking', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Listening', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // Mute during the call.
     const mute = page.getByRole('button', { name: 'Mute microphone' });
     await mute.click();
     await expect(mute).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('status')).toHaveText('In a call. Your microphone is muted.');
-    await expect(page.getByText('Speaking', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Listening', { exact: true })).toBeVisible({ timeout: 30_000 });
     await mute.click();
     await expect(mute).toHaveAttribute('aria-pressed', 'false');
     expect(inOrder(await labels(), ['Speaking', 'Listening', 'Speaking', 'Listening'])).toBe(true);
 
-    await end.click();
+    await end.focus();
+    await page.keyboard.press('Enter');
     await expect(engage).toBeVisible();
     await expect(engage).toBeEnabled();
+    await expect(engage).toBeFocused();
     await expect(page.getByRole('status')).toHaveText('Call ended.');
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(inOrder(await labels(), ['ENGAGE', 'CONNECTING...', 'Speaking', 'Listening', 'ENGAGE'])).toBe(
@@ -80,6 +140,33 @@ test.describe('voice widget', () => {
     // Nothing outlives the call: no audio element, no open call socket.
     await expect(page.locator('audio')).toHaveCount(0);
     await expect.poll(() => sockets.length > 0 && sockets.every((ws) => ws.isClosed())).toBe(true);
+  });
+
+  test('each landing page calls its own assistant', async ({ page }) => {
+    test.setTimeout(90_000);
+    const config = await (await page.request.get('/config.json')).json();
+    const callFrom = async (path: string) => {
+      await page.goto(path);
+      const request = page.waitForRequest(
+        (r) => r.url().endsWith('/provider/call/web') && r.method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'ENGAGE' }).click();
+      const body = (await request).postDataJSON();
+      await page.getByRole('button', { name: 'END' }).click({ timeout: 30_000 });
+      await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+      return body.assistantId;
+    };
+    expect(await callFrom('/')).toBe(config.assistants.index);
+
+    // The other two pages need a signed-in visitor.
+    await page.goto('/ediscovery');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill('admin@example.com');
+    await form.getByLabel('Password', { exact: true }).fill(process.env.E2E_ADMIN_PASSWORD as string);
+    await form.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('s a l e s e n g i n e e r');
+    expect(await callFrom('/ediscovery')).toBe(config.assistants.ediscovery);
+    expect(await callFrom('/onboarding')).toBe(config.assistants.onboarding);
   });
 
   test('leaving the page during a call ends it', async ({ page }) => {
