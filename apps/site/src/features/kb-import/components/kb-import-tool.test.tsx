@@ -162,6 +162,30 @@ describe('Files tab', () => {
     expect(within(selected).getByText('dropped.csv')).toBeInTheDocument();
   });
 
+  it('shows overall progress and cancels, putting unsent files back in the selection', async () => {
+    const { user, provider } = renderTool();
+    const upload = provider.api.uploadFile;
+    provider.api.uploadFile = (f, n) =>
+      new Promise((resolve) => setTimeout(() => resolve(upload(f, n)), 1_000));
+    await typeKey(user);
+    await chooseFiles(
+      user,
+      Array.from({ length: 6 }, (_, i) => new File(['x'], `f${i}.md`)),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload 6 file(s)' }));
+    expect(await screen.findByRole('progressbar', { name: 'Overall upload progress' })).toBeInTheDocument();
+    await tick(1_000);
+    expect(await screen.findByText('3 of 6 file(s) sent')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    await tick(1_000);
+    expect(
+      await screen.findByText(/^Upload cancelled: \d uploaded, \d not sent \(still selected\)\.$/),
+    ).toBeInTheDocument();
+    const selected = screen.getByRole('list', { name: 'Selected files' });
+    expect(within(selected).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(provider.files.size + within(selected).getAllByRole('listitem').length).toBe(6);
+  });
+
   it('keeps a failed upload, retries it, and bulk-deletes with the pacing', async () => {
     const { user, provider } = renderTool();
     await typeKey(user);
