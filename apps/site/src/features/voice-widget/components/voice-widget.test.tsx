@@ -146,6 +146,17 @@ describe('VoiceWidget', () => {
     expect(mute).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('the mute button follows the SDK when it turns the microphone back on by itself', async () => {
+    const { sdk, user } = renderWidget();
+    await engage(user);
+    act(() => sdk.client.emit('call-start'));
+    await user.click(screen.getByRole('button', { name: 'Mute microphone' }));
+    expect(screen.getByRole('button', { name: 'Mute microphone' })).toHaveAttribute('aria-pressed', 'true');
+    sdk.client.setMuted(false);
+    act(() => sdk.client.emit('volume-level', 0.2));
+    expect(screen.getByRole('button', { name: 'Mute microphone' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('a denied microphone shows how to fix it and stops the attempt', async () => {
     const { sdk, user } = renderWidget();
     await engage(user);

@@ -98,7 +98,12 @@ export function useVoiceCall({
       });
       sdk.on('speech-start', () => dispatch({ type: 'speech', speaking: true }));
       sdk.on('speech-end', () => dispatch({ type: 'speech', speaking: false }));
-      sdk.on('volume-level', (level) => dispatch({ type: 'volume', level }));
+      sdk.on('volume-level', (level) => {
+        dispatch({ type: 'volume', level });
+        // The SDK may turn the microphone back on by itself (its noise-cancellation fallback, SPEC
+        // §4); the level arrives ten times a second, so the mute button follows within 100 ms.
+        dispatch({ type: 'muted', muted: sdk.isMuted() });
+      });
       sdk.on('camera-error', (payload) => {
         if (!stopOnProblem(payload)) dispatch({ type: 'microphone-failed', problem: 'unavailable' });
         void sdk.stop().catch(ignore);

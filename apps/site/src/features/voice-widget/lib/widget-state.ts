@@ -51,7 +51,9 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
     case 'volume':
       return state.status === 'in-call' ? { ...state, volume: clamp01(action.level) } : state;
     case 'muted':
-      return state.status === 'in-call' ? { ...state, muted: action.muted } : state;
+      return state.status === 'in-call' && state.muted !== action.muted
+        ? { ...state, muted: action.muted }
+        : state;
     case 'call-end':
     case 'hang-up':
       return state.status === 'idle' ? state : { status: 'idle', notice: { kind: 'ended' } };
