@@ -38,7 +38,8 @@ export interface Assistant extends AssistantSummary {
 
 export interface QueryToolInput {
   type: 'query';
-  function: { name: string };
+  /** The docs send it; the current API spec has no such field (PROVIDER-FACTS), so it may be refused. */
+  function?: { name: string };
   knowledgeBases: { provider: 'google'; name: string; description: string; fileIds: string[] }[];
 }
 

@@ -572,6 +572,17 @@ describe('creating the knowledge base', () => {
     expect(state().creating).toBe(false);
   });
 
+  it('creates the tool without a function name when the provider refuses that property', async () => {
+    const { controller, provider, state } = await withDone();
+    provider.failNext('tool', { status: 400, body: '{"message":["property function should not exist"]}' });
+    await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    const [tool] = [...provider.tools.values()];
+    expect(tool).not.toHaveProperty('function');
+    expect(tool?.knowledgeBases[0]?.name).toBe('kb');
+    expect(state().knowledgeBases).toHaveLength(1);
+    expect(state().alert?.variant).toBe('default');
+  });
+
   it('does not add the tool twice and reports failures with the status text', async () => {
     const { controller, provider, state } = await withDone();
     provider.failNext('tool', { status: 400 });

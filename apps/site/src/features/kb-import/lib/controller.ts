@@ -879,12 +879,19 @@ export class KbImportController {
       this.log(`Creating query tool ${functionName} from ${fileIds.length} file(s)`);
       let toolId: string;
       try {
-        const tool = await api.createQueryTool({
-          type: 'query',
-          function: { name: functionName },
-          knowledgeBases: [{ provider: 'google', name, description, fileIds }],
-        });
-        toolId = tool.id;
+        const knowledgeBases = [{ provider: 'google' as const, name, description, fileIds }];
+        try {
+          toolId = (
+            await api.createQueryTool({ type: 'query', function: { name: functionName }, knowledgeBases })
+          ).id;
+        } catch (error) {
+          // The docs send function.name but the current API spec has no such field (PROVIDER-FACTS):
+          // when the provider refuses that property, create the tool without it.
+          if (!(isProviderHttpError(error) && error.status === 400 && /function/i.test(error.body)))
+            throw error;
+          this.log('The provider refused the tool function name; creating the tool without it', 'error');
+          toolId = (await api.createQueryTool({ type: 'query', knowledgeBases })).id;
+        }
       } catch (error) {
         this.#alert('destructive', this.#failure(error, messages.toolCreationFailed));
         return null;
