@@ -125,8 +125,8 @@ test.describe('knowledge base bulk import in Chromium', () => {
 
     await expect(page.getByRole('alert')).toHaveText('Upload failed: 400 Bad Request - Invalid file');
     await expect(row(page, `b-${run}.txt`)).toContainText('failed');
-    await expect(row(page, `a-${run}.md`)).toContainText('done', { timeout: 20_000 });
-    await expect(row(page, `broken-${run}.json`)).toContainText('failed', { timeout: 20_000 });
+    await expect(row(page, `a-${run}.md`)).toContainText('done', { timeout: 45_000 });
+    await expect(row(page, `broken-${run}.json`)).toContainText('failed', { timeout: 45_000 });
 
     await row(page, `b-${run}.txt`)
       .getByRole('button', { name: `Retry b-${run}.txt` })
@@ -134,7 +134,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Successfully retried 1 of 1 files' }),
     ).toBeVisible();
-    await expect(row(page, `b-${run}.txt`)).toContainText('done', { timeout: 20_000 });
+    await expect(row(page, `b-${run}.txt`)).toContainText('done', { timeout: 45_000 });
 
     await row(page, `broken-${run}.json`)
       .getByRole('button', { name: `Delete broken-${run}.json` })
@@ -275,7 +275,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     await row(page, name)
       .getByRole('button', { name: `Retry ${name}` })
       .click();
-    await expect(row(page, name)).toContainText('done', { timeout: 20_000 });
+    await expect(row(page, name)).toContainText('done', { timeout: 45_000 });
     const files = await provider(request).get<{ name: string }[]>('/file');
     expect(files.filter((f) => f.name === name)).toHaveLength(1);
   });
