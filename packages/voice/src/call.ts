@@ -60,6 +60,7 @@ export class LiveCall {
   #endedStatusSeen = false;
   #silenced = false;
   #muted: boolean;
+  #audioProcessorRecovery = false;
   #resources: (() => void)[] = [];
   #teardown: Promise<void> | null = null;
   #resolveFinished!: () => void;
@@ -240,7 +241,10 @@ export class LiveCall {
       this.emit('local-audio-level-observer-error', serializeError(event));
     }
     if (event.type === 'audio-processor-error') {
-      // Noise cancellation failed: turn it off and make sure the microphone is on again.
+      // Noise cancellation failed: turn it off and make sure the microphone is on again. Once per
+      // call: a room that reports the error again while or after it is turned off must not loop.
+      if (this.#audioProcessorRecovery) return;
+      this.#audioProcessorRecovery = true;
       const room = this.room;
       room
         ?.setAudioProcessor('none')

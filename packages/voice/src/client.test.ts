@@ -508,6 +508,23 @@ describe('during a call', () => {
     expect(t.vapi.isMuted()).toBe(false);
   });
 
+  it('recovers from audio-processor-error once per call, so a room repeating it cannot loop', async () => {
+    const t = setup();
+    await t.vapi.start('assistant-1');
+    const daily = t.daily.last;
+    daily.nonFatalError('audio-processor-error');
+    daily.nonFatalError('audio-processor-error');
+    await until(() => daily.audioProcessor === 'none', 'processor off');
+    await flush();
+    daily.nonFatalError('audio-processor-error');
+    await flush();
+    const calls = daily.log.filter(
+      (c) => c.method === 'updateInputSettings' || c.method === 'setAudioProcessor',
+    );
+    expect(calls.length).toBeLessThanOrEqual(2); // the start's noise cancellation, then one recovery
+    expect(daily.log.filter((c) => c.method === 'setLocalAudio').map((c) => c.args[0])).toEqual([true]);
+  });
+
   it('microphone permission denied arrives as camera-error', async () => {
     const t = setup();
     await t.vapi.start('assistant-1');

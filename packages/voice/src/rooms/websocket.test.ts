@@ -277,6 +277,17 @@ describe('the WebSocket room', () => {
     expect(room.getLocalAudioLevel()).toBe(0);
   });
 
+  it('rejects a noise-suppression change the track refuses, without raising audio-processor-error', async () => {
+    const { room } = await joined();
+    const nonFatal: unknown[] = [];
+    room.on('nonfatal-error', (e) => nonFatal.push(e));
+    const track = ((await getUserMedia.mock.results[0]!.value) as FakeStream).tracks[0]!;
+    track.applyConstraints = () => Promise.reject(new Error('OverconstrainedError'));
+    await expect(room.setAudioProcessor('none')).rejects.toThrow('OverconstrainedError');
+    // Before the fix this emitted 'audio-processor-error', whose recovery called this again: a loop.
+    expect(nonFatal).toEqual([]);
+  });
+
   it('holds audio that arrives before the SDK subscribes, then plays it from the start', async () => {
     const { room, ws, ctx, events } = await joined();
     ws.receive(pcm(1000, 1000));

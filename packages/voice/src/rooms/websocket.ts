@@ -381,17 +381,11 @@ class WebSocketRoom implements Room {
 
   async setAudioProcessor(type: 'noise-cancellation' | 'none'): Promise<void> {
     const on = type === 'noise-cancellation';
+    // A refusal rejects this call instead of raising 'audio-processor-error': the caller asked, so
+    // the caller handles it, and the SDK's recovery (which calls this with 'none') cannot loop.
     await Promise.all(
       (this.#micStream?.getAudioTracks() ?? []).map((track) =>
-        track
-          .applyConstraints({ ...track.getConstraints(), noiseSuppression: on })
-          .catch((error: unknown) => {
-            this.#emit('nonfatal-error', {
-              type: 'audio-processor-error',
-              errorMsg: 'Could not change noise suppression.',
-              details: error,
-            });
-          }),
+        track.applyConstraints({ ...track.getConstraints(), noiseSuppression: on }),
       ),
     );
   }
