@@ -147,8 +147,8 @@ async function main() {
     "Search is `lower(email) like '%term%'` served by a pg_trgm GIN index (terms of 3+ characters); pages are",
     'keyset pages on `(created_at, id)`, so a deep page costs what the first does. With hosted Supabase the',
     'admin API has no search or counts, and the server reads every user page by page instead (see docs/decisions.md).',
-    'Every synthetic address here starts with `user`, so the trigrams of a term like `user4242.` hit every row',
-    'in the index; real addresses vary more. A term of 1–2 characters cannot use trigrams and scans.',
+    'Every synthetic address here starts with `user`, so a term like `user4242.` shares trigrams with every row',
+    'and the index reads long lists; real addresses vary more. A term of 1–2 characters cannot use trigrams and scans.',
     '',
     '<!-- admin:end -->',
   ].join('\n');
