@@ -3,8 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { useCreateUser } from '../api/queries';
 import { MISSING_FIELDS, toasts } from '../lib/messages';
 
@@ -47,32 +46,26 @@ export function CreateUserForm() {
       <CardContent>
         {/* noValidate: the form's own message (SPEC §5) is shown rather than the browser's bubble. */}
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="off"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={problem !== null && !email.trim() ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-password`}>Password</Label>
-            <Input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={problem !== null && !password ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-          </div>
+          <FormField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={problem !== null && !email.trim() ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={problem !== null && !password ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create User'}
           </Button>

@@ -1,11 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Loader2 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSupabase } from '@/lib/session';
 import { authText } from '../messages';
@@ -26,15 +25,6 @@ function linkError(): Outcome {
 
 /** Where a mail link should bring the user back to: the page they are on now, without a fragment. */
 const currentPage = () => window.location.href.split('#')[0] as string;
-
-function Field({ label, children, id }: { label: string; id: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
 
 function Message({ outcome }: { outcome: Outcome }) {
   // Both live regions stay mounted so screen readers announce the text when it appears.
@@ -87,7 +77,6 @@ async function run(
 }
 
 function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
-  const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -101,26 +90,22 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   };
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign in">
-      <Field label="Email" id={`${id}-email`}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
-      <Field label="Password" id={`${id}-password`}>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign In</Submit>
     </form>
@@ -128,7 +113,6 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
 }
 
 function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
-  const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -157,37 +141,31 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   };
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign up">
-      <Field label="Email" id={`${id}-email`}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
-      <Field label="Password" id={`${id}-password`}>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
-      <Field label="Confirm Password" id={`${id}-confirm`}>
-        <Input
-          id={`${id}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={mismatch || undefined}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </Field>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        aria-invalid={mismatch || undefined}
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign Up</Submit>
     </form>
@@ -195,7 +173,6 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
 }
 
 function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
-  const id = useId();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -217,17 +194,15 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   return (
     // noValidate: an empty address gets SPEC §5's own message rather than the browser's.
     <form onSubmit={submit} className="grid gap-4" aria-label="Reset password" noValidate>
-      <Field label="Email" id={`${id}-email`}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={outcome?.text === authText.emailRequired || undefined}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        aria-invalid={outcome?.text === authText.emailRequired || undefined}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Message outcome={outcome} />
       <Submit busy={busy}>Send Reset Link</Submit>
     </form>

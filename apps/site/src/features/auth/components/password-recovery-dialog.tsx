@@ -1,10 +1,9 @@
 import { Dialog } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField } from '@/components/ui/form-field';
 import { endPasswordRecovery, useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -12,7 +11,6 @@ import { authText } from '../messages';
 export function PasswordRecoveryDialog() {
   const { passwordRecovery } = useSession();
   const supabase = useSupabase();
-  const id = useId();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,28 +47,22 @@ export function PasswordRecoveryDialog() {
             You followed a password reset link. Enter the new password for your account.
           </Dialog.Description>
           <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-new`}>New Password</Label>
-              <Input
-                id={`${id}-new`}
-                type="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-confirm`}>Confirm New Password</Label>
-              <Input
-                id={`${id}-confirm`}
-                type="password"
-                autoComplete="new-password"
-                required
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </div>
+            <FormField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <FormField
+              label="Confirm New Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
             <div aria-live="assertive">
               {error && (
                 <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
