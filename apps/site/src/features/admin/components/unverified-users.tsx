@@ -4,12 +4,11 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { PAGE_SIZE, useAdminApi, useUsersPage } from '../api/queries';
+import { useAdminApi } from '../api/queries';
 import { formatDateTime } from '../lib/format';
 import { toasts } from '../lib/messages';
 import { DeleteUserButton } from './delete-user-button';
-import { FetchError } from './fetch-error';
-import { firstPage, nextPage, Pager, previousPage } from './pager';
+import { UserList, usePagedUsers } from './user-list';
 
 /** The most ids one verification (and one generated statement) takes; the server's limit too. */
 export const MAX_SELECTION = 1000;
@@ -27,10 +26,8 @@ export interface UnverifiedUsersProps {
 /** Unverified Users (SPEC §2): count, Select All, Clear Selection (n), Generate SQL, per-row select and Delete. */
 export function UnverifiedUsers(props: UnverifiedUsersProps) {
   const { search, selected, onSelectedChange } = props;
-  const [pages, setPages] = useState(firstPage);
-  const query = useUsersPage('unverified', search, pages.cursors[pages.page] ?? null);
-  const users = query.data?.users ?? [];
-  const total = query.data?.total ?? 0;
+  const list = usePagedUsers('unverified', search);
+  const { query, users, total } = list;
 
   const api = useAdminApi();
   // After Select All on one page of several: offer the whole list, as a single list would have had.
@@ -122,52 +119,32 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
         </div>
       </CardHeader>
       <CardContent>
-        {query.isError ? (
-          <FetchError error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.isPending ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            Loading users…
-          </p>
-        ) : users.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {search ? 'No unverified users match the search' : 'No unverified users found'}
-          </p>
-        ) : (
-          <ul className="divide-y divide-border" aria-label="Unverified users">
-            {users.map((user) => (
-              <li key={user.id} className="flex items-center gap-3 py-2">
-                <Checkbox
-                  id={`select-${user.id}`}
-                  checked={selected.has(user.id)}
-                  onCheckedChange={(state) => toggle(user.id, state === true)}
-                  aria-label={`Select ${user.email}`}
-                />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{user.email}</p>
-                  <p className="text-xs text-muted-foreground">Signed up {formatDateTime(user.created_at)}</p>
-                </div>
-                <DeleteUserButton
-                  user={user}
-                  isSelf={user.id === props.currentUserId}
-                  onDeleted={(id) => selected.has(id) && toggle(id, false)}
-                  returnFocusTo="unverified-title"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pager
+        <UserList
+          list={list}
           label="Unverified users"
-          page={pages.page}
-          pageSize={PAGE_SIZE}
-          shown={users.length}
-          total={total}
-          hasNext={Boolean(query.data?.nextCursor)}
-          onPrevious={() => setPages(previousPage)}
-          onNext={() =>
-            query.data?.nextCursor && setPages((p) => nextPage(p, query.data.nextCursor as string))
-          }
-        />
+          empty={search ? 'No unverified users match the search' : 'No unverified users found'}
+        >
+          {(user) => (
+            <>
+              <Checkbox
+                id={`select-${user.id}`}
+                checked={selected.has(user.id)}
+                onCheckedChange={(state) => toggle(user.id, state === true)}
+                aria-label={`Select ${user.email}`}
+              />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{user.email}</p>
+                <p className="text-xs text-muted-foreground">Signed up {formatDateTime(user.created_at)}</p>
+              </div>
+              <DeleteUserButton
+                user={user}
+                isSelf={user.id === props.currentUserId}
+                onDeleted={(id) => selected.has(id) && toggle(id, false)}
+                returnFocusTo="unverified-title"
+              />
+            </>
+          )}
+        </UserList>
       </CardContent>
     </Card>
   );
