@@ -174,22 +174,26 @@ try {
       afterRender.map((c) => `\`${c.name}\` ${kb(c.min)} / ${kb(c.gzip)} kB`).join(', ') || 'nothing'
     }.`,
     '',
-    `Initial JS files of \`${rows[0].route}\`: ${[...rows[0].initial]
-      .map((k) => ({
-        name: k === entryKey ? 'entry (react-dom, react-router, app shell)' : mainOwner(k),
-        ...size(manifest[k].file),
-      }))
-      .sort((a, b) => b.gzip - a.gzip)
-      .map((c) => `\`${c.name}\` ${kb(c.min)} / ${kb(c.gzip)} kB`)
-      .join(', ')}.`,
-    '',
+    ...[rows[0], rows[1]].flatMap((r) => [
+      `Initial JS files of \`${r.route}\`: ${[...r.initial]
+        .map((k) => ({
+          name: k === entryKey ? 'entry (react-dom, react-router, app shell)' : mainOwner(k),
+          ...size(manifest[k].file),
+        }))
+        .sort((a, b) => b.gzip - a.gzip)
+        .map((c) => `\`${c.name}\` ${kb(c.min)} / ${kb(c.gzip)} kB`)
+        .join(', ')}.`,
+      '',
+    ]),
     'Initial JS is what loads before the page shows: the entry chunk, the route module and their static',
     'imports; for the sign-in pages also the route guard and the session client (supabase-js) it waits for.',
     'Deferred from it: the voice SDK and Daily (first click, call start), the toast viewport and the account',
     'menu with the session client (after the first render), the route guard and auth card (only with the',
-    'sign-in pages), TanStack Query (only with kb import and admin). What remains on `/` is React DOM and',
-    'react-router (about 95 kB gzip together) plus the landing page and the idle widget; the budget of',
-    '100 kB would take a lighter router than the data router every page of the site shares.',
+    'sign-in pages), TanStack Query (only with kb import and admin). react-router runs in its declarative',
+    'mode, without the data router (no page has loaders, actions or fetchers). What remains on `/` is React',
+    'DOM and react-router plus the landing page and the idle widget. The sign-in pages wait for the session',
+    'client (supabase-js) and the route guard with its auth card before they show: those, not the shell,',
+    'put them over the budget.',
     '',
     `What the initial JS of \`${rows[0].route}\` is made of (kB of module code before minification, largest first: a guide to what to defer):`,
     '',

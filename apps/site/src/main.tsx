@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { loadPublicConfig } from './lib/public-config';
 import './styles.css';
 
@@ -14,7 +14,9 @@ loadPublicConfig().then(
     root.render(
       <StrictMode>
         <AppProvider config={config}>
-          <RouterProvider router={createRouter()} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AppProvider>
       </StrictMode>,
     );

@@ -1,36 +1,106 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteError } from '@/components/route-error';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { Layout } from './layout';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { withQueries } from './with-queries';
 
-/** Route modules load lazily: a visitor of one page downloads only that page's code. */
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { path: paths.home.path, lazy: () => import('./routes/home') },
-          {
-            // Sign-in required (SPEC §2): the guard shows the Protected Resource screen otherwise.
-            // Loaded with the first guarded page: the landing page at / does not carry the auth card.
-            lazy: () =>
-              import('@/features/auth/components/route-guard').then((m) => ({ Component: m.RouteGuard })),
-            children: [
-              { path: paths.ediscovery.path, lazy: () => import('./routes/ediscovery') },
-              { path: paths.onboarding.path, lazy: () => import('./routes/onboarding') },
-              { path: paths.kbImport.path, lazy: withQueries(() => import('./routes/kb-import')) },
-              { path: paths.admin.path, lazy: withQueries(() => import('./routes/admin')) },
-            ],
-          },
-          { path: '*', lazy: () => import('./routes/not-found') },
-        ],
-      },
-    ],
-  },
-];
+type PageModule = { Component?: ComponentType | null };
 
-export const createRouter = () => createBrowserRouter(routes);
+interface Page {
+  (): ReactNode;
+  /** Starts loading the page's module (once); the route's page then renders without suspending. */
+  preload(): Promise<ComponentType>;
+}
+
+/** A page from its lazily loaded route module (which exports `Component`). */
+function page(load: () => Promise<PageModule>): Page {
+  let loading: Promise<ComponentType> | undefined;
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= load().then(({ Component }) => {
+      if (!Component) throw new Error('The page module has no component.');
+      loaded = Component;
+      return Component;
+    }));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Page() {
+    // A module loaded already renders at once (no empty frame); the choice is fixed per mount.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  Page.preload = preload;
+  return Page;
+}
+
+/** Route modules load lazily: a visitor of one page downloads only that page's code. */
+const Home = page(() => import('./routes/home'));
+const Ediscovery = page(() => import('./routes/ediscovery'));
+const Onboarding = page(() => import('./routes/onboarding'));
+const KbImport = page(withQueries(() => import('./routes/kb-import')));
+const Admin = page(withQueries(() => import('./routes/admin')));
+const NotFound = page(() => import('./routes/not-found'));
+// Sign-in required (SPEC §2): the guard shows the Protected Resource screen otherwise.
+// Loaded with the first guarded page: the landing page at / does not carry the auth card.
+const loadGuard = () => import('@/features/auth/components/route-guard');
+const RouteGuard = lazy(() => loadGuard().then((m) => ({ default: m.RouteGuard })));
+
+const guarded: Record<string, Page> = {
+  [paths.ediscovery.path]: Ediscovery,
+  [paths.onboarding.path]: Onboarding,
+  [paths.kbImport.path]: KbImport,
+  [paths.admin.path]: Admin,
+};
+
+/**
+ * Starts loading what a location shows, in parallel, as the data router did: a guarded page's module
+ * loads while the guard waits for the session, so signing in shows the page at once.
+ */
+function preloadFor(pathname: string) {
+  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  const target = path === paths.home.path ? Home : guarded[path];
+  if (guarded[path]) void loadGuard().catch(() => {});
+  // A failed download is reported by the page's own render, through the error boundary.
+  void (target ?? NotFound).preload().catch(() => {});
+}
+
+/** The page under the navigation; an error in it (or its failed download) keeps the navigation. */
+function PageOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The site's routes, in react-router's declarative mode: no page uses loaders, actions or fetchers,
+ * so the data router (about 15 kB gzip more) would only add weight to every landing page
+ * (docs/decisions.md). Navigations run in a transition: the current page stays until the next
+ * page's module has loaded.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  preloadFor(pathname);
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route element={<PageOutlet />}>
+            <Route path={paths.home.path} element={<Home />} />
+            <Route element={<RouteGuard />}>
+              <Route path={paths.ediscovery.path} element={<Ediscovery />} />
+              <Route path={paths.onboarding.path} element={<Onboarding />} />
+              <Route path={paths.kbImport.path} element={<KbImport />} />
+              <Route path={paths.admin.path} element={<Admin />} />
+            </Route>
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}
