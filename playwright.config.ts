@@ -8,6 +8,14 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'engage-e2e-'));
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
+/** Bootstrap admins: admin@example.com (auth.spec logs it out) and one per other signing-in spec. */
+export const E2E_ADMINS = [
+  'admin@example.com',
+  'kb-admin@example.com',
+  'dashboard-admin@example.com',
+  'landing-admin@example.com',
+  'widget-admin@example.com',
+];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export const chromiumArgs = [
@@ -47,6 +55,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      // One bootstrap admin per spec that signs in: specs run in parallel, and a log-out (global
+      // scope, as supabase-js does by default) revokes every session of that account.
+      ADMIN_EMAILS: E2E_ADMINS.join(','),
       LOG_LEVEL: 'warn',
       // Hosted services are never used by the end-to-end suite, whatever the developer's shell says.
       SUPABASE_URL: '',

@@ -3,7 +3,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const ADMIN_EMAIL = 'admin@example.com';
+// Its own admin (see E2E_ADMINS in playwright.config.ts): auth.spec logs admin@example.com out.
+const ADMIN_EMAIL = 'kb-admin@example.com';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

@@ -57,7 +57,8 @@ const pages = [
 async function signIn(page: Page) {
   await expect(page.getByText('This area requires authentication.')).toBeVisible();
   const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill('admin@example.com');
+  // Its own admin (see E2E_ADMINS in playwright.config.ts): auth.spec logs admin@example.com out.
+  await form.getByLabel('Email').fill('landing-admin@example.com');
   await form.getByLabel('Password', { exact: true }).fill(process.env.E2E_ADMIN_PASSWORD as string);
   await form.getByLabel('Password', { exact: true }).press('Enter');
 }
