@@ -1,9 +1,12 @@
 import { Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '@/lib/session';
 import { authText } from '../messages';
-import { AuthCard } from './auth-card';
+
+// The card (Radix tabs, forms) loads only when somebody has to sign in: a signed-in visitor of a
+// protected page never downloads it.
+const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
 
 /** The Protected Resource screen of SPEC §2: its text and the auth card over a background image. */
 export function ProtectedResource() {
@@ -17,7 +20,9 @@ export function ProtectedResource() {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{authText.protectedTitle}</h1>
           <p className="mt-2 text-sm text-slate-700">{authText.protectedBody}</p>
         </div>
-        <AuthCard />
+        <Suspense fallback={<SessionSpinner />}>
+          <AuthCard />
+        </Suspense>
       </div>
     </main>
   );
