@@ -85,6 +85,21 @@ describe('known defects of @vapi-ai/web, fixed', () => {
     await expect(t.vapi.start('assistant-1')).resolves.toBeNull();
   });
 
+  it('5. errors during a call with no error listener do not throw, and the call still ends cleanly', async () => {
+    // Official: Daily's 'error' and 'nonfatal-error' handlers emit 'error'; with no listener
+    // Node's EventEmitter throws out of Daily's event dispatch.
+    const t = setup({ record: false });
+    const ended = vi.fn();
+    t.vapi.on('call-end', ended);
+    await t.vapi.start('assistant-1');
+    const call = t.daily.last;
+    expect(t.vapi.listenerCount('error')).toBe(0);
+    expect(() => call.nonFatalError('local-audio-level-observer-error')).not.toThrow();
+    expect(() => call.fatalError('connection lost')).not.toThrow();
+    await until(() => call.destroyed, 'destroy');
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
   it('6. isMuted() reflects setMuted() at once', async () => {
     // Official: isMuted() reads Daily's localAudio(), which changes only after Daily's call machine
     // answers (the fake lags a tick the same way).
