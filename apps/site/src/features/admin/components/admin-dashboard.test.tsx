@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminApiContext } from '../api/queries';
+import { formatDate, formatDateTime } from '../lib/format';
 import { createFakeAdminApi, fakeUser } from '../testing/fake-admin-api';
 import { AdminDashboard } from './admin-dashboard';
 import { AdminPage } from './admin-page';
@@ -57,9 +58,19 @@ describe('AdminDashboard', () => {
     expect(unverified()).toHaveAccessibleName('Unverified Users (2)');
     const row = (await within(verified()).findByText('admin@example.com')).closest('li') as HTMLElement;
     expect(within(row).getByText('Verified')).toBeVisible();
-    expect(within(row).getByText(/Last login/)).toBeVisible();
+    expect(row).toHaveTextContent(`Verified ${formatDate(admin.email_confirmed_at as string)}`);
+    expect(row).toHaveTextContent(`Last login ${formatDateTime(admin.last_sign_in_at as string)}`);
     // The admin cannot delete itself.
     expect(within(row).getByRole('button', { name: /Delete/ })).toBeDisabled();
+  });
+
+  it('shows a verified date on every verified row, and a last login only when there is one', async () => {
+    const never = fakeUser('never@x.io', { email_confirmed_at: '2026-02-03T12:00:00.000Z' });
+    setup([admin, never]);
+    const row = (await within(verified()).findByText('never@x.io')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Verified')).toBeVisible();
+    expect(row).toHaveTextContent(`Verified ${formatDate('2026-02-03T12:00:00.000Z')}`);
+    expect(row).not.toHaveTextContent(/Last login/);
   });
 
   it("says 'No verified users found' when there are none", async () => {
