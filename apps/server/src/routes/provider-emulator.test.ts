@@ -267,10 +267,62 @@ for (const target of testDbTargets()) {
         expect(res.status).toBe(201);
       });
 
+      it('updates a tool with PATCH, validating the merged tool and keeping its type', async () => {
+        const tool = (await vapi.tool.create({
+          type: 'query',
+          function: { name: 'patched' },
+          knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: [done.id] }],
+        })) as QueryTool;
+        const updated = (await vapi.tool.update(tool.id, {
+          knowledgeBases: [{ provider: 'google', name: 'kb', description: 'Renamed', fileIds: [done.id] }],
+        })) as QueryTool;
+        expect(updated).toMatchObject({ id: tool.id, type: 'query', function: { name: 'patched' } });
+        expect(updated.knowledgeBases[0]?.description).toBe('Renamed');
+        expect(await vapi.tool.get(tool.id)).toEqual(updated);
+        const unknownFile = await apiError(
+          vapi.tool.update(tool.id, {
+            knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: ['nope'] }],
+          }),
+        );
+        expect(unknownFile.status).toBe(400);
+        expect(unknownFile.message).toContain('file nope does not exist');
+        expect((await apiError(vapi.tool.update(tool.id, { type: 'function' }))).status).toBe(400);
+        expect(await vapi.tool.get(tool.id)).toEqual(updated);
+      });
+
       it('deletes a tool', async () => {
         const tool = await vapi.tool.create({ type: 'function', function: { name: 'f' } });
         await vapi.tool.delete(tool.id);
         expect((await apiError(vapi.tool.get(tool.id))).status).toBe(404);
+      });
+    });
+
+    describe('knowledge bases', () => {
+      it('creates, lists, reads, updates and deletes a knowledge base', async () => {
+        const kb = await vapi.knowledgeBase.create({
+          provider: 'custom-knowledge-base',
+          name: 'Docs',
+          server: { url: 'https://kb.example.com/search' },
+        });
+        expect(kb).toMatchObject({ id: expect.any(String), provider: 'custom-knowledge-base', name: 'Docs' });
+        expect((await vapi.knowledgeBase.list()).map((k) => k.id)).toContain(kb.id);
+        expect(await vapi.knowledgeBase.get(kb.id)).toEqual(kb);
+        const renamed = await vapi.knowledgeBase.update(kb.id, { name: 'Manuals' });
+        expect(renamed).toMatchObject({ id: kb.id, provider: 'custom-knowledge-base', name: 'Manuals' });
+        expect(await vapi.knowledgeBase.get(kb.id)).toEqual(renamed);
+        await vapi.knowledgeBase.delete(kb.id);
+        expect((await apiError(vapi.knowledgeBase.get(kb.id))).status).toBe(404);
+      });
+
+      it('refuses an unknown provider and a bad server URL (400), on create and on update', async () => {
+        const badProvider = await apiError(vapi.knowledgeBase.create({ provider: 'google', name: 'x' }));
+        expect(badProvider.status).toBe(400);
+        expect(badProvider.message).toContain('provider must be one of the following values');
+        const kb = await vapi.knowledgeBase.create({ provider: 'trieve', name: 'T' });
+        expect(
+          (await apiError(vapi.knowledgeBase.update(kb.id, { server: { url: 'not a url' } }))).status,
+        ).toBe(400);
+        expect(await vapi.knowledgeBase.get(kb.id)).toEqual(kb);
       });
     });
 
