@@ -129,6 +129,8 @@ describe('Files tab', () => {
     );
     expect(alert).toHaveAttribute('data-variant', 'destructive');
     const selected = screen.getByRole('list', { name: 'Selected files' });
+    // SPEC §2: the selected list is at most 8rem high (max-h-32), the uploaded one 24rem (max-h-96).
+    expect(selected).toHaveClass('max-h-32', 'overflow-y-auto');
     expect(
       within(selected)
         .getAllByRole('listitem')
@@ -136,6 +138,7 @@ describe('Files tab', () => {
     ).toEqual([expect.stringContaining('notes.md5 B'), expect.stringContaining('empty.txt0 B')]);
     await user.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
     const uploaded = await screen.findByRole('list', { name: 'Uploaded files' });
+    expect(uploaded).toHaveClass('max-h-96', 'overflow-y-auto');
     await vi.waitFor(() => expect(within(uploaded).getAllByText('processing')).toHaveLength(2));
     expect(within(uploaded).getByRole('progressbar', { name: 'notes.md progress' })).toBeInTheDocument();
     const upload = net.calls.find((c) => c.method === 'POST' && c.path === '/file');
