@@ -469,6 +469,16 @@ for (const target of testDbTargets()) {
       const wrongTypes = await post('/token?grant_type=password', '{"email":42,"password":[]}');
       expect(wrongTypes.status).toBe(400);
       expect(await wrongTypes.json()).toMatchObject({ code: 'validation_failed' });
+      // PostgreSQL cannot store NUL in text or jsonb: refused up front, not a 500 from the database.
+      for (const [path, body] of [
+        ['/signup', { email: 'a\u0000@b.co', password }],
+        ['/token?grant_type=refresh_token', { refresh_token: 'ab\u0000' }],
+        ['/signup', { email: 'nul@example.com', password, data: { 'x\u0000': 'y' } }],
+      ] as const) {
+        const nul = await post(path, JSON.stringify(body));
+        expect(nul.status).toBe(400);
+        expect(await nul.json()).toMatchObject({ code: 'validation_failed' });
+      }
       const grant = await post('/token?grant_type=magic', '{}');
       expect(grant.status).toBe(400);
       expect(await grant.json()).toMatchObject({ code: 'invalid_credentials' });

@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { AuthError } from '../auth/errors.js';
+import { AuthError, authErrors } from '../auth/errors.js';
 import { OAuthError, type AuthService, type RequestContext } from '../auth/service.js';
 import type { Logger } from '../lib/logger.js';
 
@@ -54,15 +54,26 @@ function clientIp(c: Context): string {
   }
 }
 
-/** Reads a JSON body; an empty body is `{}` (supabase-js sends none on logout and factor deletes). */
+/**
+ * Reads a JSON body; an empty body is `{}` (supabase-js sends none on logout and factor deletes).
+ * A NUL character in any string or key is refused (400 `validation_failed`): PostgreSQL's text and
+ * jsonb cannot hold it, so it would otherwise surface as a 500 from the database.
+ */
 async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  let nul = false;
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text, (key, value: unknown) => {
+      if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) nul = true;
+      return value;
+    });
   } catch (error) {
     throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
   }
+  if (nul) throw authErrors.validation('Invalid request body: NUL characters are not allowed');
+  return body;
 }
 
 /** Paths reachable without an apikey: the mail link (opened by a bare browser), health and keys. */
