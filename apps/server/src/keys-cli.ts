@@ -1,9 +1,11 @@
 // `npm run keys`: prints the local keys as JSON, for operators and scripts: the embedded auth's anon
-// and service-role keys (generated on first use, or AUTH_ANON_KEY / AUTH_SERVICE_ROLE_KEY), then every
-// other stored key (the emulator's). The auth signing key is private and never printed.
+// and service-role keys (generated on first use, or AUTH_ANON_KEY / AUTH_SERVICE_ROLE_KEY), the
+// embedded emulator's keys the server uses (generated on first use, or EMULATOR_PUBLIC_KEY /
+// EMULATOR_PRIVATE_KEY), then any other stored key. The auth signing key is private and never printed.
 import { loadAuthKeys, SECRET_NAMES } from './auth/keys.js';
 import { ConfigError, parseConfig } from './config.js';
 import { openSecretStore } from './lib/secrets.js';
+import { emulatorKeys } from './routes/provider-proxy.js';
 
 try {
   const config = parseConfig(process.env);
@@ -18,6 +20,11 @@ try {
     keys.authServiceRoleKey = auth.serviceRoleKey;
   } else {
     console.error('SUPABASE_URL is set: the hosted project holds the auth keys; only local keys are listed.');
+  }
+  if (config.embeddedProvider) {
+    const emulator = emulatorKeys(config, secrets);
+    keys.emulatorPublicKey = emulator.publicKey;
+    keys.emulatorPrivateKey = emulator.privateKey;
   }
   for (const [name, value] of Object.entries(secrets.all())) {
     if (name !== SECRET_NAMES.signingKey && !(name in keys)) keys[name] = value;
