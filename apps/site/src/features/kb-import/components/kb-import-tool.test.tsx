@@ -94,6 +94,15 @@ describe('Setup tab', () => {
     ]);
   });
 
+  it('offers no select item with an empty value, even when the provider lists an assistant without an id', async () => {
+    const { user, provider } = renderTool();
+    provider.assistants.set('', { id: '', name: 'Nameless' });
+    await typeKey(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Assistant' }));
+    expect(await screen.findByRole('option', { name: 'Index' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Nameless' })).toBeNull();
+  });
+
   it('disables the key field with a note when the server holds the key, and never stores a key', async () => {
     const storage = memoryStorage({ [storageKeys.apiKey]: 'old-key' });
     const { net } = renderTool({ serverHoldsPrivateKey: true, storage });
