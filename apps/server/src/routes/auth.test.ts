@@ -359,6 +359,20 @@ for (const target of testDbTargets()) {
       expect(page1.data.users[0]?.email).not.toBe(page1.data.users[1]?.email);
       const all = await admin.listUsers();
       expect(all.data.users.some((u) => u.email === email)).toBe(true);
+      // Empty page=/per_page= are accepted, and a browser may read the pagination headers (CORS).
+      const raw = await fetch(`${srv.url}/auth/v1/admin/users?page=&per_page=`, {
+        headers: {
+          apikey: srv.anonKey,
+          Authorization: `Bearer ${srv.serviceRoleKey}`,
+          Origin: 'http://x.test',
+        },
+      });
+      expect(raw.status).toBe(200);
+      expect(Number(raw.headers.get('x-total-count'))).toBeGreaterThanOrEqual(3);
+      expect(raw.headers.get('link')).toMatch(/^<\/admin\/users\?page=\d+&per_page=\d+>; rel="last"/);
+      expect(raw.headers.get('access-control-expose-headers')?.toLowerCase().split(',')).toEqual(
+        expect.arrayContaining(['x-supabase-api-version', 'x-total-count', 'link']),
+      );
 
       const fetched = await admin.getUserById(id);
       expect(fetched.data.user?.email).toBe(email);
