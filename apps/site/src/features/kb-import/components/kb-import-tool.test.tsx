@@ -198,6 +198,23 @@ describe('Files tab', () => {
     expect(provider.files.size + within(selected).getAllByRole('listitem').length).toBe(6);
   });
 
+  it('offers Retry only for a failed file whose original is still held; it can still be deleted', async () => {
+    const storage = memoryStorage({
+      [storageKeys.uploadedFiles]: JSON.stringify([
+        { id: 'failed-gone', name: 'gone.md', bytes: 5, mimetype: 'text/markdown', status: 'failed' },
+      ]),
+    });
+    const { user } = renderTool({ storage });
+    await typeKey(user);
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    const retry = await screen.findByRole('button', { name: 'Retry gone.md' });
+    expect(retry).toBeDisabled();
+    expect(retry).toHaveAttribute('title', expect.stringMatching(/original is no longer held/));
+    expect(screen.queryByRole('button', { name: /^Retry failed/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Delete gone.md' }));
+    await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'gone.md' })).toBeNull());
+  });
+
   it('keeps a failed upload, retries it, and bulk-deletes with the pacing', async () => {
     const { user, provider } = renderTool();
     await typeKey(user);
