@@ -163,6 +163,21 @@ describe('time limits of links and codes (fake clock)', () => {
     });
   });
 
+  it('refuses an access token once its 3600 s are over (403 bad_jwt)', async () => {
+    await createUser(db, { email: 'expiry@example.com', password: 'secret1', emailConfirm: true });
+    const { access_token } = await service.passwordGrant(
+      { email: 'expiry@example.com', password: 'secret1' },
+      local,
+    );
+    expect(await service.getUser(access_token)).toMatchObject({ email: 'expiry@example.com' });
+    t += 3_601_000;
+    await expect(service.getUser(access_token)).rejects.toMatchObject({
+      status: 403,
+      code: 'bad_jwt',
+      message: expect.stringContaining('expired'),
+    });
+  });
+
   it('lets a PKCE code be exchanged within 300 s only', async () => {
     const verifier = 'v'.repeat(64);
     const pkce = { code_challenge: challengeFor(verifier), code_challenge_method: 's256' };
