@@ -187,6 +187,51 @@ describe('start(): failures', () => {
     expect(t.daily.calls).toHaveLength(0);
   });
 
+  it('a WebSocket call in an audio format the room does not speak fails clearly, opening no socket', async () => {
+    // The WebSocket room sends and plays 16 kHz 16-bit PCM; a call created with another audioFormat
+    // (µ-law or 8 kHz, which the provider and the emulator accept) would otherwise be noise both ways.
+    const sockets = vi.fn();
+    vi.stubGlobal('WebSocket', sockets);
+    try {
+      const t = setup({
+        webCall: {
+          ...WEB_CALL,
+          webCallUrl: 'wss://provider.test/rooms/call-123',
+          transport: { audioFormat: { format: 'mulaw', container: 'raw', sampleRate: 8000 } },
+        },
+      });
+      await expect(t.vapi.start('assistant-1')).resolves.toBeNull();
+      const [failed] = t.payloads<CallStartFailedEvent>('call-start-failed');
+      expect(failed).toMatchObject({ stage: 'daily-call-object-creation' });
+      expect(failed!.error).toContain('mulaw at 8000 Hz');
+      expect(sockets).not.toHaveBeenCalled();
+      expect(t.daily.calls).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a WebSocket call in 16 kHz 16-bit PCM is not refused for its format', async () => {
+    const sockets = vi.fn(function (this: object) {
+      throw new Error('socket opened');
+    });
+    vi.stubGlobal('WebSocket', sockets);
+    try {
+      const t = setup({
+        webCall: {
+          ...WEB_CALL,
+          webCallUrl: 'wss://provider.test/rooms/call-123',
+          transport: { audioFormat: { format: 'pcm_s16le', container: 'raw', sampleRate: 16000 } },
+        },
+      });
+      await t.vapi.start('assistant-1');
+      const [failed] = t.payloads<CallStartFailedEvent>('call-start-failed');
+      expect(failed?.stage).not.toBe('daily-call-object-creation');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a failed join reports daily-call-join-error, destroys the call object and resolves null', async () => {
     const t = setup();
     t.daily.onCreate = (call) => {

@@ -48,6 +48,26 @@ export function joinTarget(webCall: JoinableCall): string | undefined {
   return typeof callUrl === 'string' && callUrl ? callUrl : undefined;
 }
 
+/** The only audio the WebSocket room speaks: the provider's default for `vapi.websocket` calls. */
+const ROOM_AUDIO_FORMAT = { format: 'pcm_s16le', sampleRate: 16_000 } as const;
+
+/**
+ * Throws when a WebSocket call asks for another audio format (µ-law, another rate): the room would
+ * send and play noise. A call without `transport.audioFormat` uses the provider's default.
+ */
+export function assertRoomAudioFormat(webCall: JoinableCall): void {
+  const audioFormat = webCall.transport?.audioFormat as
+    { format?: unknown; sampleRate?: unknown } | undefined;
+  if (typeof audioFormat !== 'object' || audioFormat === null) return;
+  const format = audioFormat.format ?? ROOM_AUDIO_FORMAT.format;
+  const sampleRate = audioFormat.sampleRate ?? ROOM_AUDIO_FORMAT.sampleRate;
+  if (format === ROOM_AUDIO_FORMAT.format && sampleRate === ROOM_AUDIO_FORMAT.sampleRate) return;
+  throw new Error(
+    `The WebSocket call uses ${String(format)} at ${String(sampleRate)} Hz; this SDK speaks ` +
+      `${ROOM_AUDIO_FORMAT.format} at ${ROOM_AUDIO_FORMAT.sampleRate} Hz. Create the call with that audioFormat.`,
+  );
+}
+
 /** Rejects with the signal's reason as soon as it aborts. */
 function race<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
   // Work abandoned by an abort may still fail later; that failure is expected, not unhandled.
@@ -206,6 +226,7 @@ export async function runStart(
       'daily-call-object-creation',
       async () => {
         if (!url) throw new Error('The web call has no webCallUrl to join.');
+        if (isWebSocketUrl(url)) assertRoomAudioFormat(webCall as JoinableCall);
         const created = await createRoomFor(url, roomOptions, env.dailyFactory);
         // Loading Daily can outlast a stop(): a room nobody will use is released at once.
         if (signal.aborted) {
