@@ -583,6 +583,18 @@ describe('creating the knowledge base', () => {
     expect(state().alert?.variant).toBe('default');
   });
 
+  it('adds the tool id to model.toolIds only once, even when the assistant already lists it', async () => {
+    const { controller, provider } = await withDone();
+    // The provider answers with an id the assistant already has (a tool attached earlier).
+    provider.api.createQueryTool = async () => ({ id: 'tool-old' });
+    await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    expect(provider.assistants.get('asst-1')?.model).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o',
+      toolIds: ['tool-old'],
+    });
+  });
+
   it('does not add the tool twice and reports failures with the status text', async () => {
     const { controller, provider, state } = await withDone();
     provider.failNext('tool', { status: 400 });
