@@ -583,6 +583,26 @@ describe('creating the knowledge base', () => {
     expect(state().alert?.variant).toBe('default');
   });
 
+  it('is busy while creating, and ignores a second request until the first has finished', async () => {
+    const { controller, provider, state } = await withDone();
+    const held: (() => void)[] = [];
+    const create = provider.api.createQueryTool;
+    provider.api.createQueryTool = async (input) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return create(input);
+    };
+    const first = controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    expect(state().creating).toBe(true);
+    const second = controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    await vi.advanceTimersByTimeAsync(0);
+    for (const release of held) release();
+    expect(await second).toBeNull();
+    expect(await first).not.toBeNull();
+    expect(state().creating).toBe(false);
+    expect(provider.tools.size).toBe(1);
+    expect(state().knowledgeBases).toHaveLength(1);
+  });
+
   it('adds the tool id to model.toolIds only once, even when the assistant already lists it', async () => {
     const { controller, provider } = await withDone();
     // The provider answers with an id the assistant already has (a tool attached earlier).
