@@ -384,6 +384,32 @@ describe('loading from the provider', () => {
     expect(state().alert?.message).toBe('API key required to load files');
   });
 
+  it('says why loading or refreshing failed, with the status, and blames the key for a 401', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext('list', { status: 400 });
+    await controller.loadExisting();
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: 'Failed to load files: 400 Bad Request',
+    });
+    provider.failNext('list', { status: 401 });
+    await controller.loadExisting();
+    expect(state().alert?.message).toBe(
+      "Invalid API key. Make sure you're using your VAPI private key, not the public key.",
+    );
+    provider.failNext('list', { status: 400 });
+    await controller.refresh();
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: 'Failed to load files: 400 Bad Request',
+    });
+    provider.failNext('list', { status: 401 });
+    await controller.refresh();
+    expect(state().alert?.message).toBe(
+      "Invalid API key. Make sure you're using your VAPI private key, not the public key.",
+    );
+  });
+
   it("adds the provider's existing files once and follows those still processing", async () => {
     const { controller, provider, state } = setup();
     await provider.api.uploadFile(file('old.md'), 'old.md');
