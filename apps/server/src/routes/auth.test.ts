@@ -198,14 +198,22 @@ for (const target of testDbTargets()) {
       const gone = await srv.client().auth.getUser(tokenB);
       expect(isAuthSessionMissingError(gone.error)).toBe(true);
       const d = await sign();
+      const tokenD = (await d.auth.getSession()).data.session?.access_token as string;
       expect((await d.auth.signOut({ scope: 'local' })).error).toBeNull();
+      expect(await srv.verifyAccessToken(tokenD)).toBeNull();
       expect((await a.auth.getUser()).error).toBeNull();
       const tokenA = (await a.auth.getSession()).data.session?.access_token as string;
       expect(await srv.verifyAccessToken(tokenA)).toMatchObject({ email, role: 'user' });
+      // `c` was one of the others; `e` signs in afterwards, and a global log-out ends its session too.
+      const tokenC = (await c.auth.getSession()).data.session?.access_token as string;
+      expect(await srv.verifyAccessToken(tokenC)).toBeNull();
+      const e = await sign();
+      const tokenE = (await e.auth.getSession()).data.session?.access_token as string;
+      expect(await srv.verifyAccessToken(tokenE)).toMatchObject({ email });
       expect((await a.auth.signOut()).error).toBeNull();
       expect(await srv.verifyAccessToken(tokenA)).toBeNull();
+      expect(await srv.verifyAccessToken(tokenE)).toBeNull();
       expect((await a.auth.getSession()).data.session).toBeNull();
-      void c;
     });
 
     it('recovers a password: {} for any address, a mailed link, a new password', async () => {
