@@ -4,7 +4,14 @@ import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createRooms, ROOM_CLOSE, type RoomCall, type Rooms, type RoomStatusUpdate } from './index.js';
+import {
+  createRooms,
+  createSpeaker,
+  ROOM_CLOSE,
+  type RoomCall,
+  type Rooms,
+  type RoomStatusUpdate,
+} from './index.js';
 import { concat, createPcmDecoder, encodePcm, rms } from './pcm.js';
 import { frames, silence, tone } from './testing.js';
 
@@ -250,6 +257,51 @@ describe('call rooms over a real WebSocket', () => {
     } finally {
       quiet.close();
       await new Promise((r) => idleServer.close(r));
+    }
+  });
+  it('synthesises at most two say messages at once, refusing a third with say_busy', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const speaker = createSpeaker(async (text) => {
+      if (text !== 'Hi.') await slow;
+      return { samples: tone(60, RATE), sampleRate: RATE };
+    });
+    const app = new Hono();
+    const nodeWs = createNodeWebSocket({ app });
+    const busy = createRooms({
+      upgradeWebSocket: nodeWs.upgradeWebSocket,
+      speaker,
+      resolveCall: () => ({ firstMessage: 'Hi.' }),
+    });
+    app.route('/rooms', busy.app);
+    const sayServer: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    nodeWs.injectWebSocket(sayServer);
+    try {
+      const port = (sayServer.address() as AddressInfo).port;
+      const client = new CallClient(`ws://127.0.0.1:${port}/rooms/say-call`);
+      await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+      const said = client.messages.length;
+      for (const message of ['One.', 'Two.', 'Three.'])
+        client.ws.send(JSON.stringify({ type: 'say', message }));
+      expect(await client.message({ type: 'error', error: 'say_busy' }, said)).toMatchObject({
+        message: expect.stringContaining('previous say messages'),
+      });
+      release();
+      await client.message({ type: 'transcript', role: 'assistant', transcript: 'One.' }, said);
+      await client.message({ type: 'transcript', role: 'assistant', transcript: 'Two.' }, said);
+      const transcripts = client.messages
+        .slice(said)
+        .filter((m) => m.type === 'transcript')
+        .map((m) => m.transcript);
+      expect(transcripts).not.toContain('Three.');
+      expect(client.messages.slice(said).filter((m) => m.type === 'error')).toHaveLength(1);
+      client.ws.send(JSON.stringify({ type: 'hangup' }));
+      await client.closed;
+    } finally {
+      busy.close();
+      await new Promise((r) => sayServer.close(r));
     }
   });
 });
