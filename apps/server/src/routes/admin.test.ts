@@ -171,6 +171,7 @@ for (const target of testDbTargets()) {
           action: 'user.create',
           target_id: user.id,
           target_email: 'new.person@example.com',
+          created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
         }),
       ]);
       expect(logLines.join('\n')).not.toContain('secret-pass');
