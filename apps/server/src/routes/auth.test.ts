@@ -394,6 +394,24 @@ for (const target of testDbTargets()) {
         role: 'admin',
       });
 
+      // An unconfirmed user: the admin confirms it and sets its password.
+      const pendingEmail = newEmail();
+      const pending = await admin.createUser({ email: pendingEmail, password });
+      const pendingId = pending.data.user?.id as string;
+      const early = await srv.client().auth.signInWithPassword({ email: pendingEmail, password });
+      expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+      const weakUpdate = await admin.updateUserById(pendingId, { password: 'abc' });
+      expect(weakUpdate.error).toMatchObject({ status: 422, code: 'weak_password' });
+      const confirmed = await admin.updateUserById(pendingId, {
+        email_confirm: true,
+        password: 'set by the admin',
+      });
+      expect(confirmed.data.user?.email_confirmed_at).toBeTruthy();
+      const late = await srv
+        .client()
+        .auth.signInWithPassword({ email: pendingEmail, password: 'set by the admin' });
+      expect(late.error).toBeNull();
+
       expect((await admin.deleteUser(id)).error).toBeNull();
       const afterDelete = await admin.getUserById(id);
       expect(afterDelete.error).toMatchObject({ status: 404, code: 'user_not_found' });
