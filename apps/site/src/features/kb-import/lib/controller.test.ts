@@ -275,6 +275,30 @@ describe('uploading and polling', () => {
     );
   });
 
+  it('stops checking 300 s after the upload even before 20 checks, when checks are slow', async () => {
+    const provider = createFakeProvider({ processingMs: 10_000_000 });
+    const getFile = provider.api.getFile;
+    // Each status check takes 15 s to answer: 20 checks would need far more than 300 s.
+    provider.api.getFile = async (id, options) => {
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      return getFile(id, options);
+    };
+    const controller = new KbImportController({
+      storage: memoryStorage(),
+      providerName: 'Vapi',
+      getApi: () => provider.api,
+    });
+    controller.activate();
+    await controller.addFiles([file('slow.md')]);
+    await controller.upload();
+    await vi.advanceTimersByTimeAsync(600_000);
+    const checks = provider.calls.filter((c) => c.startsWith('GET /file/')).length;
+    expect(checks).toBeLessThan(20);
+    expect(controller.getState().logs.at(-1)?.message).toBe(
+      `Stopped checking slow.md after ${checks} attempts; use Refresh to check again`,
+    );
+  });
+
   it('turns uploads cut off by a reload into failed records, and resumes polling processing ones', async () => {
     const storage = memoryStorage({
       [storageKeys.uploadedFiles]: JSON.stringify([
