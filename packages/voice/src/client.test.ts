@@ -793,6 +793,34 @@ describe('reconnect()', () => {
   });
 });
 
+describe('reconnect() to a provider WebSocket call', () => {
+  it('joins transport.websocketCallUrl when the call has no webCallUrl (as POST /call answers)', async () => {
+    vi.stubGlobal(
+      'WebSocket',
+      vi.fn(function () {
+        throw new Error('no sockets in this test');
+      }),
+    );
+    try {
+      const t = setup();
+      const call = {
+        id: 'call-ws',
+        transport: { provider: 'vapi.websocket', websocketCallUrl: 'wss://provider.test/call/ws-1' },
+      };
+      // The room is chosen and created; joining fails here only because the test has no socket.
+      await expect(t.vapi.reconnect(call as never)).rejects.toThrow(/Reconnecting to the call failed/);
+      const created = t
+        .payloads<CallStartProgressEvent>('call-start-progress')
+        .find((e) => e.stage === 'daily-call-object-creation' && e.status === 'started');
+      expect(created?.metadata).toMatchObject({ room: 'websocket' });
+      expect(t.progress()).toContain('daily-call-object-creation:completed');
+      expect(t.daily.calls).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('back-to-back calls', () => {
   it('a start right after stop() waits for the old room to be destroyed (one Daily call object at a time)', async () => {
     const t = setup();

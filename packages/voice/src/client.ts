@@ -8,7 +8,13 @@ import { LiveCall, now } from './call.js';
 import { TypedEmitter } from './events.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
 import type { RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
-import { runStart, RECORDING_LAYOUT, type StartEnvironment, type StartRequest } from './start-routine.js';
+import {
+  joinTarget,
+  runStart,
+  RECORDING_LAYOUT,
+  type StartEnvironment,
+  type StartRequest,
+} from './start-routine.js';
 import type { Timers } from './speech-detector.js';
 import type {
   AssistantOverrides,
@@ -164,13 +170,15 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
 
   /**
    * Joins an existing call again (one created with `roomDeleteOnUserLeaveEnabled: false`).
-   * Rejects when a call is running, the call has no URL, or joining fails.
+   * Rejects when a call is running, the call has no URL (`webCallUrl`, or a WebSocket call's
+   * `transport.websocketCallUrl`), or joining fails.
    */
   async reconnect(webCall: JoinableCall): Promise<void> {
     if (this.#call && this.#call.state !== 'ended') {
       throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
     }
-    if (!webCall || typeof webCall.webCallUrl !== 'string' || !webCall.webCallUrl) {
+    // A provider WebSocket call (POST /call) has only transport.websocketCallUrl, which joinTarget takes.
+    if (!webCall || typeof webCall !== 'object' || !joinTarget(webCall)) {
       throw new VoiceValidationError('webCallUrl is required for reconnection.');
     }
     const result = await this.#run({
