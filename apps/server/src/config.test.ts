@@ -22,9 +22,23 @@ describe('parseConfig', () => {
     ['ADMIN_EMAILS', 'not-an-email'],
     ['SUPABASE_URL', 'nope'],
     ['LOG_LEVEL', 'loud'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_PASSWORD', 'é'.repeat(40)], // 40 characters, 80 bytes: over the auth service's limit
   ])('names %s when its value %j is invalid', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('never echoes the value of a secret variable it refuses', () => {
+    for (const [name, value] of [
+      ['ADMIN_PASSWORD', 'hunter'.repeat(13)],
+      ['DATABASE_URL', 'mysql://root:hunter2@db'],
+      ['SMTP_URL', 'not a url hunter2'],
+    ]) {
+      expect(() => parseConfig({ [name as string]: value })).toThrow(new RegExp(`${name}:`));
+      expect(() => parseConfig({ [name as string]: value })).not.toThrow(/hunter/);
+    }
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow('(got "abc")');
   });
 
   it('requires the anon key with a hosted Supabase URL', () => {

@@ -43,7 +43,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   ADMIN_EMAILS: emailList.default(['admin@example.com']),
-  ADMIN_PASSWORD: z.string().min(6).max(72).optional(),
+  // The auth service's password rule: 6 characters to 72 bytes (bcrypt's limit, GoTrue's).
+  ADMIN_PASSWORD: z
+    .string()
+    .min(6)
+    .refine((value) => Buffer.byteLength(value) <= 72, 'must be at most 72 bytes')
+    .optional(),
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
@@ -130,6 +135,8 @@ function readSiteConfig(): z.infer<typeof siteConfigSchema> {
  * Parses the environment once. Empty strings count as unset, so `PORT= npm start` means the default.
  * Throws ConfigError naming every bad variable.
  */
+const SECRET_VARIABLE = /PASSWORD|KEY|SECRET|TOKEN|^DATABASE_URL$|^SMTP_URL$/;
+
 export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
@@ -137,6 +144,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
+        // A password, a key or a URL with credentials in it is never echoed to the terminal.
+        if (SECRET_VARIABLE.test(name)) return `${name}: ${issue.message}`;
         return `${name}: ${issue.message} (got ${JSON.stringify(cleaned[name] ?? '')})`;
       }),
     );
