@@ -56,6 +56,7 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('img', { name: /Sign-ups per day/ })).toBeVisible();
     expect(await within(unverified()).findByText('pending1@x.io')).toBeVisible();
     expect(unverified()).toHaveAccessibleName('Unverified Users (2)');
+    expect(verified()).toHaveAccessibleName('Verified Users (1)');
     const row = (await within(verified()).findByText('admin@example.com')).closest('li') as HTMLElement;
     expect(within(row).getByText('Verified')).toBeVisible();
     expect(row).toHaveTextContent(`Verified ${formatDate(admin.email_confirmed_at as string)}`);
