@@ -506,6 +506,12 @@ for (const target of testDbTargets()) {
       expect(malformed.status).toBe(400);
       expect(malformed.headers.get('x-supabase-api-version')).toBe('2024-01-01');
       expect(await malformed.json()).toMatchObject({ code: 'bad_json' });
+      // The parser's message quotes the text near the fault; the answer never does.
+      const quoted = await post('/token?grant_type=password', '{"email":"a@b.co","password":hunter2pw}');
+      expect(quoted.status).toBe(400);
+      const quotedBody = await quoted.json();
+      expect(quotedBody).toMatchObject({ code: 'bad_json' });
+      expect(JSON.stringify(quotedBody)).not.toContain('hunter2');
       const wrongTypes = await post('/token?grant_type=password', '{"email":42,"password":[]}');
       expect(wrongTypes.status).toBe(400);
       expect(await wrongTypes.json()).toMatchObject({ code: 'validation_failed' });

@@ -70,7 +70,14 @@ async function jsonBody(c: Context): Promise<unknown> {
       return value;
     });
   } catch (error) {
-    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
+    // V8's message quotes the text around the fault, which may be the caller's password: only the
+    // position is kept.
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
+    throw new AuthError(
+      400,
+      'bad_json',
+      `Could not parse request body as JSON${at ? ` (error at position ${at})` : ''}`,
+    );
   }
   if (nul) throw authErrors.validation('Invalid request body: NUL characters are not allowed');
   return body;
