@@ -123,3 +123,41 @@ describe('WebSocket calls on a running server', () => {
     expect((await socket.closed).code).toBe(1001);
   });
 });
+
+describe('CALL_ROOMS_MAX on a running server', () => {
+  it('refuses the room over the configured limit with 1013 and a JSON reason', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-rooms-max-'));
+    const limited = await startServer(
+      parseConfig({
+        PORT: '0',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+        ADMIN_PASSWORD: 'ws-rooms-max-admin',
+        CALL_ROOMS_MAX: '1',
+      }),
+      createLogger('silent'),
+    );
+    try {
+      const create = async () => {
+        const res = await fetch(`${limited.url}/api/calls/websocket`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ assistantId: 'asst_index' }),
+        });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { transport: { websocketCallUrl: string } }).transport.websocketCallUrl;
+      };
+      const first = connect(await create());
+      await first.next((m) => m.type === 'listening');
+      const second = connect(await create());
+      const refused = await second.closed;
+      expect(refused.code).toBe(1013);
+      expect(JSON.parse(refused.reason)).toMatchObject({ error: 'room_limit' });
+      first.ws.send(JSON.stringify({ type: 'hangup' }));
+      await first.closed;
+    } finally {
+      await limited.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
