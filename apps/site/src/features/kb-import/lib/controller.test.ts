@@ -115,6 +115,16 @@ describe('uploading and polling', () => {
       status: string;
     }[];
     expect(stored.map((f) => f.status).sort()).toEqual(['done', 'done', 'done', 'done', 'failed']);
+    // SPEC §3's uploaded file record: id, name, bytes, mimetype, status, createdAt, url.
+    expect(stored.find((f) => f.name === 'a.md')).toEqual({
+      id: expect.stringMatching(/^file-/),
+      name: 'a.md',
+      bytes: 11,
+      mimetype: 'text/markdown',
+      status: 'done',
+      createdAt: expect.stringMatching(/^\d{4}-/),
+      url: expect.stringMatching(/^https:/),
+    });
     expect(state().announcement).toMatch(/is (done|failed)$/);
   });
 
