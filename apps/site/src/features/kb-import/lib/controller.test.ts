@@ -128,6 +128,26 @@ describe('uploading and polling', () => {
     expect(state().announcement).toMatch(/is (done|failed)$/);
   });
 
+  it('says a key is required when it was cleared after choosing files, and sends nothing', async () => {
+    const provider = createFakeProvider();
+    let key = true;
+    const controller = new KbImportController({
+      storage: memoryStorage(),
+      providerName: 'Vapi',
+      getApi: () => (key ? provider.api : null),
+    });
+    controller.activate();
+    await controller.addFiles([file('a.md')]);
+    key = false;
+    await controller.upload();
+    expect(controller.getState().alert).toEqual({
+      variant: 'destructive',
+      message: 'API key required to upload files',
+    });
+    expect(provider.calls.filter((c) => c.startsWith('POST /file'))).toEqual([]);
+    expect(controller.getState().selected.map((s) => s.file.name)).toEqual(['a.md']);
+  });
+
   it('keeps at most three uploads in flight with a 200 ms gap per lane', async () => {
     const { controller, provider, state } = setup();
     let inFlight = 0;
