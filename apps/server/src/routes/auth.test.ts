@@ -565,7 +565,19 @@ for (const target of testDbTargets()) {
       expect(userBody).not.toMatch(/argon2|encrypted_password/);
       const jwks = await fetch(`${srv.url}/auth/v1/.well-known/jwks.json`);
       expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
-      expect((await jwks.json()).keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+      const jwk = (await jwks.json()).keys[0];
+      expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
+      // Access tokens: ES256 with the published kid, valid 3600 s, tied to a session (AUTH-CONTRACT §1.3).
+      expect(JSON.parse(Buffer.from(head as string, 'base64url').toString())).toMatchObject({
+        alg: 'ES256',
+        kid: jwk.kid,
+      });
+      expect(claims.exp - claims.iat).toBe(3600);
+      expect(claims.session_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(claims).toMatchObject({ aud: 'authenticated', role: 'authenticated', is_anonymous: false });
+      const health = await fetch(`${srv.url}/auth/v1/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ name: 'GoTrue' });
       const cors = await fetch(`${srv.url}/auth/v1/token`, {
         method: 'OPTIONS',
         headers: {
