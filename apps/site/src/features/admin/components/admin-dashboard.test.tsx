@@ -81,6 +81,10 @@ describe('AdminDashboard', () => {
 
   it('creates a user, refusing a missing field with the SPEC message', async () => {
     const { user } = setup();
+    // SPEC §5: both inputs are required fields, and the email input has the email type.
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByRole('alert', { name: '' })).toBeDefined();
     expect(screen.getAllByText('Please provide both email and password').length).toBeGreaterThan(0);
