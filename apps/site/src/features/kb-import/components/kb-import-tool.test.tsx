@@ -198,6 +198,34 @@ describe('Files tab', () => {
     expect(provider.files.size + within(selected).getAllByRole('listitem').length).toBe(6);
   });
 
+  it('shows a status icon per file: done, failed, processing, and a neutral one for anything else', async () => {
+    const record = (id: string, name: string, status: string) => ({
+      id,
+      name,
+      bytes: 2048,
+      mimetype: 'text/markdown',
+      status,
+      createdAt: '',
+      url: '',
+    });
+    const storage = memoryStorage({
+      [storageKeys.uploadedFiles]: JSON.stringify([
+        record('file-1', 'ok.md', 'done'),
+        record('file-2', 'bad.md', 'failed'),
+        record('file-3', 'busy.md', 'processing'),
+        record('file-4', 'odd.md', 'archived'),
+      ]),
+    });
+    const { user } = renderTool({ storage });
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    const icon = (name: string) => screen.getByRole('listitem', { name }).querySelector('svg');
+    expect(icon('ok.md')).toHaveClass('text-emerald-600');
+    expect(icon('bad.md')).toHaveClass('text-destructive');
+    expect(icon('busy.md')).toHaveClass('animate-spin');
+    expect(icon('odd.md')).toHaveClass('text-muted-foreground');
+    expect(screen.getByRole('listitem', { name: 'ok.md' })).toHaveTextContent('2.0 KB');
+  });
+
   it('offers Retry only for a failed file whose original is still held; it can still be deleted', async () => {
     const storage = memoryStorage({
       [storageKeys.uploadedFiles]: JSON.stringify([
