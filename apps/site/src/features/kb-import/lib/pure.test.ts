@@ -5,7 +5,7 @@ import { ALLOWED_EXTENSIONS, extensionOf, isAllowedFile, mimeTypeFor } from './f
 import { formatSize } from './format-size';
 import { toFunctionName } from './function-name';
 import { messages } from './messages';
-import { retryDelay } from './retry';
+import { isRetryableStatus, retryDelay } from './retry';
 
 describe('formatSize', () => {
   it('shows bytes under 1024 as B, then KB, then MB with one decimal', () => {
@@ -104,6 +104,15 @@ describe('the polling schedule', () => {
     expect([0, 1, 2, 6, 7, 8, 19].map(pollDelay)).toEqual([3000, 4000, 5000, 9000, 10000, 10000, 10000]);
     expect(POLL_MAX_ATTEMPTS).toBe(20);
     expect(POLL_OVERALL_TIMEOUT_MS).toBe(300_000);
+  });
+});
+
+describe('retryable statuses', () => {
+  it('retries 408, 429 and 5xx, and nothing the request itself got wrong', () => {
+    for (const status of [408, 429, 500, 502, 503, 504])
+      expect(isRetryableStatus(status), `${status}`).toBe(true);
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 422])
+      expect(isRetryableStatus(status), `${status}`).toBe(false);
   });
 });
 
