@@ -1,7 +1,7 @@
 // The test page's script: loads the built SDK and writes each event it emits into the page, where the
 // Playwright spec reads them. Served by the spec's routes under /__e2e/ on the server's origin, with
 // the server's Content-Security-Policy, so the SDK runs under the same policy as the site.
-import Vapi from '/__e2e/sdk/index.js';
+import Vapi, { createCallThroughServer } from '/__e2e/sdk/index.js';
 
 const params = new URLSearchParams(location.search);
 const events = document.getElementById('events');
@@ -41,20 +41,26 @@ startButton.addEventListener('click', async () => {
   record('started', { id: call?.id ?? null });
 });
 // The WebSocket call created by this site's server with the private key (POST /api/calls/websocket),
-// joined with the SDK's reconnect(), which takes any call that has a URL to join.
+// through the SDK's own start() option for it: the browser never holds the private key.
 serverStartButton.addEventListener('click', async () => {
   startButton.disabled = serverStartButton.disabled = true;
   stopButton.disabled = false;
-  const res = await fetch('/api/calls/websocket', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ assistantId: params.get('assistant') ?? 'asst_index' }),
-  });
-  const call = await res.json();
-  record('created', { status: res.status, id: call.id ?? null });
-  if (!res.ok) return;
-  await vapi.reconnect(call);
-  record('started', { id: call.id });
+  const server = createCallThroughServer('/api/calls/websocket');
+  const call = await vapi.start(
+    params.get('assistant') ?? 'asst_index',
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    {
+      createCall: async (body, init) => {
+        const created = await server(body, init);
+        record('created', { status: 201, id: created.id ?? null });
+        return created;
+      },
+    },
+  );
+  record('started', { id: call?.id ?? null });
 });
 stopButton.addEventListener('click', async () => {
   stopButton.disabled = true;

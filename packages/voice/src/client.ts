@@ -165,6 +165,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
       kind: 'start',
       body,
       context: { hasAssistant: !!assistant, hasSquad: !!squad, hasWorkflow: !!workflow },
+      createCall: options?.createCall,
     })) as Call | null;
   }
 

@@ -13,7 +13,13 @@ import { messageOf, serializeError, StartCancelledError } from './errors.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
 import { createRoomFor, isWebSocketUrl } from './rooms/choose.js';
 import type { Room, RoomOptions } from './rooms/types.js';
-import type { CallStartProgressEvent, JoinableCall, StartStage, VapiErrorType } from './types.js';
+import type {
+  CallStartProgressEvent,
+  JoinableCall,
+  StartCallOptions,
+  StartStage,
+  VapiErrorType,
+} from './types.js';
 
 /** Wait before joining on mobile, so the permission prompt settles (SPEC §9). */
 export const MOBILE_JOIN_DELAY_MS = 1000;
@@ -36,7 +42,12 @@ export interface StartEnvironment {
 }
 
 export type StartRequest =
-  | { kind: 'start'; body: CreateWebCallDTO; context: Record<string, unknown> }
+  | {
+      kind: 'start';
+      body: CreateWebCallDTO;
+      context: Record<string, unknown>;
+      createCall?: StartCallOptions['createCall'];
+    }
   | { kind: 'reconnect'; webCall: JoinableCall; context: Record<string, unknown> };
 
 /** The URL to join and whether it is a WebSocket room. */
@@ -201,7 +212,10 @@ export async function runStart(
     if (request.kind === 'start') {
       webCall = await stage(
         'web-call-creation',
-        () => createWebCall(env.requester, request.body, { signal }),
+        () =>
+          request.createCall
+            ? request.createCall(request.body, { signal })
+            : createWebCall(env.requester, request.body, { signal }),
         {
           completed: (value) => ({
             callId: value?.id ?? 'unknown',

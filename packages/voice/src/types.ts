@@ -10,7 +10,12 @@ import type {
   DailyEventObjectRecordingStopped,
   DailyParticipant,
 } from '@daily-co/daily-js';
-import type { CreateAssistantDTO as ClientCreateAssistantDTO, JsonObject, WebCall } from './api.js';
+import type {
+  CreateAssistantDTO as ClientCreateAssistantDTO,
+  CreateWebCallDTO,
+  JsonObject,
+  WebCall,
+} from './api.js';
 
 export type { JsonObject, WebCall };
 
@@ -40,6 +45,12 @@ export interface JoinableCall {
 export interface StartCallOptions {
   /** Whether the provider deletes the room when the user leaves (default true); false allows `reconnect()`. */
   roomDeleteOnUserLeaveEnabled?: boolean;
+  /**
+   * Creates the call instead of the SDK's `POST /call/web` with the public key, for example through the
+   * app's own server holding the private key (`createCallThroughServer`). Runs as the web-call-creation
+   * stage: cancellable by `stop()`, its failure reported like the provider's.
+   */
+  createCall?: (body: CreateWebCallDTO, init: { signal: AbortSignal }) => Promise<JoinableCall>;
 }
 
 /** Stages of the start routine, in order (SPEC §4). */
