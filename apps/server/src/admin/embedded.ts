@@ -1,4 +1,5 @@
-import { hashPassword } from '../auth/passwords.js';
+import { createUser as createAuthUser } from '../auth/admin-users.js';
+import { AuthError } from '../auth/errors.js';
 import type { Queryable } from '../db/types.js';
 import {
   AdminError,
@@ -126,17 +127,24 @@ export function createEmbeddedUserAdmin(db: Queryable): UserAdmin {
   }
 
   async function createUser({ email, password }: { email: string; password: string }): Promise<AdminUser> {
-    const hash = await hashPassword(password);
-    // The unique index is on lower(email): a differently-cased duplicate is a conflict too.
-    const { rows } = await db.query<UserRow>(
-      `insert into auth_users (email, encrypted_password, email_confirmed_at, raw_app_meta_data)
-       values (lower($1), $2, now(), '{"provider":"email","providers":["email"]}'::jsonb)
-       on conflict ((lower(email))) do nothing
-       returning ${USER_COLUMNS}`,
-      [email, hash],
-    );
-    if (!rows[0]) throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
-    return toUser(rows[0]);
+    // The auth module's own creation (hashing, address rules, the unique-address race), confirmed at once.
+    try {
+      const created = await createAuthUser(db, {
+        email,
+        password,
+        emailConfirm: true,
+        appMetadata: { provider: 'email', providers: ['email'] },
+      });
+      const user = await getUser(created.id);
+      if (!user) throw new AdminError('user_not_found', 'No user has this id.');
+      return user;
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'email_exists')
+        throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
+      if (error instanceof AuthError && error.code === 'validation_failed')
+        throw new AdminError('weak_password', error.message);
+      throw error;
+    }
   }
 
   async function deleteUser(id: string): Promise<AdminUser> {
