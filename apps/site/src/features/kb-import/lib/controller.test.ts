@@ -429,6 +429,31 @@ describe('originals kept across a reload', () => {
   });
 });
 
+describe('re-activation', () => {
+  it('keeps polling after the tool is left and re-entered while a status check is in flight', async () => {
+    const { controller, provider, state, stop } = setup();
+    await controller.addFiles([file('a.md')]);
+    const upload = controller.upload();
+    await advanceUntil(() => !state().upload.running);
+    await upload;
+    // The first status check hangs until released, as a slow network would.
+    const getFile = provider.api.getFile;
+    let release: () => void = () => undefined;
+    provider.api.getFile = (id, options) =>
+      new Promise((resolve, reject) => {
+        // It answers what was true when it was sent: still processing.
+        release = () => getFile(id, options).then((f) => resolve({ ...f, status: 'processing' }), reject);
+        provider.api.getFile = getFile;
+      });
+    await advanceUntil(() => provider.api.getFile === getFile);
+    stop();
+    controller.activate();
+    release();
+    // Before the fix the old loop exited on its own abort and nothing polled the file again.
+    await advanceUntil(() => state().uploaded[0]?.status === 'done');
+  });
+});
+
 describe('loading from the provider', () => {
   it('needs a key to load files', async () => {
     const { controller, state } = setup({ key: false });

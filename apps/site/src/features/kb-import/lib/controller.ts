@@ -653,6 +653,10 @@ export class KbImportController {
       }
     } finally {
       this.#polling = false;
+      // A loop ended by an old activation's abort may leave files a newer activation tracked while
+      // it was still finishing a check: poll those now rather than never.
+      const current = this.#lifeAbort;
+      if (current && !current.signal.aborted && this.#tracked.size > 0) void this.#pollLoop();
     }
   }
 
