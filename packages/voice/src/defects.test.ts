@@ -130,6 +130,8 @@ describe('known defects of @vapi-ai/web, fixed', () => {
     const documentSpy = vi.spyOn(globalThis, 'document', 'get');
     const windowSpy = vi.spyOn(globalThis, 'window', 'get');
     const navigatorSpy = vi.spyOn(globalThis, 'navigator', 'get');
+    // A fresh module graph, so the import itself runs under the spies (not a cached module).
+    vi.resetModules();
     const mod = await import('./index.js');
     const vapi = new mod.default('pk_test');
     vapi.on('call-start', () => {});
