@@ -6,6 +6,7 @@ import type { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
 import type { Db } from './db/types.js';
 import type { Logger } from './lib/logger.js';
+import { createPublicOrigin, type PublicOrigin } from './lib/public-origin.js';
 import type { SecretStore } from './lib/secrets.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { requestLog } from './middleware/request-log.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   authAnonKey?: string | null;
   /** WebSocket upgrades for the emulator's call rooms (server.ts); without it there are no rooms. */
   upgradeWebSocket?: RoomUpgrade;
+  /** The site's public origin (lib/public-origin.ts); defaults to PUBLIC_URL or the configured port. */
+  publicOrigin?: PublicOrigin;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -44,6 +47,9 @@ function errorBody(status: number, message: string) {
  */
 export function createApp(deps: AppDeps): Hono {
   const { config, db, logger, upgradeWebSocket } = deps;
+  // Read by the routes that build links or stored URLs (auth mail, the provider's file URLs).
+  const publicOrigin = deps.publicOrigin ?? createPublicOrigin(config).get;
+  void publicOrigin;
   const app = new Hono();
 
   app.use('*', requestLog(logger));

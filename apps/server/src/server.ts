@@ -12,6 +12,7 @@ import { serverMigrations } from './db/migrations/index.js';
 import { lockDataDir, openDatabase } from './db/open.js';
 import type { Db, Migration } from './db/types.js';
 import type { Logger } from './lib/logger.js';
+import { createPublicOrigin } from './lib/public-origin.js';
 import { openSecretStore } from './lib/secrets.js';
 
 export interface RunningServer {
@@ -39,6 +40,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     await migrate(db, allMigrations());
     const secrets = openSecretStore(config.dataDir);
+    // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
+    const publicOrigin = createPublicOrigin(config);
     const auth = createAuthRuntime({ config, db, secrets });
     if (auth.service) {
       const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
@@ -57,6 +60,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // of audio, so anything over 256 KiB is refused by ws itself (close 1009) before it is held.
     nodeWs.wss.options.maxPayload = 256 * 1024;
     const app = createApp({
+      publicOrigin: publicOrigin.get,
       upgradeWebSocket: nodeWs.upgradeWebSocket,
       config,
       db,
@@ -74,6 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     nodeWs.injectWebSocket(server);
     const port = (server.address() as AddressInfo).port;
+    publicOrigin.listening(port);
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     const url = `http://${host}:${port}`;
 

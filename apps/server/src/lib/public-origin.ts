@@ -1,0 +1,47 @@
+/**
+ * The site's public origin, for links in mail, the JWT issuer and URLs the provider stores.
+ * It comes from configuration only: PUBLIC_URL, or else the server's own listen address.
+ * Never from a request's Host or X-Forwarded-* headers, which any client may set (a reset link
+ * built from them sends the victim's token to the attacker's host).
+ * @module
+ */
+
+/** Returns the origin (scheme, host, port, and PUBLIC_URL's path if any), without a trailing slash. */
+export type PublicOrigin = () => string;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '[::1]']);
+
+/** True for an address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.has(host.toLowerCase()) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** `http://localhost:PORT` for a loopback listener, else `http://HOST:PORT` (IPv6 bracketed). */
+export function listenOrigin(host: string, port: number): string {
+  if (isLoopbackHost(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+export interface PublicOriginSource {
+  PUBLIC_URL?: string | undefined;
+  HOST: string;
+  PORT: number;
+}
+
+/**
+ * The public origin of a server built from this configuration. With PORT=0 the real port is only
+ * known once listening: call `listening(port)` then; until then the configured port is used.
+ */
+export function createPublicOrigin(config: PublicOriginSource): {
+  get: PublicOrigin;
+  listening(port: number): void;
+} {
+  const configured = config.PUBLIC_URL?.replace(/\/+$/, '');
+  let port = config.PORT;
+  return {
+    get: () => configured ?? listenOrigin(config.HOST, port),
+    listening(actual) {
+      port = actual;
+    },
+  };
+}
