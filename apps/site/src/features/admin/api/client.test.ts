@@ -41,4 +41,29 @@ describe('createAdminApi', () => {
     }) as unknown as typeof fetch);
     await expect(api.verifyUsers(['x'])).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
+
+  it('sets a role with PUT /users/:id/role and reads the updated row, bare or wrapped', async () => {
+    const row = {
+      id: 'a/b',
+      email: 'op@x.io',
+      created_at: '2026-01-01T00:00:00.000Z',
+      email_confirmed_at: null,
+      last_sign_in_at: null,
+      is_admin: false,
+      role: 'operator',
+    };
+    const bare = recordingFetch(200, row);
+    expect(await createAdminApi(async () => 'tok', bare.fetchImpl).setRole('a/b', 'operator')).toEqual(row);
+    expect(bare.calls[0]?.url).toBe('/api/admin/users/a%2Fb/role');
+    expect(bare.calls[0]?.init.method).toBe('PUT');
+    expect(JSON.parse(String(bare.calls[0]?.init.body))).toEqual({ role: 'operator' });
+    const wrapped = recordingFetch(200, { user: row });
+    expect(await createAdminApi(async () => 'tok', wrapped.fetchImpl).setRole('a/b', 'operator')).toEqual(
+      row,
+    );
+    const refused = recordingFetch(409, { error: 'last_admin', message: 'The last admin stays an admin.' });
+    await expect(createAdminApi(async () => 'tok', refused.fetchImpl).setRole('x', 'user')).rejects.toEqual(
+      new AdminApiError(409, 'last_admin', 'The last admin stays an admin.'),
+    );
+  });
 });

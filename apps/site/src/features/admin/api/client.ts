@@ -6,6 +6,18 @@ export interface AdminUser {
   email_confirmed_at: string | null;
   last_sign_in_at: string | null;
   is_admin: boolean;
+  /** The account's role (ARCHITECTURE "Roles"); absent from servers older than roles. */
+  role?: UserRole;
+}
+
+/** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
+export type UserRole = 'user' | 'operator' | 'admin';
+
+export const USER_ROLES: readonly UserRole[] = ['user', 'operator', 'admin'];
+
+/** The role a row shows: the server's, or (from a server without roles) what is_admin says. */
+export function roleOf(user: AdminUser): UserRole {
+  return user.role ?? (user.is_admin ? 'admin' : 'user');
 }
 
 export type UserStatus = 'all' | 'verified' | 'unverified';
@@ -28,7 +40,7 @@ export interface AuditEntry {
   id: number;
   actor_id: string;
   actor_email: string;
-  action: 'user.create' | 'user.delete' | 'user.verify';
+  action: 'user.create' | 'user.delete' | 'user.verify' | 'user.role';
   target_id: string | null;
   target_email: string | null;
   created_at: string;
@@ -57,8 +69,15 @@ export interface AdminApi {
   createUser(input: { email: string; password: string }): Promise<AdminUser>;
   deleteUser(id: string): Promise<AdminUser>;
   verifyUsers(ids: readonly string[]): Promise<string[]>;
+  /** Sets a user's role; the server refuses the caller's own role and removing the last admin. */
+  setRole(id: string, role: UserRole): Promise<AdminUser>;
   /** The most recent admin actions, newest first. */
   audit(limit?: number): Promise<AuditEntry[]>;
+}
+
+/** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
+function userOf(payload: AdminUser | { user: AdminUser }): AdminUser {
+  return 'user' in payload && typeof payload.user === 'object' ? payload.user : (payload as AdminUser);
 }
 
 /**
@@ -112,5 +131,11 @@ export function createAdminApi(
       (await request<{ entries: AuditEntry[] }>('GET', `/audit?limit=${limit}`)).entries,
     verifyUsers: async (ids) =>
       (await request<{ verified: string[] }>('POST', '/users/verify', { ids })).verified,
+    setRole: async (id, role) =>
+      userOf(
+        await request<AdminUser | { user: AdminUser }>('PUT', `/users/${encodeURIComponent(id)}/role`, {
+          role,
+        }),
+      ),
   };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import type { AdminApi, UserStatus } from './client';
+import type { AdminApi, UserRole, UserStatus } from './client';
 
 export const AdminApiContext = createContext<AdminApi | null>(null);
 
@@ -63,4 +63,14 @@ export function useVerifyUsers() {
   const api = useAdminApi();
   const invalidate = useInvalidateAdmin();
   return useMutation({ mutationFn: (ids: readonly string[]) => api.verifyUsers(ids), onSuccess: invalidate });
+}
+
+/** Sets one user's role; lists, counts and the activity log are refetched before it resolves. */
+export function useSetRole() {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: UserRole }) => api.setRole(id, role),
+    onSuccess: invalidate,
+  });
 }

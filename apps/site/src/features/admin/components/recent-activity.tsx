@@ -8,6 +8,7 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.create': 'created',
   'user.delete': 'deleted',
   'user.verify': 'verified',
+  'user.role': 'changed the role of',
 };
 
 /** The latest entries of the audit log (who did what to whom, and when). */
@@ -20,7 +21,9 @@ export function RecentActivity() {
         <CardTitle id="activity-title" className="flex items-center gap-2">
           <History className="size-5" aria-hidden /> Recent admin activity
         </CardTitle>
-        <CardDescription>Every create, verify and delete is recorded on the server.</CardDescription>
+        <CardDescription>
+          Every create, verify, role change and delete is recorded on the server.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {log.isError ? (
@@ -33,7 +36,7 @@ export function RecentActivity() {
           <ol className="grid gap-1 text-sm" aria-label="Recent admin actions">
             {entries.map((e) => (
               <li key={e.id}>
-                <span className="font-medium">{e.actor_email}</span> {verbs[e.action]}{' '}
+                <span className="font-medium">{e.actor_email}</span> {verbs[e.action] ?? e.action}{' '}
                 <span className="font-medium">{e.target_email ?? 'a user'}</span>{' '}
                 <time className="text-muted-foreground" dateTime={e.created_at}>
                   · {formatDateTime(e.created_at)}

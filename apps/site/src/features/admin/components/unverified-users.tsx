@@ -8,6 +8,7 @@ import { useAdminApi } from '../api/queries';
 import { formatDateTime } from '../lib/format';
 import { toasts } from '../lib/messages';
 import { DeleteUserButton } from './delete-user-button';
+import { RoleSelect } from './role-select';
 import { UserList, usePagedUsers } from './user-list';
 
 /** The most ids one verification (and one generated statement) takes; the server's limit too. */
@@ -136,6 +137,7 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
                 <p className="truncate font-medium">{user.email}</p>
                 <p className="text-xs text-muted-foreground">Signed up {formatDateTime(user.created_at)}</p>
               </div>
+              <RoleSelect user={user} isSelf={user.id === props.currentUserId} />
               <DeleteUserButton
                 user={user}
                 isSelf={user.id === props.currentUserId}

@@ -3,9 +3,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatDateTime } from '../lib/format';
 import { DeleteUserButton } from './delete-user-button';
+import { RoleSelect } from './role-select';
 import { UserList, usePagedUsers } from './user-list';
 
-/** Verified Users (SPEC §2): Verified badge, verified date, last login when there is one, Delete. */
+/** Verified Users (SPEC §2): Verified badge, verified date, last login when there is one, role, Delete. */
 export function VerifiedUsers({ search, currentUserId }: { search: string; currentUserId: string | null }) {
   const list = usePagedUsers('verified', search);
   const { query, total } = list;
@@ -36,6 +37,7 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
                   {user.last_sign_in_at && <> · Last login {formatDateTime(user.last_sign_in_at)}</>}
                 </p>
               </div>
+              <RoleSelect user={user} isSelf={user.id === currentUserId} />
               <DeleteUserButton
                 user={user}
                 isSelf={user.id === currentUserId}

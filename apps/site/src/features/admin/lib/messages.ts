@@ -1,4 +1,4 @@
-/** The admin toasts of SPEC §8, word for word. */
+/** The admin toasts of SPEC §8, word for word, and the role toasts (ARCHITECTURE "Roles"). */
 export const toasts = {
   fetchFailed: 'Failed to fetch users',
   created: 'User created successfully',
@@ -7,7 +7,12 @@ export const toasts = {
   deleteFailed: 'Failed to delete user',
   copied: 'SQL query copied to clipboard!',
   copyFailed: 'Failed to copy SQL query',
+  roleChanged: (email: string, role: string) => `${email} is now ${role === 'User' ? 'a' : 'an'} ${role}`,
+  roleFailed: 'Failed to change role',
 } as const;
+
+/** How the dashboard names each role. */
+export const roleLabels = { user: 'User', operator: 'Operator', admin: 'Admin' } as const;
 
 /** SPEC §5: the create form with a field missing. */
 export const MISSING_FIELDS = 'Please provide both email and password';

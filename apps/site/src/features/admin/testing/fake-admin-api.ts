@@ -1,4 +1,11 @@
-import { AdminApiError, type AdminApi, type AdminUser, type AuditEntry } from '../api/client';
+import {
+  AdminApiError,
+  roleOf,
+  USER_ROLES,
+  type AdminApi,
+  type AdminUser,
+  type AuditEntry,
+} from '../api/client';
 
 let counter = 0;
 /** A user for tests; ids are UUID-shaped so the SQL generator accepts them. */
@@ -10,19 +17,27 @@ export function fakeUser(email: string, overrides: Partial<AdminUser> = {}): Adm
     created_at: new Date(Date.UTC(2026, 0, 1, 0, counter)).toISOString(),
     email_confirmed_at: null,
     last_sign_in_at: null,
-    is_admin: false,
+    is_admin: overrides.role === 'admin',
+    role: overrides.is_admin ? 'admin' : 'user',
     ...overrides,
   };
 }
 
 /**
  * An in-memory stand-in for /api/admin with the server's rules (search, filters, pages of `limit`,
- * 422 for a taken email), so components are tested against behaviour rather than canned answers.
+ * 422 for a taken email; for roles 400 for the caller's own, 409 for the last admin), so components
+ * are tested against behaviour rather than canned answers. `currentUserId` is the signed-in admin.
  */
 export function createFakeAdminApi(
   initial: AdminUser[],
-): AdminApi & { users: AdminUser[]; failLists: boolean } {
-  const state = { users: [...initial], failLists: false };
+  currentUserId: string | null = null,
+): AdminApi & { users: AdminUser[]; failLists: boolean; holdRoleChanges: Promise<void> | null } {
+  const state = {
+    users: [...initial],
+    failLists: false,
+    /** While set, role changes wait for it: the test sees the saving state. */
+    holdRoleChanges: null as Promise<void> | null,
+  };
   const log: AuditEntry[] = [];
   const record = (action: AuditEntry['action'], user: AdminUser) =>
     log.unshift({
@@ -96,6 +111,23 @@ export function createFakeAdminApi(
         record('user.verify', u);
       }
       return changed.map((u) => u.id);
+    },
+    async setRole(id, role) {
+      if (state.holdRoleChanges) await state.holdRoleChanges;
+      if (!USER_ROLES.includes(role))
+        throw new AdminApiError(400, 'validation_failed', 'role must be user, operator or admin.');
+      const user = state.users.find((u) => u.id === id);
+      if (!user) throw new AdminApiError(404, 'user_not_found', 'No user has this id.');
+      if (id === currentUserId)
+        throw new AdminApiError(400, 'self_role_change', 'You cannot change your own role.');
+      const admins = state.users.filter((u) => roleOf(u) === 'admin');
+      if (roleOf(user) === 'admin' && role !== 'admin' && admins.length === 1)
+        throw new AdminApiError(409, 'last_admin', 'The last admin cannot lose the admin role.');
+      // A new object, as a refetch from a server would give: the list sees a change.
+      const updated = { ...user, role, is_admin: role === 'admin' };
+      state.users = state.users.map((u) => (u.id === id ? updated : u));
+      record('user.role', updated);
+      return updated;
     },
   };
   return Object.assign(state, api);

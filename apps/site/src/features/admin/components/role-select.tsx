@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { cn } from '@/lib/utils';
+import { roleOf, USER_ROLES, type AdminUser, type UserRole } from '../api/client';
+import { useSetRole } from '../api/queries';
+import { roleLabels, toasts } from '../lib/messages';
+
+/**
+ * A user row's role (ARCHITECTURE "Roles"): User, Operator (the import tool with the server's key)
+ * or Admin. A native select, so keyboard and screen readers get the platform's own control. The
+ * signed-in admin's own row is disabled: the server refuses a change of one's own role.
+ */
+export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const id = useId();
+  const setRole = useSetRole();
+  // The chosen role while it is being saved; the row shows it until the refreshed list arrives.
+  const [saving, setSaving] = useState<UserRole | null>(null);
+  const current = roleOf(user);
+
+  async function change(role: UserRole) {
+    if (role === current) return;
+    setSaving(role);
+    try {
+      await setRole.mutateAsync({ id: user.id, role });
+      toast.success(toasts.roleChanged(user.email, roleLabels[role]));
+    } catch (error) {
+      toast.error(toasts.roleFailed, { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={`${id}-role`} className="sr-only">
+        Role for {user.email}
+      </label>
+      <select
+        id={`${id}-role`}
+        value={saving ?? current}
+        disabled={isSelf || saving !== null}
+        aria-describedby={isSelf ? `${id}-self` : undefined}
+        aria-busy={saving !== null}
+        title={isSelf ? SELF_NOTE : undefined}
+        onChange={(e) => void change(e.target.value as UserRole)}
+        className={cn(
+          'h-8 rounded-md border border-border bg-background px-2 text-sm shadow-xs',
+          'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+          'disabled:cursor-not-allowed disabled:opacity-50',
+        )}
+      >
+        {USER_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {roleLabels[role]}
+          </option>
+        ))}
+      </select>
+      {isSelf && (
+        <span id={`${id}-self`} className="sr-only">
+          {SELF_NOTE}
+        </span>
+      )}
+      {saving !== null && (
+        <span role="status" className="text-xs text-muted-foreground">
+          Saving…
+        </span>
+      )}
+    </div>
+  );
+}
+
+const SELF_NOTE = 'You cannot change your own role; another admin can.';
