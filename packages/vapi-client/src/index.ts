@@ -20,6 +20,7 @@ export {
   type RetryPolicy,
   type TokenSource,
 } from './request.js';
+export { sleep } from './sleep.js';
 export { isVapiApiError, isVapiNetworkError, VapiApiError, VapiNetworkError } from './errors.js';
 export type * from './types.js';
 export { VAPI_ROUTES } from './routes/table.js';

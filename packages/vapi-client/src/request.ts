@@ -4,6 +4,7 @@
  * @module
  */
 import { isVapiApiError, isVapiNetworkError, VapiApiError, VapiNetworkError } from './errors.js';
+import { abortReason, sleep } from './sleep.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -127,25 +128,6 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   return undefined;
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Creates the requester every route function takes as its first argument.
  * @example
@@ -183,7 +165,7 @@ export function createRequester(options: RequesterOptions = {}): Requester {
     const controller = new AbortController();
     const onAbort = () => controller.abort(spec.signal?.reason);
     // The signal may have fired while the token was being fetched.
-    if (spec.signal?.aborted) throw abortError(spec.signal);
+    if (spec.signal?.aborted) throw abortReason(spec.signal);
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     let timedOut = false;
     const timer =
@@ -203,7 +185,7 @@ export function createRequester(options: RequesterOptions = {}): Requester {
           signal: controller.signal,
         });
       } catch (error) {
-        if (spec.signal?.aborted) throw abortError(spec.signal);
+        if (spec.signal?.aborted) throw abortReason(spec.signal);
         if (timedOut)
           throw new VapiNetworkError(`${spec.method} ${spec.path} timed out after ${options.timeoutMs} ms`, {
             cause: error,
@@ -217,7 +199,7 @@ export function createRequester(options: RequesterOptions = {}): Requester {
       try {
         parsed = await parseBody(res);
       } catch (error) {
-        if (spec.signal?.aborted) throw abortError(spec.signal);
+        if (spec.signal?.aborted) throw abortReason(spec.signal);
         throw new VapiNetworkError(`${spec.method} ${spec.path}: the answer was cut off`, {
           cause: error,
           timedOut,

@@ -7,7 +7,7 @@
  * `start()` resolves null (the official SDK joined the call anyway).
  * @module
  */
-import { createWebCall, isVapiApiError, type CreateWebCallDTO, type Requester } from './api.js';
+import { createWebCall, isVapiApiError, sleep, type CreateWebCallDTO, type Requester } from './api.js';
 import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, now, type LiveCall } from './call.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
@@ -97,21 +97,6 @@ function race<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
         reject(error);
       },
     );
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 

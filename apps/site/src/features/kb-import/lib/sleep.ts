@@ -1,21 +1,6 @@
-/** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError());
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+// The workspace's one abortable wait; its abort rejects with the signal's reason, which is an
+// AbortError for the controller's reason-less aborts (so isAbortError below still holds).
+export { sleep } from '@engage/vapi-client';
 
 export function abortError(): DOMException {
   return new DOMException('The operation was cancelled.', 'AbortError');
