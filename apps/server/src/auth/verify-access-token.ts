@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
+import { roleOf, type AuthenticatedUser, type VerifyAccessToken } from '../middleware/require-auth.js';
 import { isAuthError } from './errors.js';
 import type { AuthService } from './service.js';
 import { appMetadataOf } from './users.js';
@@ -11,7 +11,7 @@ const toAuthenticatedUser = (
 ): AuthenticatedUser => ({
   id,
   email,
-  role: appMetadata.role === 'admin' ? 'admin' : 'user',
+  role: roleOf(appMetadata),
   appMetadata,
 });
 

@@ -1,21 +1,30 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { requireAdmin, requireUser, type AuthEnv, type AuthenticatedUser } from './require-auth.js';
+import {
+  requireAdmin,
+  requireOperator,
+  requireUser,
+  roleOf,
+  type AuthEnv,
+  type AuthenticatedUser,
+} from './require-auth.js';
 
 const users: Record<string, AuthenticatedUser> = {
   'admin-token': { id: '1', email: 'a@x.io', role: 'admin', appMetadata: { role: 'admin' } },
   'user-token': { id: '2', email: 'u@x.io', role: 'user', appMetadata: {} },
+  'operator-token': { id: '3', email: 'o@x.io', role: 'operator', appMetadata: { role: 'operator' } },
 };
 const verify = async (token: string) => users[token] ?? null;
 
 const app = new Hono<AuthEnv>()
   .get('/user', requireUser(verify), (c) => c.json({ email: c.get('user').email }))
-  .get('/admin', requireAdmin(verify), (c) => c.json({ ok: true }));
+  .get('/admin', requireAdmin(verify), (c) => c.json({ ok: true }))
+  .get('/operator', requireOperator(verify), (c) => c.json({ role: c.get('user').role }));
 
 const get = (path: string, token?: string) =>
   app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
-describe('requireUser / requireAdmin', () => {
+describe('requireUser / requireAdmin / requireOperator', () => {
   it('answers 401 without a token or with an unknown one', async () => {
     expect((await get('/user')).status).toBe(401);
     expect((await get('/user', 'forged')).status).toBe(401);
@@ -30,5 +39,29 @@ describe('requireUser / requireAdmin', () => {
   it('answers 403 to a signed-in non-admin and lets an admin through', async () => {
     expect((await get('/admin', 'user-token')).status).toBe(403);
     expect((await get('/admin', 'admin-token')).status).toBe(200);
+  });
+
+  it('answers 403 to an operator on admin routes', async () => {
+    expect((await get('/admin', 'operator-token')).status).toBe(403);
+  });
+
+  it('requireOperator: 401 without a token, 403 operator_required for a user, admins and operators pass', async () => {
+    expect((await get('/operator')).status).toBe(401);
+    const user = await get('/operator', 'user-token');
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({
+      error: 'operator_required',
+      message:
+        "Only operators and administrators can use the server's provider key. Ask an administrator for access, or use your own private key.",
+    });
+    expect(await (await get('/operator', 'operator-token')).json()).toEqual({ role: 'operator' });
+    expect(await (await get('/operator', 'admin-token')).json()).toEqual({ role: 'admin' });
+  });
+
+  it('roleOf grants admin and operator only for those exact values', () => {
+    expect(roleOf({ role: 'admin' })).toBe('admin');
+    expect(roleOf({ role: 'operator' })).toBe('operator');
+    for (const meta of [{}, null, undefined, { role: 'Admin' }, { role: ['admin'] }, { role: 'root' }])
+      expect(roleOf(meta as Record<string, unknown> | null | undefined)).toBe('user');
   });
 });

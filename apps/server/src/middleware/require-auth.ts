@@ -1,11 +1,20 @@
 import type { MiddlewareHandler } from 'hono';
 
+/** What an account may do (ARCHITECTURE.md, "Roles and what they may do"). */
+export type UserRole = 'admin' | 'operator' | 'user';
+
+/** The role app_metadata grants: its `role` when 'admin' or 'operator', else 'user'. */
+export function roleOf(appMetadata: Record<string, unknown> | null | undefined): UserRole {
+  const role = appMetadata?.role;
+  return role === 'admin' || role === 'operator' ? role : 'user';
+}
+
 /** The caller of a protected route, as established from a verified access token. */
 export interface AuthenticatedUser {
   id: string;
   email: string;
-  /** 'admin' when app_metadata.role is 'admin'. */
-  role: 'admin' | 'user';
+  /** app_metadata.role when it is 'admin' or 'operator'; 'user' for anything else or none. */
+  role: UserRole;
   appMetadata: Record<string, unknown>;
 }
 
@@ -46,6 +55,23 @@ export function requireAdmin(verify: VerifyAccessToken): MiddlewareHandler<AuthE
     userCheck(c, async () => {
       if (c.get('user').role !== 'admin') {
         c.res = c.json({ error: 'forbidden', message: 'Only administrators can do this.' }, 403);
+        return;
+      }
+      await next();
+    });
+}
+
+export const OPERATOR_REQUIRED_MESSAGE =
+  "Only operators and administrators can use the server's provider key. Ask an administrator for access, or use your own private key.";
+
+/** 401 without a valid token, 403 unless the user is an operator or an admin (the server's provider key). */
+export function requireOperator(verify: VerifyAccessToken): MiddlewareHandler<AuthEnv> {
+  const userCheck = requireUser(verify);
+  return async (c, next) =>
+    userCheck(c, async () => {
+      const { role } = c.get('user');
+      if (role !== 'admin' && role !== 'operator') {
+        c.res = c.json({ error: 'operator_required', message: OPERATOR_REQUIRED_MESSAGE }, 403);
         return;
       }
       await next();
