@@ -10,12 +10,11 @@
  */
 import { createAudioPlayer, removeAudioPlayer } from './audio-player.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
+import { SPEAKER_NAME } from './rooms/participant.js';
 import type { Room, RoomEventMap, RoomEventName } from './rooms/types.js';
 import { SpeechDetector, type Timers } from './speech-detector.js';
 import type { VapiEventArgs, VapiEventNames } from './types.js';
 
-/** Only this participant's tracks are played (SPEC §9). */
-export const SPEAKER_NAME = 'Vapi Speaker';
 /** Remote audio-level observer interval (SPEC §9). */
 export const REMOTE_AUDIO_LEVEL_INTERVAL_MS = 100;
 

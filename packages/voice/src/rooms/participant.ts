@@ -1,5 +1,8 @@
 import type { DailyParticipant, DailyTrackState } from '@daily-co/daily-js';
 
+/** The assistant's participant name: only its tracks are played (SPEC §9). */
+export const SPEAKER_NAME = 'Vapi Speaker';
+
 const offTrack = (): DailyTrackState => ({ subscribed: false, state: 'off' });
 
 /**

@@ -12,7 +12,7 @@
  * Browser globals are touched only in `join()`.
  * @module
  */
-import { createRoomParticipant } from './participant.js';
+import { createRoomParticipant, SPEAKER_NAME } from './participant.js';
 import type {
   Room,
   RoomEventMap,
@@ -40,7 +40,6 @@ const MAX_SEND_BACKLOG = 256 * 1024;
 /** Frames (of any length) kept while waiting for the SDK to subscribe: about 2 s of 20 ms frames. */
 const MAX_HELD_FRAMES = 100;
 const ASSISTANT_SESSION_ID = 'vapi-speaker';
-const ASSISTANT_NAME = 'Vapi Speaker';
 
 type Listener = (payload: never) => void;
 
@@ -131,7 +130,7 @@ class WebSocketRoom implements Room {
       if (!this.#joined) return;
       this.#assistant = createRoomParticipant({
         session_id: ASSISTANT_SESSION_ID,
-        user_name: ASSISTANT_NAME,
+        user_name: SPEAKER_NAME,
       });
       this.#emit('participant-joined', { participant: this.#assistant });
     }, 0);

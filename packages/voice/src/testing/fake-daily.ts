@@ -16,7 +16,7 @@ import type {
   DailyParticipant,
 } from '@daily-co/daily-js';
 import type { DailyCallLike, DailyFactoryLike } from '../rooms/daily.js';
-import { createRoomParticipant } from '../rooms/participant.js';
+import { createRoomParticipant, SPEAKER_NAME } from '../rooms/participant.js';
 
 type Handler<T extends DailyEvent> = (event: DailyEventObject<T>) => void;
 
@@ -297,7 +297,7 @@ export class FakeDailyCall implements DailyCallLike {
   }
 
   /** The assistant (or another participant) joins. */
-  remoteJoins(userName = 'Vapi Speaker'): DailyParticipant {
+  remoteJoins(userName = SPEAKER_NAME): DailyParticipant {
     const participant = createRoomParticipant({
       session_id: `${this.callClientId}-remote-${userName.replace(/\W+/g, '-')}`,
       user_name: userName,
