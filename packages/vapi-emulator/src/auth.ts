@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { fail } from './http.js';
+import { fail, same } from './http.js';
 
 export interface EmulatorKeys {
   /** Accepted only by POST /call/web, as the provider's public key is. */
@@ -11,12 +10,6 @@ export interface EmulatorKeys {
 
 const INVALID_KEY =
   'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.';
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** 401 in the provider's shape unless the bearer key may use this route. */
 export function keyAuth(keys: EmulatorKeys): MiddlewareHandler {

@@ -9,4 +9,9 @@ export interface EmulatorContext {
   /** Largest accepted upload. */
   maxFileBytes: number;
   newId: () => string;
+  /**
+   * X-Forwarded-Proto/Host are believed only from a request carrying `x-engage-proxy` equal to this
+   * (the server's own proxy); without it they are never believed.
+   */
+  forwardedHeaderSecret?: string | undefined;
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -69,21 +70,37 @@ export async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
+/** Constant-time string comparison (for keys and secrets). */
+export function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The header by which the server's own proxy proves that its X-Forwarded-* headers are its own. */
+export const PROXY_SECRET_HEADER = 'x-engage-proxy';
+
 /**
- * The public origin and mount prefix of the emulator as the caller reached it, honouring
- * X-Forwarded-Proto and X-Forwarded-Host from a proxy in front. `suffix` is the route's own
- * pattern, so the prefix is whatever the emulator is mounted under ('' or '/provider').
+ * The public origin and mount prefix of the emulator as the caller reached it. X-Forwarded-Proto
+ * and X-Forwarded-Host are honoured only from the server's own proxy (the request carries
+ * `x-engage-proxy` equal to `forwardedHeaderSecret`); anyone else could otherwise point the URLs
+ * handed back (stored file URLs, room URLs) at a host of their choosing. `suffix` is the route's
+ * own pattern, so the prefix is whatever the emulator is mounted under ('' or '/provider').
  */
-export function publicBase(c: Context, suffix: string): { origin: string; secure: boolean; prefix: string } {
+export function publicBase(
+  c: Context,
+  suffix: string,
+  forwardedHeaderSecret?: string,
+): { origin: string; secure: boolean; prefix: string } {
   const url = new URL(c.req.url);
-  const proto = (
-    c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '')
-  ).toLowerCase();
-  // Only a well-formed host is trusted from a header: it ends up inside URLs handed back to the caller.
+  const proof = c.req.header(PROXY_SECRET_HEADER);
+  const trusted = Boolean(forwardedHeaderSecret && proof && same(proof, forwardedHeaderSecret));
+  const forwarded = (name: string) => (trusted ? c.req.header(name)?.split(',')[0]?.trim() : undefined);
+  const proto = (forwarded('x-forwarded-proto') || url.protocol.replace(':', '')).toLowerCase();
+  // Only a well-formed host is used: it ends up inside URLs handed back to the caller.
   const valid = (h: string | undefined) =>
     h && /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(h) ? h : undefined;
-  const host =
-    valid(c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) ?? valid(c.req.header('host')) ?? url.host;
+  const host = valid(forwarded('x-forwarded-host')) ?? valid(c.req.header('host')) ?? url.host;
   const secure = proto === 'https' || proto === 'wss';
   const route = c.req.routePath;
   const prefix = route.endsWith(suffix) ? route.slice(0, route.length - suffix.length) : '';

@@ -22,6 +22,7 @@ import { toolRoutes } from './routes/tools.js';
 export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
 export { NOT_IMPLEMENTED } from './routes/not-implemented.js';
+export { PROXY_SECRET_HEADER } from './http.js';
 export { SUPPORTED_TYPES } from './content-check.js';
 export type { EmulatorKeys } from './auth.js';
 export type { EmulatorDb, EmulatorQueryable } from './db.js';
@@ -59,6 +60,12 @@ export interface VapiEmulatorDeps {
   logger?: EmulatorLogger;
   /** Id generator (default random UUIDs, as the provider uses). */
   newId?: () => string;
+  /**
+   * X-Forwarded-Proto/Host (used in the file and room URLs handed back) are believed only from a
+   * request whose `x-engage-proxy` header equals this secret: the server's own proxy sends it. Unset,
+   * they are never believed and URLs use the request's own address.
+   */
+  forwardedHeaderSecret?: string;
 }
 
 export const DEFAULT_PROCESSING_DELAY_MS = 1500;
@@ -77,6 +84,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     newId: deps.newId ?? randomUUID,
+    forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,
   };
   const app = new Hono();
 

@@ -23,6 +23,8 @@ import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 
 const keys = { publicKey: 'pk-test-public', privateKey: 'sk-test-private' };
+/** What the server's own proxy sends in x-engage-proxy. */
+const PROXY_SECRET = 'proxy-secret-for-tests';
 const DELAY = 1500;
 
 /** A clock the tests move by hand: file status depends on it, so nothing sleeps. */
@@ -61,6 +63,7 @@ for (const target of testDbTargets()) {
         processingDelayMs: DELAY,
         maxFileBytes: 64 * 1024,
         faults,
+        forwardedHeaderSecret: PROXY_SECRET,
       });
       server = await new Promise<ServerType>((resolve) => {
         const s = serve({ fetch: emulator.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -114,6 +117,35 @@ for (const target of testDbTargets()) {
         expect(created.status).toBe('processing');
         clock.advance(DELAY);
         expect((await vapi.file.get(created.id)).status).toBe('failed');
+      });
+
+      it("uses X-Forwarded-Host in the file URL only from the server's proxy (x-engage-proxy)", async () => {
+        const upload = async (headers: Record<string, string>) => {
+          const form = new FormData();
+          form.set('file', file('hello', 'hello.txt', 'text/plain'));
+          const res = await fetch(`${baseUrl}/file`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${keys.privateKey}`, ...headers },
+            body: form,
+          });
+          expect(res.status).toBe(201);
+          const created = (await res.json()) as { id: string; url: string };
+          const listed = (await (
+            await fetch(`${baseUrl}/file/${created.id}`, {
+              headers: { Authorization: `Bearer ${keys.privateKey}`, ...headers },
+            })
+          ).json()) as { url: string };
+          expect(listed.url).toBe(created.url);
+          return created;
+        };
+        const forwarded = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example' };
+
+        const direct = await upload(forwarded);
+        expect(direct.url).toBe(`${baseUrl}/storage/${direct.id}/hello.txt`);
+        const wrong = await upload({ ...forwarded, 'X-Engage-Proxy': `${PROXY_SECRET}x` });
+        expect(wrong.url).toBe(`${baseUrl}/storage/${wrong.id}/hello.txt`);
+        const proxied = await upload({ ...forwarded, 'X-Engage-Proxy': PROXY_SECRET });
+        expect(proxied.url).toBe(`https://evil.example/storage/${proxied.id}/hello.txt`);
       });
 
       it('accepts a real PDF header and valid JSON', async () => {
@@ -426,7 +458,7 @@ for (const target of testDbTargets()) {
         expect(fetched.artifactPlan).toBeUndefined();
       });
 
-      it('builds a wss: URL behind a TLS proxy (X-Forwarded-Proto and Host)', async () => {
+      it("builds a wss: URL behind the server's TLS proxy (X-Forwarded-Proto and Host)", async () => {
         const res = await fetch(`${baseUrl}/call/web`, {
           method: 'POST',
           headers: {
@@ -434,6 +466,7 @@ for (const target of testDbTargets()) {
             'Content-Type': 'application/json',
             'X-Forwarded-Proto': 'https',
             'X-Forwarded-Host': 'engage.example',
+            'X-Engage-Proxy': PROXY_SECRET,
           },
           body: JSON.stringify({ assistant: { firstMessage: 'Hi', voice: { provider: 'tavus' } } }),
         });
@@ -443,6 +476,28 @@ for (const target of testDbTargets()) {
         expect(call.assistant).toMatchObject({ voice: { provider: 'tavus' } });
       });
 
+      it.each([
+        ['without the proxy secret', {}],
+        ['with a wrong proxy secret', { 'X-Engage-Proxy': 'guess' }],
+        ['with an empty proxy secret', { 'X-Engage-Proxy': '' }],
+      ])('ignores X-Forwarded-Proto/Host from a caller %s', async (_label, proof) => {
+        const res = await fetch(`${baseUrl}/call/web`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${keys.publicKey}`,
+            'Content-Type': 'application/json',
+            'X-Forwarded-Proto': 'https',
+            'X-Forwarded-Host': 'evil.example',
+            ...proof,
+          },
+          body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index }),
+        });
+        expect(res.status).toBe(201);
+        const call = (await res.json()) as { id: string; webCallUrl: string };
+        const { port } = server.address() as AddressInfo;
+        expect(call.webCallUrl).toBe(`ws://127.0.0.1:${port}/rooms/${call.id}`);
+      });
+
       it('ignores a malformed X-Forwarded-Host instead of putting it in the room URL', async () => {
         const res = await fetch(`${baseUrl}/call/web`, {
           method: 'POST',
@@ -450,6 +505,7 @@ for (const target of testDbTargets()) {
             Authorization: `Bearer ${keys.publicKey}`,
             'Content-Type': 'application/json',
             'X-Forwarded-Host': 'evil.example/path?x=',
+            'X-Engage-Proxy': PROXY_SECRET,
           },
           body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index }),
         });

@@ -192,8 +192,12 @@ export interface ProviderCallSenderOptions {
   privateKey: string;
   /** How requests reach the provider: the global fetch, or the server's own handler for the emulator. */
   fetch?: (request: Request) => Promise<Response>;
-  /** Tell the (embedded) provider the browser's origin, so its room URL is reachable. */
-  forwardOrigin?: boolean;
+  /**
+   * In-process (embedded emulator): address the request to the browser's origin, so the emulator
+   * builds its room URL from its own request URL. No X-Forwarded-* headers are sent: the emulator
+   * believes those only from the server's proxy.
+   */
+  atOrigin?: boolean;
 }
 
 /** `createProviderCall` for {@link websocketCallsRoute}: `POST <baseUrl>/call` with the private key. */
@@ -201,17 +205,13 @@ export function providerCallSender(
   options: ProviderCallSenderOptions,
 ): WebSocketCallsOptions['createProviderCall'] {
   const send = options.fetch ?? ((request: Request) => fetch(request));
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/call`;
+  const base = new URL(`${options.baseUrl.replace(/\/+$/, '')}/call`);
   return (body, origin) => {
+    const url = options.atOrigin ? new URL(base.pathname, origin) : base;
     const headers = new Headers({
       'content-type': 'application/json',
       authorization: `Bearer ${options.privateKey}`,
     });
-    if (options.forwardOrigin) {
-      const { protocol, host } = new URL(origin);
-      headers.set('x-forwarded-proto', protocol.replace(':', ''));
-      headers.set('x-forwarded-host', host);
-    }
     return send(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }));
   };
 }
@@ -234,7 +234,7 @@ export function mountWebSocketCalls(app: Hono, options: MountWebSocketCallsOptio
         baseUrl: 'http://embedded.invalid/provider',
         privateKey: emulatorKeys(config, options.secrets).privateKey,
         fetch: async (request) => app.fetch(request),
-        forwardOrigin: true,
+        atOrigin: true,
       })
     : providerCallSender({ baseUrl: config.VAPI_API_URL, privateKey: config.VAPI_PRIVATE_KEY as string });
   app.route(

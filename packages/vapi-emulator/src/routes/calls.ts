@@ -162,7 +162,7 @@ export function callRoutes(ctx: EmulatorContext): Hono {
 
   /** ws(s)://<host as the caller sees it><mount>/rooms/<id>: the local room of a call. */
   const roomUrl = (c: Parameters<typeof publicBase>[0], suffix: string, id: string) => {
-    const { origin, secure, prefix } = publicBase(c, suffix);
+    const { origin, secure, prefix } = publicBase(c, suffix, ctx.forwardedHeaderSecret);
     return `${secure ? 'wss' : 'ws'}://${origin.replace(/^https?:\/\//, '')}${prefix}/rooms/${id}`;
   };
 

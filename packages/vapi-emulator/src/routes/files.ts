@@ -69,7 +69,7 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
     updatedAt: iso(row.updated_at),
   });
   const base = (c: Parameters<typeof publicBase>[0], suffix: string) => {
-    const b = publicBase(c, suffix);
+    const b = publicBase(c, suffix, ctx.forwardedHeaderSecret);
     return `${b.origin}${b.prefix}`;
   };
   const find = async (id: string) => {
