@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -7,6 +7,19 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'];
+
+/** Every path under `dir` (itself included) whose mode lets group or others read, write or enter it. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (p: string) => {
+    const stat = lstatSync(p);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) found.push(`${(stat.mode & 0o777).toString(8)} ${path.relative(dir, p) || '.'}`);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  visit(dir);
+  return found;
+}
 
 describe('main', () => {
   it('stops with a message naming PORT when PORT is invalid', () => {
@@ -59,4 +72,50 @@ describe('main', () => {
     },
     60_000,
   );
+
+  it('creates DATA_DIR 0700 and keeps every file in it private to the owner, running and after stop', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'engage-main-'));
+    const dataDir = path.join(parent, 'data'); // does not exist yet: the server creates it
+    try {
+      const child = spawn(process.execPath, entry, {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: '0',
+          DATA_DIR: dataDir,
+          ADMIN_PASSWORD: 'main-test-pw',
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /Engage is running at (http:\/\/\S+)/.exec(output);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
+      });
+      // Write through every store: the database (a sign-up, whose mail link token lands in pg_wal) and secrets.
+      const { auth } = (await (await fetch(`${url}/config.json`)).json()) as { auth: { anonKey: string } };
+      const signUp = await fetch(`${url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: auth.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'perms@example.com', password: 'a-long-password-1' }),
+      });
+      expect(signUp.status).toBe(200);
+
+      expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
+      expect(openToOthers(dataDir)).toEqual([]);
+
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(0);
+      expect(openToOthers(dataDir)).toEqual([]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -5,6 +5,9 @@ import { createLogger } from './lib/logger.js';
 import { startServer } from './server.js';
 
 async function main() {
+  // Everything this process writes (database, lock file, keys) is for its owner only: files 0600,
+  // directories 0700. Set once, here: process.umask() is process-wide and cannot be set in a worker.
+  process.umask(0o077);
   let config;
   try {
     config = parseConfig(process.env);

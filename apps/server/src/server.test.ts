@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,6 +76,45 @@ describe('startServer on the embedded database', () => {
     servers.push(await startServer(config, quiet));
     await expect(startServer(config, quiet)).rejects.toThrow(DatabaseOpenError);
     await expect(startServer(config, quiet)).rejects.toThrow(/in use by another Engage server/);
+  });
+
+  it('creates a missing DATA_DIR 0700 and takes group/other bits off the database files, umask aside', async () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const server = await startServer(parseConfig({ PORT: '0', DATA_DIR: dataDir }), quiet);
+    servers.push(server);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    // PGlite unpacks its initial files 0666 whatever the umask (this worker's is 022).
+    expect(statSync(path.join(dataDir, 'db', 'PG_VERSION')).mode & 0o077).toBe(0);
+    expect(statSync(path.join(dataDir, 'engage.lock')).mode & 0o077).toBe(0);
+  });
+
+  it('warns, naming chmod 700, when an existing DATA_DIR is open to other users, and leaves it as set', async () => {
+    const open = tempDir();
+    chmodSync(open, 0o755);
+    const lines: string[] = [];
+    servers.push(
+      await startServer(
+        parseConfig({ PORT: '0', DATA_DIR: open }),
+        createLogger('warn', (l) => lines.push(l)),
+      ),
+    );
+    const warning = lines
+      .map((l) => JSON.parse(l) as { level: string; msg: string })
+      .find((l) => l.msg.includes('chmod'));
+    expect(warning?.level).toBe('warn');
+    expect(warning?.msg).toContain(`chmod 700 ${open}`);
+    expect(statSync(open).mode & 0o777).toBe(0o755);
+
+    await servers.pop()?.close();
+    chmodSync(open, 0o700);
+    lines.length = 0;
+    servers.push(
+      await startServer(
+        parseConfig({ PORT: '0', DATA_DIR: open }),
+        createLogger('warn', (l) => lines.push(l)),
+      ),
+    );
+    expect(lines.join('\n')).not.toContain('chmod');
   });
 
   it('reports a damaged database directory without a stack trace', async () => {

@@ -9,7 +9,7 @@ import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { serverMigrations } from './db/migrations/index.js';
-import { lockDataDir, openDatabase } from './db/open.js';
+import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
 import type { Db, Migration } from './db/types.js';
 import type { Logger } from './lib/logger.js';
 import { createPublicOrigin } from './lib/public-origin.js';
@@ -29,6 +29,7 @@ export function allMigrations(): Migration[] {
 
 /** Opens storage, applies migrations, composes the app and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  prepareDataDir(config.dataDir, logger); // the secret store lives here even with DATABASE_URL
   const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(config.dataDir);
   let db: Db;
   try {

@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger } from '../lib/logger.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import type { Db } from './types.js';
@@ -9,6 +10,30 @@ export class DatabaseOpenError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'DatabaseOpenError';
+  }
+}
+
+/**
+ * Creates the data directory private to its owner (0700): it holds the database, whose WAL carries
+ * email-link tokens in clear, and the signing keys. An existing directory is the operator's to set;
+ * one open to other users gets a warning naming the fix rather than a silent chmod.
+ */
+export function prepareDataDir(dataDir: string, logger: Logger): void {
+  let mode: number;
+  try {
+    mode = statSync(dataDir).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700); // mkdir's mode is filtered by the umask; this does not rest on it
+    return;
+  }
+  if (mode & 0o077) {
+    logger.warn(
+      `The data directory ${dataDir} is open to other users of this machine ` +
+        `(mode ${(mode & 0o777).toString(8)}); it holds the database and keys. Fix: chmod 700 ${dataDir}`,
+      { dataDir },
+    );
   }
 }
 
@@ -38,7 +63,7 @@ export function lockDataDir(dataDir: string): () => void {
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
       heldByThisProcess.add(lockFile);
       return () => {
         heldByThisProcess.delete(lockFile);
@@ -77,7 +102,7 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions
     }
   }
   const dir = path.join(dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const isNew = readdirSync(dir).length === 0;
   try {
     const db = await openPglite(dir);

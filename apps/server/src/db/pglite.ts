@@ -1,3 +1,5 @@
+import { chmodSync, lstatSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './types.js';
@@ -19,15 +21,34 @@ function wrap(target: PgliteLike): Queryable {
   };
 }
 
+/**
+ * Takes group and other permissions off everything under `dir`. PGlite's file system sets modes itself,
+ * past the process umask: the data files it unpacks on first start are 0666, and it rewrites some
+ * (pg_internal.init, 0644) on every start. Files PostgreSQL creates while running are 0600.
+ */
+export function restrictToOwner(dir: string): void {
+  const visit = (p: string) => {
+    const stat = lstatSync(p);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) chmodSync(p, stat.mode & 0o700);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  visit(dir);
+}
+
 /** Opens PGlite: in memory when `dataDir` is undefined, else persisted in that directory. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   // pg_trgm backs the admin dashboard's email search index (migrations/admin); loading it costs nothing.
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  if (dataDir) restrictToOwner(dataDir);
   const base = wrap(pg);
   return {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      await pg.close();
+      if (dataDir) restrictToOwner(dataDir);
+    },
   };
 }

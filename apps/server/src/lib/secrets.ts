@@ -26,7 +26,7 @@ export function openSecretStore(dataDir: string): SecretStore {
     }
   }
   const save = () => {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(values, null, 2), { mode: 0o600 });
     renameSync(tmp, file);
