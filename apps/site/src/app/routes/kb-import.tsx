@@ -1,12 +1,16 @@
-import { KbImportTool } from '@/features/kb-import/components/kb-import-tool';
+import { KbImportAccess } from '@/features/kb-import/components/kb-import-access';
 import { usePublicConfig } from '@/lib/public-config';
+import { useSession } from '@/lib/session';
 import { getAccessToken, getSupabase } from '@/lib/supabase';
 
 export function Component() {
   const config = usePublicConfig();
+  const { user } = useSession();
   const origin = window.location.origin;
   return (
-    <KbImportTool
+    <KbImportAccess
+      userRole={user?.app_metadata?.role}
+      email={user?.email}
       providerName={config.provider.name}
       providerBaseUrl={config.provider.baseUrl ?? `${origin}/provider`}
       serverHoldsPrivateKey={config.provider.serverHoldsPrivateKey}
