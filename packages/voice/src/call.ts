@@ -35,19 +35,31 @@ export interface CallMedia {
 
 export const now = (): string => new Date().toISOString();
 
-type CallState = 'starting' | 'live' | 'ended';
+/**
+ * Where a call is. Only {@link LiveCall} moves it, through its transitions (`attach`, `markJoined`,
+ * `markLive`, `markEnded`); every phase after the room exists carries it.
+ * - starting: creating the web call or the room;
+ * - connecting: the room exists, not yet joined;
+ * - joined: joined, the start routine still setting up;
+ * - live: started (`call-start-success` sent);
+ * - ended: over; the teardown releases what is left.
+ */
+export type CallPhase =
+  | { readonly name: 'starting' }
+  | { readonly name: 'connecting'; readonly room: Room }
+  | { readonly name: 'joined'; readonly room: Room }
+  | { readonly name: 'live'; readonly room: Room }
+  | { readonly name: 'ended' };
 
 export class LiveCall {
-  state: CallState = 'starting';
-  room: Room | null = null;
-  joined = false;
-  media: CallMedia = { videoRecording: false, videoEnabled: false };
-  /** Reason the start was cancelled, when it was. */
-  cancelReason: string | null = null;
   /** Resolves when teardown has finished (room left and destroyed). */
   readonly finished: Promise<void>;
 
   #host: CallHost;
+  #phase: CallPhase = { name: 'starting' };
+  /** What the teardown releases, taken when the call ended: the room, and whether it was joined. */
+  #leftBehind: { room: Room | null; joined: boolean } | null = null;
+  #media: CallMedia = { videoRecording: false, videoEnabled: false };
   #abort = new AbortController();
   #unsubscribers: (() => void)[] = [];
   #players = new Map<string, { player: HTMLAudioElement; track: MediaStreamTrack }>();
@@ -76,6 +88,25 @@ export class LiveCall {
       },
       host.timers,
     );
+  }
+
+  get phase(): CallPhase {
+    return this.#phase;
+  }
+
+  get ended(): boolean {
+    return this.#phase.name === 'ended';
+  }
+
+  /** The call's room once created, until the call ends. */
+  get room(): Room | null {
+    return 'room' in this.#phase ? this.#phase.room : null;
+  }
+
+  /** The room while it is joined (messages and microphone changes go to it), else null. */
+  get joinedRoom(): Room | null {
+    const phase = this.#phase;
+    return phase.name === 'joined' || phase.name === 'live' ? phase.room : null;
   }
 
   /** Aborted when the start is cancelled or the call ends. */
@@ -112,25 +143,24 @@ export class LiveCall {
    * (rooms refuse microphone changes before joining).
    */
   setMuted(muted: boolean): void {
-    if (this.state === 'ended') throw new Error('Call object is not available.');
+    if (this.ended) throw new Error('Call object is not available.');
     // Kept here, not read back from the room, so isMuted() reflects the change at once.
     this.#muted = muted;
-    if (this.joined) this.room?.setLocalAudio(!muted);
-  }
-
-  /** Called once joined: applies a mute chosen while connecting. */
-  applyMute(startedMuted: boolean): void {
-    if (this.#muted !== startedMuted) this.room?.setLocalAudio(!this.#muted);
+    this.joinedRoom?.setLocalAudio(!muted);
   }
 
   applyVolume(volume: number): void {
     for (const { player } of this.#players.values()) player.volume = volume;
   }
 
-  /** Wires the room's events to the SDK's events. */
+  /**
+   * starting → connecting: the room exists. Wires its events to the SDK's events; from here on the
+   * teardown leaves and destroys it.
+   */
   attach(room: Room, media: CallMedia): void {
-    this.room = room;
-    this.media = media;
+    if (this.#phase.name !== 'starting') throw new Error(`A ${this.#phase.name} call cannot take a room.`);
+    this.#phase = { name: 'connecting', room };
+    this.#media = media;
     const on = <E extends RoomEventName>(event: E, listener: (payload: RoomEventMap[E]) => void) => {
       this.#unsubscribers.push(room.on(event, listener));
     };
@@ -171,12 +201,44 @@ export class LiveCall {
   }
 
   /**
+   * connecting → joined: the room was joined. Applies a mute chosen while connecting (rooms refuse
+   * microphone changes before joining). Ignored once the call ended (the join settled too late).
+   */
+  markJoined(options: { startedMuted: boolean }): void {
+    const phase = this.#phase;
+    if (phase.name !== 'connecting') return;
+    this.#phase = { name: 'joined', room: phase.room };
+    if (this.#muted !== options.startedMuted) phase.room.setLocalAudio(!this.#muted);
+  }
+
+  /** joined → live: the start routine finished. */
+  markLive(): void {
+    const phase = this.#phase;
+    if (phase.name !== 'joined') throw new Error(`A ${phase.name} call cannot go live.`);
+    this.#phase = { name: 'live', room: phase.room };
+  }
+
+  /**
+   * Any phase → ended: the call accepts nothing more (a new start waits for its teardown instead of
+   * being refused). The teardown, which calls this too, releases the room it had.
+   */
+  markEnded(): void {
+    const phase = this.#phase;
+    if (phase.name === 'ended') return;
+    this.#leftBehind = {
+      room: 'room' in phase ? phase.room : null,
+      joined: phase.name === 'joined' || phase.name === 'live',
+    };
+    this.#phase = { name: 'ended' };
+  }
+
+  /**
    * Ends the call for any reason. While starting, it cancels the start (the start routine reports
    * the failure, then tears down); afterwards it tears down at once. Resolves when all is released.
    */
   end(reason: string, options: { byUser: boolean } = { byUser: false }): Promise<void> {
-    if (this.state === 'starting') {
-      this.cancelReason ??= reason;
+    const phase = this.#phase.name;
+    if (phase === 'starting' || phase === 'connecting' || phase === 'joined') {
       if (!this.#abort.signal.aborted) this.#abort.abort(new StartCancelledError(reason, options));
       return this.finished;
     }
@@ -190,8 +252,8 @@ export class LiveCall {
   }
 
   async #runTeardown(): Promise<void> {
-    const wasJoined = this.joined;
-    this.state = 'ended';
+    this.markEnded();
+    const { room, joined: wasJoined } = this.#leftBehind ?? { room: null, joined: false };
     if (!this.#abort.signal.aborted)
       this.#abort.abort(new StartCancelledError('The call ended.', { byUser: false }));
     this.#speech.dispose();
@@ -205,9 +267,8 @@ export class LiveCall {
         console.warn('[engage/voice] releasing a call resource failed:', error);
       }
     }
-    const room = this.room;
     if (wasJoined && room) {
-      if (this.media.videoRecording) {
+      if (this.#media.videoRecording) {
         try {
           room.stopRecording();
         } catch (error) {
@@ -221,7 +282,6 @@ export class LiveCall {
       }
     }
     this.#silenced = true;
-    this.joined = false;
     try {
       if (room && wasJoined) await room.leave();
     } catch (error) {
@@ -248,7 +308,7 @@ export class LiveCall {
       room
         ?.setAudioProcessor('none')
         .then(() => {
-          if (this.state !== 'ended') room.setLocalAudio(true);
+          if (!this.ended) room.setLocalAudio(true);
           this.#muted = false;
         })
         .catch((error: unknown) =>
@@ -307,12 +367,12 @@ export class LiveCall {
     } catch (error) {
       if (this.#pendingBuilds.get(id) === build) this.#pendingBuilds.delete(id);
       // Usually the autoplay policy: the app can ask for a click and the assistant waits.
-      if (this.state !== 'ended') {
+      if (!this.ended) {
         this.emit('error', { type: 'audio-start-failed', error: serializeError(error), timestamp: now() });
       }
       return;
     }
-    if (this.state === 'ended' || this.#pendingBuilds.get(id) !== build) {
+    if (this.ended || this.#pendingBuilds.get(id) !== build) {
       removeAudioPlayer(player);
       return;
     }

@@ -7,7 +7,7 @@ import { createRequester, type CreateWebCallDTO, type JsonObject, type Requester
 import { LiveCall, now } from './call.js';
 import { TypedEmitter } from './events.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
-import type { RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
+import type { Room, RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
 import {
   joinTarget,
   runStart,
@@ -175,7 +175,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
    * `transport.websocketCallUrl`), or joining fails.
    */
   async reconnect(webCall: JoinableCall): Promise<void> {
-    if (this.#call && this.#call.state !== 'ended') {
+    if (this.#call && !this.#call.ended) {
       throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
     }
     // A provider WebSocket call (POST /call) has only transport.websocketCallUrl, which joinTarget takes.
@@ -192,7 +192,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
 
   async #run(request: StartRequest): Promise<JoinableCall | null> {
     const previous = this.#call;
-    if (previous && previous.state !== 'ended') {
+    if (previous && !previous.ended) {
       this.emit('call-start-progress', {
         stage: 'validation',
         status: 'failed',
@@ -243,9 +243,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
 
   /** Asks the assistant to end the call for everyone, then stops. */
   async end(): Promise<void> {
-    const call = this.#call;
-    if (call?.joined && call.state !== 'ended')
-      call.room?.sendAppMessage(JSON.stringify({ type: 'end-call' }));
+    this.#call?.joinedRoom?.sendAppMessage(JSON.stringify({ type: 'end-call' }));
     await this.stop();
   }
 
@@ -253,12 +251,12 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   send(message: VapiClientToServerMessage): void {
     const problem = checkMessage(message);
     if (problem) fail(problem);
-    const call = this.#call;
-    if (!call?.joined || call.state === 'ended' || !call.room) {
+    const room = this.#call?.joinedRoom;
+    if (!room) {
       console.warn(`[engage/voice] send('${message.type}') ignored: no call is joined.`);
       return;
     }
-    call.room.sendAppMessage(JSON.stringify(message));
+    room.sendAppMessage(JSON.stringify(message));
   }
 
   /** Makes the assistant say `message`. */
@@ -286,27 +284,27 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   setMuted(muted: boolean): void {
     if (typeof muted !== 'boolean') fail(`setMuted() needs true or false, got ${typeof muted}.`);
     const call = this.#call;
-    if (!call || call.state === 'ended') throw new Error('Call object is not available.');
+    if (!call || call.ended) throw new Error('Call object is not available.');
     call.setMuted(muted);
   }
 
   /** Whether the microphone is muted; reflects `setMuted()` immediately. False without a call. */
   isMuted(): boolean {
     const call = this.#call;
-    return !!call && call.state !== 'ended' && call.muted;
+    return !!call && !call.ended && call.muted;
   }
 
   /** Changes the microphone or camera. */
   async setInputDevicesAsync(
     options: RoomInputDevices & { audioSource?: MediaStreamTrack | false },
   ): Promise<void> {
-    const call = this.#requireCall();
+    const { room } = this.#requireCall();
     const devices = { ...options };
     if (devices.audioSource === false) {
       console.warn('[engage/voice] audioSource: false breaks Chrome 140+; keeping the current microphone.');
       delete devices.audioSource;
     }
-    await call.room!.setInputDevices(devices as RoomInputDevices);
+    await room.setInputDevices(devices as RoomInputDevices);
   }
 
   /** Changes the speaker used by the call room. */
@@ -318,7 +316,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   async increaseMicLevel(gain: number): Promise<void> {
     const problem = checkGain(gain);
     if (problem) fail(problem);
-    const call = this.#requireCall();
+    const { call, room } = this.#requireCall();
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     const context = new AudioContext();
     call.hold(() => {
@@ -330,7 +328,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     const destination = context.createMediaStreamDestination();
     context.createMediaStreamSource(stream).connect(gainNode).connect(destination);
     const [boosted] = destination.stream.getAudioTracks();
-    if (boosted) await call.room!.setInputDevices({ audioSource: boosted });
+    if (boosted) await room.setInputDevices({ audioSource: boosted });
   }
 
   /**
@@ -364,7 +362,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   async startLocalAudioLevelObserver(interval?: number): Promise<void> {
     const problem = checkAudioLevelInterval(interval);
     if (problem) fail(problem);
-    await this.#requireCall().room!.startLocalAudioLevelObserver(interval);
+    await this.#requireCall().room.startLocalAudioLevelObserver(interval);
   }
 
   stopLocalAudioLevelObserver(): void {
@@ -390,7 +388,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   startRecording(options: { type?: 'cloud' | 'raw-tracks' | 'local' } = {}): void {
     const problem = checkRecordingType(options?.type);
     if (problem) fail(problem);
-    this.#requireCall().room!.startRecording({
+    this.#requireCall().room.startRecording({
       ...RECORDING_LAYOUT,
       ...(options.type ? { type: options.type } : {}),
     });
@@ -404,25 +402,27 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   async setUserData(data: unknown): Promise<void> {
     const problem = checkUserData(data);
     if (problem) fail(problem);
-    await this.#requireCall().room!.setUserData(data);
+    await this.#requireCall().room.setUserData(data);
   }
 
   /** Engage: publishes a custom track; resolves its name. */
   async startCustomTrack(options: RoomCustomTrack): Promise<string> {
     const problem = checkCustomTrack(options);
     if (problem) fail(problem);
-    return this.#requireCall().room!.startCustomTrack(options);
+    return this.#requireCall().room.startCustomTrack(options);
   }
 
   /** Engage: stops a custom track started with `startCustomTrack`. */
   async stopCustomTrack(trackName: string): Promise<string> {
     if (typeof trackName !== 'string' || !trackName) fail('stopCustomTrack() needs the track name.');
-    return this.#requireCall().room!.stopCustomTrack(trackName);
+    return this.#requireCall().room.stopCustomTrack(trackName);
   }
 
-  #requireCall(): LiveCall & { room: NonNullable<LiveCall['room']> } {
+  /** The running call and its room (created, not necessarily joined), or throws. */
+  #requireCall(): { call: LiveCall; room: Room } {
     const call = this.#call;
-    if (!call || call.state === 'ended' || !call.room) throw new Error('Call object is not available.');
-    return call as LiveCall & { room: NonNullable<LiveCall['room']> };
+    const room = call?.room;
+    if (!call || !room) throw new Error('Call object is not available.');
+    return { call, room };
   }
 }

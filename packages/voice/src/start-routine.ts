@@ -232,7 +232,7 @@ export async function runStart(
           await created.destroy();
           throw signal.reason as Error;
         }
-        call.room = created;
+        call.attach(created, { videoRecording, videoEnabled });
         return created;
       },
       {
@@ -246,7 +246,6 @@ export async function runStart(
         errorType: 'daily-call-object-creation-error',
       },
     );
-    call.attach(room, { videoRecording, videoEnabled });
 
     // Registered before join: a recording started by the meeting token can begin while joining.
     let recordingRequested = 0;
@@ -255,7 +254,7 @@ export async function runStart(
         off();
         const delaySeconds = (Date.now() - recordingRequested) / 1000;
         progress({ stage: 'video-recording-started', status: 'completed', metadata: { delaySeconds } });
-        if (call.joined && call.state !== 'ended') {
+        if (call.joinedRoom) {
           room.sendAppMessage(
             JSON.stringify({
               type: 'control',
@@ -291,8 +290,7 @@ export async function runStart(
         });
         // A join that settles after stop() is left by the teardown's destroy, not marked joined.
         if (signal.aborted) return;
-        call.joined = true;
-        call.applyMute(env.roomOptions.startAudioOff ?? false);
+        call.markJoined({ startedMuted: env.roomOptions.startAudioOff ?? false });
       },
       { errorType: 'daily-call-join-error' },
     );
@@ -331,7 +329,7 @@ export async function runStart(
     }
 
     if (signal.aborted) throw signal.reason as Error;
-    call.state = 'live';
+    call.markLive();
     call.emit('call-start-success', {
       totalDuration: Date.now() - started,
       callId: created.id ?? 'unknown',
@@ -341,7 +339,7 @@ export async function runStart(
   } catch (error) {
     // Over from here on: a start() from a call-start-failed listener (a retry) waits for this
     // call's teardown instead of being refused as already started.
-    call.state = 'ended';
+    call.markEnded();
     const cause = error instanceof StageError ? error.original : error;
     const cancelled = error instanceof StartCancelledError && error.byUser;
     const failed = {
