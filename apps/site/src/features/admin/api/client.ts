@@ -43,6 +43,8 @@ export interface AuditEntry {
   action: 'user.create' | 'user.delete' | 'user.verify' | 'user.role';
   target_id: string | null;
   target_email: string | null;
+  /** What changed where the action alone does not say: the new role of 'user.role'. */
+  detail?: string | null;
   created_at: string;
 }
 

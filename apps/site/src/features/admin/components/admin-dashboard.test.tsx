@@ -283,7 +283,8 @@ describe('roles on the dashboard', () => {
     const activity = screen.getByRole('list', { name: 'Recent admin actions' });
     expect(
       await within(activity).findByText(
-        (_, el) => el?.tagName === 'LI' && /changed the role of member@x\.io/.test(el.textContent ?? ''),
+        (_, el) =>
+          el?.tagName === 'LI' && /changed the role of member@x\.io to Operator/.test(el.textContent ?? ''),
       ),
     ).toBeVisible();
 

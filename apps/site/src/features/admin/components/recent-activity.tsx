@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import type { AuditEntry } from '../api/client';
 import { useAuditLog } from '../api/queries';
 import { formatDateTime } from '../lib/format';
+import { roleLabels } from '../lib/messages';
 
 const verbs: Record<AuditEntry['action'], string> = {
   'user.create': 'created',
@@ -10,6 +11,9 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.verify': 'verified',
   'user.role': 'changed the role of',
 };
+
+const isRole = (value: unknown): value is keyof typeof roleLabels =>
+  typeof value === 'string' && Object.hasOwn(roleLabels, value);
 
 /** The latest entries of the audit log (who did what to whom, and when). */
 export function RecentActivity() {
@@ -37,7 +41,8 @@ export function RecentActivity() {
             {entries.map((e) => (
               <li key={e.id}>
                 <span className="font-medium">{e.actor_email}</span> {verbs[e.action] ?? e.action}{' '}
-                <span className="font-medium">{e.target_email ?? 'a user'}</span>{' '}
+                <span className="font-medium">{e.target_email ?? 'a user'}</span>
+                {e.action === 'user.role' && isRole(e.detail) && <> to {roleLabels[e.detail]}</>}{' '}
                 <time className="text-muted-foreground" dateTime={e.created_at}>
                   · {formatDateTime(e.created_at)}
                 </time>

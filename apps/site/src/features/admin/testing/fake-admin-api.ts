@@ -39,7 +39,7 @@ export function createFakeAdminApi(
     holdRoleChanges: null as Promise<void> | null,
   };
   const log: AuditEntry[] = [];
-  const record = (action: AuditEntry['action'], user: AdminUser) =>
+  const record = (action: AuditEntry['action'], user: AdminUser, detail: string | null = null) =>
     log.unshift({
       id: log.length + 1,
       actor_id: 'admin',
@@ -47,6 +47,7 @@ export function createFakeAdminApi(
       action,
       target_id: user.id,
       target_email: user.email,
+      detail,
       created_at: new Date().toISOString(),
     });
   const api: AdminApi = {
@@ -126,7 +127,7 @@ export function createFakeAdminApi(
       // A new object, as a refetch from a server would give: the list sees a change.
       const updated = { ...user, role, is_admin: role === 'admin' };
       state.users = state.users.map((u) => (u.id === id ? updated : u));
-      record('user.role', updated);
+      record('user.role', updated, role);
       return updated;
     },
   };
