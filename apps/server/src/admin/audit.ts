@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.js';
 
-export type AuditAction = 'user.create' | 'user.delete' | 'user.verify';
+export type AuditAction = 'user.create' | 'user.delete' | 'user.verify' | 'user.role';
 
 export interface AuditEntry {
   id: number;
@@ -9,6 +9,8 @@ export interface AuditEntry {
   action: AuditAction;
   target_id: string | null;
   target_email: string | null;
+  /** What changed, where the action alone does not say: the new role of 'user.role'. */
+  detail: string | null;
   created_at: string;
 }
 
@@ -18,6 +20,7 @@ export interface AuditLog {
     actor: { id: string; email: string },
     action: AuditAction,
     targets: readonly { id: string; email: string }[],
+    detail?: string,
   ): Promise<void>;
   /** The most recent entries, newest first; `before` continues after an entry id. */
   recent(options: { limit: number; before?: number }): Promise<AuditEntry[]>;
@@ -26,18 +29,25 @@ export interface AuditLog {
 /** The admin_audit_log table. It lives in the server's database whichever auth stores the users. */
 export function createAuditLog(db: Queryable): AuditLog {
   return {
-    async record(actor, action, targets) {
+    async record(actor, action, targets, detail) {
       const list = targets.length ? targets : [null];
       await db.query(
-        `insert into admin_audit_log (actor_id, actor_email, action, target_id, target_email)
-         select $1::uuid, $2, $3, t.id, t.email
+        `insert into admin_audit_log (actor_id, actor_email, action, target_id, target_email, detail)
+         select $1::uuid, $2, $3, t.id, t.email, $6
            from unnest($4::uuid[], $5::text[]) as t(id, email)`,
-        [actor.id, actor.email, action, list.map((t) => t?.id ?? null), list.map((t) => t?.email ?? null)],
+        [
+          actor.id,
+          actor.email,
+          action,
+          list.map((t) => t?.id ?? null),
+          list.map((t) => t?.email ?? null),
+          detail ?? null,
+        ],
       );
     },
     async recent({ limit, before }) {
       const { rows } = await db.query<Omit<AuditEntry, 'created_at'> & { created_at: Date | string }>(
-        `select id::int as id, actor_id, actor_email, action, target_id, target_email, created_at
+        `select id::int as id, actor_id, actor_email, action, target_id, target_email, detail, created_at
            from admin_audit_log
           where $1::bigint is null or id < $1::bigint
           order by id desc

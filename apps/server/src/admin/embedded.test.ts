@@ -121,7 +121,7 @@ for (const target of testDbTargets()) {
 
     it('creates a confirmed user and refuses a duplicate address in any case', async () => {
       const user = await admin.createUser({ email: 'new@x.io', password: 'secret-pass' });
-      expect(user).toMatchObject({ email: 'new@x.io', is_admin: false, last_sign_in_at: null });
+      expect(user).toMatchObject({ email: 'new@x.io', is_admin: false, role: 'user', last_sign_in_at: null });
       expect(user.email_confirmed_at).not.toBeNull();
       const { rows } = await db.query<{ encrypted_password: string }>(
         'select encrypted_password from auth_users where id = $1',
@@ -168,6 +168,35 @@ for (const target of testDbTargets()) {
       );
       expect(after.rows[0]?.email_confirmed_at).toEqual(before.rows[0]?.email_confirmed_at);
       expect(await admin.verifyUsers([])).toEqual([]);
+    });
+
+    it('sets a role in app_metadata, keeps the other keys, and refuses to remove the last admin', async () => {
+      const { rows } = await db.query<{ id: string }>(
+        `insert into auth_users (email, raw_app_meta_data) values
+           ('boss@x.io', '{"role":"admin"}'), ('op@x.io', '{"provider":"email","plan":"gold"}'),
+           ('odd@x.io', '{"role":"Admin"}')
+         returning id`,
+      );
+      const [boss, op, odd] = rows.map((r) => r.id) as [string, string, string];
+      expect((await admin.getUser(odd))?.role).toBe('user');
+      expect(await admin.setRole(op, 'operator')).toMatchObject({ email: 'op@x.io', role: 'operator' });
+      const meta = async (id: string) =>
+        (await db.query<{ m: unknown }>('select raw_app_meta_data as m from auth_users where id = $1', [id]))
+          .rows[0]?.m;
+      expect(await meta(op)).toEqual({ provider: 'email', plan: 'gold', role: 'operator' });
+      await expect(admin.setRole(boss, 'operator')).rejects.toMatchObject({
+        code: 'last_admin',
+        status: 409,
+      });
+      expect(await admin.setRole(op, 'admin')).toMatchObject({ role: 'admin', is_admin: true });
+      expect(await admin.setRole(boss, 'user')).toMatchObject({ role: 'user', is_admin: false });
+      expect(await meta(boss)).toEqual({});
+      await expect(admin.setRole('00000000-0000-4000-8000-000000000000', 'user')).rejects.toMatchObject({
+        code: 'user_not_found',
+        status: 404,
+      });
+      // The last admin may be "set" to admin again: nothing is removed.
+      expect(await admin.setRole(op, 'admin')).toMatchObject({ role: 'admin' });
     });
   });
 }

@@ -1,14 +1,16 @@
 import { createUser as createAuthUser } from '../auth/admin-users.js';
 import { AuthError } from '../auth/errors.js';
-import type { Queryable } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import {
   AdminError,
   EMAIL_EXISTS_MESSAGE,
+  LAST_ADMIN_MESSAGE,
   type AdminUser,
   type ListUsersPage,
   type ListUsersQuery,
   type SignupDay,
   type UserAdmin,
+  type UserRole,
   type UserStats,
 } from './types.js';
 
@@ -19,12 +21,15 @@ interface UserRow {
   email_confirmed_at: Date | string | null;
   last_sign_in_at: Date | string | null;
   is_admin: boolean;
+  role: UserRole;
   /** created_at as PostgreSQL text: microsecond precision, which a JS Date would lose. */
   cursor_at: string;
 }
 
 const USER_COLUMNS = `id, email, created_at, email_confirmed_at, last_sign_in_at,
-  coalesce(raw_app_meta_data->>'role' = 'admin', false) as is_admin, created_at::text as cursor_at`;
+  coalesce(raw_app_meta_data->>'role' = 'admin', false) as is_admin,
+  case raw_app_meta_data->>'role' when 'admin' then 'admin' when 'operator' then 'operator' else 'user' end as role,
+  created_at::text as cursor_at`;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -37,6 +42,7 @@ function toUser(row: UserRow): AdminUser {
     email_confirmed_at: iso(row.email_confirmed_at),
     last_sign_in_at: iso(row.last_sign_in_at),
     is_admin: row.is_admin,
+    role: row.role,
   };
 }
 
@@ -50,7 +56,7 @@ export function containsPattern(term: string): string {
  * migrations/admin when present; pages are keyset-paginated on (created_at, id), so page 500 costs
  * what page 1 does.
  */
-export function createEmbeddedUserAdmin(db: Queryable): UserAdmin {
+export function createEmbeddedUserAdmin(db: Db): UserAdmin {
   async function listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -168,5 +174,43 @@ export function createEmbeddedUserAdmin(db: Queryable): UserAdmin {
     return rows.map(toUser);
   }
 
-  return { kind: 'embedded', listUsers, stats, signupsPerDay, getUser, createUser, deleteUser, verifyUsers };
+  async function setRole(id: string, role: UserRole): Promise<AdminUser> {
+    return db.transaction(async (tx) => {
+      // Locks the target and every admin row, in id order: a concurrent role change waits here and
+      // then sees this one's outcome, so two admins demoting each other cannot leave none.
+      const { rows: locked } = await tx.query<{ id: string; role: string | null }>(
+        `select id, raw_app_meta_data->>'role' as role from auth_users
+          where id = $1 or raw_app_meta_data->>'role' = 'admin'
+          order by id for update`,
+        [id],
+      );
+      const target = locked.find((r) => r.id === id);
+      if (!target) throw new AdminError('user_not_found', 'No user has this id.');
+      const otherAdmins = locked.filter((r) => r.id !== id && r.role === 'admin').length;
+      if (target.role === 'admin' && role !== 'admin' && otherAdmins === 0)
+        throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
+      const { rows } = await tx.query<UserRow>(
+        `update auth_users
+            set raw_app_meta_data = case when $2::text = 'user' then raw_app_meta_data - 'role'
+                                         else raw_app_meta_data || jsonb_build_object('role', $2::text) end,
+                updated_at = now()
+          where id = $1
+          returning ${USER_COLUMNS}`,
+        [id, role],
+      );
+      return toUser(rows[0] as UserRow);
+    });
+  }
+
+  return {
+    kind: 'embedded',
+    listUsers,
+    stats,
+    signupsPerDay,
+    getUser,
+    createUser,
+    deleteUser,
+    verifyUsers,
+    setRole,
+  };
 }

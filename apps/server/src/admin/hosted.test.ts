@@ -112,6 +112,36 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
     await expect(admin.deleteUser(p2)).rejects.toMatchObject({ code: 'user_not_found', status: 404 });
   });
 
+  it('sets roles through updateUserById, keeping other app_metadata keys, and keeps the last admin', async () => {
+    const op = await admin.createUser({ email: 'op.hosted@x.io', password: 'secret-pass' });
+    expect(op.role).toBe('user');
+    expect(await admin.setRole(op.id, 'operator')).toMatchObject({ role: 'operator', is_admin: false });
+    const stored = async (id: string) =>
+      (
+        await server.db.query<{ m: Record<string, unknown> }>(
+          'select raw_app_meta_data as m from auth_users where id = $1',
+          [id],
+        )
+      ).rows[0]?.m;
+    expect(await stored(op.id)).toMatchObject({ role: 'operator', provider: 'email' });
+    expect(await admin.setRole(op.id, 'user')).toMatchObject({ role: 'user' });
+    const after = await stored(op.id);
+    expect(after).not.toHaveProperty('role');
+    expect(after).toMatchObject({ provider: 'email' });
+
+    const boss = (await admin.listUsers({ search: 'admin@example.com', status: 'all', limit: 1 })).users[0]!;
+    expect(boss.role).toBe('admin');
+    await expect(admin.setRole(boss.id, 'operator')).rejects.toMatchObject({
+      code: 'last_admin',
+      status: 409,
+    });
+    expect((await admin.getUser(boss.id))?.role).toBe('admin');
+    await expect(admin.setRole('00000000-0000-4000-8000-000000000000', 'operator')).rejects.toMatchObject({
+      code: 'user_not_found',
+      status: 404,
+    });
+  });
+
   it('backs /api/admin when SUPABASE_URL is set, and the service key never reaches a response or a log', async () => {
     const lines: string[] = [];
     const caller: AuthenticatedUser = {

@@ -1,13 +1,16 @@
 import { GoTrueAdminApi, isAuthApiError, type User } from '@supabase/auth-js';
+import { roleOf } from '../middleware/require-auth.js';
 import {
   AdminError,
   compareNewestFirst,
   EMAIL_EXISTS_MESSAGE,
+  LAST_ADMIN_MESSAGE,
   type AdminUser,
   type ListUsersPage,
   type ListUsersQuery,
   type SignupDay,
   type UserAdmin,
+  type UserRole,
   type UserStats,
 } from './types.js';
 
@@ -29,6 +32,7 @@ function toAdminUser(user: User): AdminUser {
     email_confirmed_at: user.email_confirmed_at ? new Date(user.email_confirmed_at).toISOString() : null,
     last_sign_in_at: user.last_sign_in_at ? new Date(user.last_sign_in_at).toISOString() : null,
     is_admin: user.app_metadata?.role === 'admin',
+    role: roleOf(user.app_metadata),
   };
 }
 
@@ -65,13 +69,18 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     return users.sort((a, b) => compareNewestFirst(key(a), key(b)));
   }
 
-  async function getUser(id: string): Promise<AdminUser | null> {
+  async function getRawUser(id: string): Promise<User | null> {
     const { data, error } = await api.getUserById(id);
     if (error) {
       if (error.status === 404) return null;
       throw upstream('read a user', error);
     }
-    return toAdminUser(data.user);
+    return data.user;
+  }
+
+  async function getUser(id: string): Promise<AdminUser | null> {
+    const user = await getRawUser(id);
+    return user ? toAdminUser(user) : null;
   }
 
   return {
@@ -162,6 +171,26 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
         changed.push(toAdminUser(data.user));
       }
       return changed;
+    },
+
+    // GoTrue has no transaction to offer: the last-admin check reads every user first, so two
+    // admins demoting each other at the same instant could both pass (documented best effort).
+    async setRole(id: string, role: UserRole) {
+      const user = await getRawUser(id);
+      if (!user) throw new AdminError('user_not_found', 'No user has this id.');
+      if (roleOf(user.app_metadata) === 'admin' && role !== 'admin') {
+        const others = (await allUsers()).filter((u) => u.role === 'admin' && u.id !== id);
+        if (others.length === 0) throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
+      }
+      // GoTrue merges app_metadata and drops keys set to null: the other keys stay as they are.
+      const { data, error } = await api.updateUserById(id, {
+        app_metadata: { ...user.app_metadata, role: role === 'user' ? null : role },
+      });
+      if (error) {
+        if (error.status === 404) throw new AdminError('user_not_found', 'No user has this id.');
+        throw upstream('change the role', error);
+      }
+      return toAdminUser(data.user);
     },
   };
 }

@@ -3,6 +3,9 @@
  * stores them (the embedded auth's auth_users table, or hosted Supabase through its admin API).
  * No HTTP here; routes/admin.ts adapts it.
  */
+import type { UserRole } from '../middleware/require-auth.js';
+
+export type { UserRole };
 
 /** A user as the admin screen sees one (SPEC §3 'User (admin screen)'), in Supabase's field names. */
 export interface AdminUser {
@@ -13,6 +16,8 @@ export interface AdminUser {
   last_sign_in_at: string | null;
   /** True when app_metadata.role is 'admin'. */
   is_admin: boolean;
+  /** app_metadata.role when 'admin' or 'operator', else 'user' (see roleOf). */
+  role: UserRole;
 }
 
 export type UserStatus = 'all' | 'verified' | 'unverified';
@@ -71,18 +76,31 @@ export interface UserAdmin {
    * changed (ids that are unknown or already confirmed are left alone and not returned).
    */
   verifyUsers(ids: readonly string[]): Promise<AdminUser[]>;
+  /**
+   * Sets app_metadata.role (removed for 'user'; other app_metadata keys kept) and returns the user.
+   * Throws AdminError 'user_not_found', or 'last_admin' when this would leave no administrator.
+   */
+  setRole(id: string, role: UserRole): Promise<AdminUser>;
 }
 
 export type AdminErrorCode =
-  'email_exists' | 'user_not_found' | 'weak_password' | 'cannot_delete_self' | 'upstream_error';
+  | 'email_exists'
+  | 'user_not_found'
+  | 'weak_password'
+  | 'cannot_delete_self'
+  | 'last_admin'
+  | 'upstream_error';
 
 const statusOf: Record<AdminErrorCode, number> = {
   email_exists: 422,
   user_not_found: 404,
   weak_password: 422,
   cannot_delete_self: 400,
+  last_admin: 409,
   upstream_error: 502,
 };
+
+export const LAST_ADMIN_MESSAGE = 'At least one administrator must remain.';
 
 /** A refusal the caller can act on, with the HTTP status the route answers. */
 export class AdminError extends Error {

@@ -50,5 +50,7 @@ describe('createApp mounts /api/admin behind the role check', () => {
     const missing = await get('/api/admin/nope', 'admin');
     expect(missing.status).toBe(404);
     expect((await get('/api/admin/nope')).status).toBe(401);
+    // The app's own answers under /api/admin (its JSON 404) are not cached either.
+    expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 });

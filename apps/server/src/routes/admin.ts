@@ -75,6 +75,11 @@ const verifyBody = z.object({
   ids: z.array(uuid).min(1, 'Select at least one user.').max(1000, 'At most 1000 users at a time.'),
 });
 
+const roleBody = z.object(
+  { role: z.enum(['user', 'operator', 'admin'], "role must be 'user', 'operator' or 'admin'.") },
+  'The body must be a JSON object like {"role": "operator"}.',
+);
+
 const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().positive().optional(),
@@ -105,6 +110,11 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   const audit: AuditLog = createAuditLog(deps.db);
   const app = new Hono<AuthEnv>();
 
+  // Answers carry account data: never kept by a browser or a shared cache, errors included.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   app.use('*', requireAdmin(deps.verifyAccessToken));
   app.use('*', async (c, next) => {
     if (!users)
@@ -188,6 +198,21 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
       );
     deps.logger.info('admin verified users', { actor: actor.id, count: changed.length });
     return c.json({ verified: changed.map((u) => u.id), users: changed });
+  });
+
+  app.put('/users/:id/role', async (c) => {
+    const id = uuid.safeParse(c.req.param('id'));
+    if (!id.success) return badRequest(c, 'The user id must be a UUID.');
+    const parsed = roleBody.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const actor = c.get('user');
+    // An admin demoting themselves could lock everyone out; another admin has to do it.
+    if (id.data === actor.id)
+      return c.json({ error: 'self_role_change', message: 'You cannot change your own role.' }, 400);
+    const user = await admin().setRole(id.data, parsed.data.role);
+    await audit.record(actor, 'user.role', [{ id: user.id, email: user.email }], user.role);
+    deps.logger.info('admin changed a role', { actor: actor.id, target: user.id, role: user.role });
+    return c.json({ user });
   });
 
   app.get('/audit', async (c) => {
