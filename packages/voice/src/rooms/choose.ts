@@ -1,10 +1,6 @@
 import type { DailyFactoryLike } from './daily.js';
 import type { Room, RoomOptions } from './types.js';
-
-/** True when the call is joined over the emulator's WebSocket rooms rather than Daily. */
-export function isWebSocketUrl(url: string): boolean {
-  return /^wss?:\/\//i.test(url);
-}
+import { isWebSocketUrl } from './websocket-protocol.js';
 
 /**
  * Creates the room for a web call's URL: ws:/wss: → the WebSocket room, anything else → Daily.

@@ -27,8 +27,30 @@ import type {
  */
 export type RoomParticipant = DailyParticipant;
 
+/**
+ * The browser APIs the WebSocket room opens itself, injectable as auth-js injects `fetch` and
+ * `storage` (tests, unusual hosts). Each defaults to the browser's own, read only when a call
+ * joins. Daily opens its media itself and ignores them.
+ */
+export interface RoomBrowserApis {
+  /** Default: `new WebSocket(url)`. */
+  createWebSocket?: (url: string) => WebSocket;
+  /** Default: `new AudioContext(options)`. */
+  createAudioContext?: (options: AudioContextOptions) => AudioContext;
+  /** Default: `navigator.mediaDevices.getUserMedia`. */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  /** Default: `new AudioWorkletNode(context, name, options)` (the microphone capture). */
+  createAudioWorkletNode?: (
+    context: BaseAudioContext,
+    name: string,
+    options: AudioWorkletNodeOptions,
+  ) => AudioWorkletNode;
+  /** Default: `new MediaStream(tracks)` (for a microphone track the app passed in). */
+  createMediaStream?: (tracks: MediaStreamTrack[]) => MediaStream;
+}
+
 /** Options a room is created with (before joining). */
-export interface RoomOptions {
+export interface RoomOptions extends RoomBrowserApis {
   /** Microphone: true for the default device, a device id, or a track. */
   audioSource: boolean | string | MediaStreamTrack;
   /** Camera: on only when the call records video. */

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Room, RoomEventMap, RoomEventName } from './types.js';
-import { createRoom } from './websocket.js';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { Room, RoomBrowserApis, RoomEventMap, RoomEventName, RoomOptions } from './types.js';
+import { createRoom as createWebSocketRoom } from './websocket.js';
 
-// The WebSocket room against typed fakes of the browser's audio and socket objects: what it asks
-// for (microphone constraints, worklet module, socket URL), what it sends and plays, and that its
-// teardown releases everything. The real browser path is covered by e2e/voice-call.spec.ts.
+// The WebSocket room against typed fakes of the browser's audio and socket objects, injected
+// through the room options (no global is stubbed): what it asks for (microphone constraints,
+// worklet module, socket URL), what it sends and plays, and that its teardown releases everything.
+// The real browser path is covered by e2e/voice-call.spec.ts.
 
 class FakeTrack {
   kind = 'audio';
@@ -150,27 +151,36 @@ class FakeSocket {
   }
 }
 
-let getUserMedia: ReturnType<typeof vi.fn>;
+let getUserMedia: Mock<(constraints: MediaStreamConstraints) => Promise<FakeStream>>;
 const revoked: string[] = [];
 
 beforeEach(() => {
   getUserMedia = vi.fn(async () => new FakeStream());
-  vi.stubGlobal('AudioContext', FakeAudioContext);
-  vi.stubGlobal('AudioWorkletNode', FakeWorkletNode);
-  vi.stubGlobal('WebSocket', FakeSocket);
-  vi.stubGlobal('MediaStreamTrack', FakeTrack);
-  vi.stubGlobal('MediaStream', FakeStream);
-  vi.stubGlobal('navigator', { mediaDevices: { getUserMedia } });
-  URL.createObjectURL = () => 'blob:worklet-1';
-  URL.revokeObjectURL = (url: string) => void revoked.push(url);
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:worklet-1');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url: string) => void revoked.push(url));
   revoked.length = 0;
   FakeSocket.last = undefined;
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
+
+// The fakes cover what the room uses of each browser object, not the whole DOM type: cast once here.
+const fakeApis = (): Required<RoomBrowserApis> => ({
+  createWebSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+  createAudioContext: () => new FakeAudioContext() as unknown as AudioContext,
+  getUserMedia: (constraints) => getUserMedia(constraints) as unknown as Promise<MediaStream>,
+  createAudioWorkletNode: (context, name, options) =>
+    new FakeWorkletNode(context, name, options as FakeWorkletNode['options']) as unknown as AudioWorkletNode,
+  createMediaStream: (tracks) => new FakeStream(tracks as unknown as FakeTrack[]) as unknown as MediaStream,
+});
+
+/** A WebSocket room over the fakes. */
+function createRoom(options: Partial<RoomOptions> = {}): Room {
+  return createWebSocketRoom({ audioSource: true, videoSource: false, ...fakeApis(), ...options });
+}
 
 function record(room: Room) {
   const events: { name: RoomEventName; payload: unknown }[] = [];
@@ -193,7 +203,7 @@ function record(room: Room) {
 
 async function joined(options: { startAudioOff?: boolean } = {}) {
   FakeSocket.last = undefined;
-  const room = createRoom({ audioSource: true, videoSource: false, ...options });
+  const room = createRoom(options);
   const events = record(room);
   const joining = room.join({
     url: 'ws://server.test/provider/rooms/c1',
@@ -338,7 +348,7 @@ describe('the WebSocket room', () => {
   });
 
   it('rejects join with the room’s reason when it refuses the call before opening', async () => {
-    const room = createRoom({ audioSource: true, videoSource: false });
+    const room = createRoom();
     const joining = room.join({
       url: 'ws://server.test/provider/rooms/gone',
       subscribeToTracksAutomatically: false,
@@ -353,7 +363,7 @@ describe('the WebSocket room', () => {
     getUserMedia.mockRejectedValueOnce(
       Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }),
     );
-    const room = createRoom({ audioSource: true, videoSource: false });
+    const room = createRoom();
     const events = record(room);
     await expect(
       room.join({ url: 'ws://server.test/provider/rooms/c1', subscribeToTracksAutomatically: false }),
@@ -386,7 +396,7 @@ describe('the WebSocket room', () => {
 
   it('keeps a microphone track the app passed in running after the call', async () => {
     const own = new FakeTrack();
-    const room = createRoom({ audioSource: own as unknown as MediaStreamTrack, videoSource: false });
+    const room = createRoom({ audioSource: own as unknown as MediaStreamTrack });
     const joining = room.join({
       url: 'ws://server.test/provider/rooms/c2',
       subscribeToTracksAutomatically: false,
@@ -400,7 +410,7 @@ describe('the WebSocket room', () => {
   });
 
   it('fails a join that is still connecting when the room is destroyed, releasing everything', async () => {
-    const room = createRoom({ audioSource: true, videoSource: false });
+    const room = createRoom();
     const joining = room.join({
       url: 'ws://server.test/provider/rooms/c3',
       subscribeToTracksAutomatically: false,
@@ -415,7 +425,7 @@ describe('the WebSocket room', () => {
   it('releases a microphone granted after the room was left', async () => {
     let grant!: (stream: FakeStream) => void;
     getUserMedia.mockImplementationOnce(() => new Promise((resolve) => (grant = resolve)));
-    const room = createRoom({ audioSource: true, videoSource: false });
+    const room = createRoom();
     const joining = room.join({
       url: 'ws://server.test/provider/rooms/c4',
       subscribeToTracksAutomatically: false,
