@@ -49,7 +49,6 @@ export function createApp(deps: AppDeps): Hono {
   const { config, db, logger, upgradeWebSocket } = deps;
   // Read by the routes that build links or stored URLs (auth mail, the provider's file URLs).
   const publicOrigin = deps.publicOrigin ?? createPublicOrigin(config).get;
-  void publicOrigin;
   const app = new Hono();
 
   app.use('*', requestLog(logger));
@@ -103,6 +102,7 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     secrets: deps.secrets,
     verify: deps.verifyAccessToken,
+    publicOrigin,
     ...(upgradeWebSocket && {
       rooms: (calls) =>
         createRooms({ ...calls, upgradeWebSocket, logger, maxRooms: config.CALL_ROOMS_MAX }).app,

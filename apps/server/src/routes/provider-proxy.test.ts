@@ -19,8 +19,13 @@ import { allMigrations } from '../server.js';
 import { providerProxy } from './provider-proxy.js';
 
 const PRIVATE_KEY = 'sk-server-held-must-never-leak';
-const user: AuthenticatedUser = { id: 'u1', email: 'ada@example.com', role: 'user', appMetadata: {} };
-const verify: VerifyAccessToken = async (token) => (token === 'good-token' ? user : null);
+const callers: Record<string, AuthenticatedUser> = {
+  // 'good-token' is an operator: the role the server's provider key needs.
+  'good-token': { id: 'u1', email: 'ada@example.com', role: 'operator', appMetadata: { role: 'operator' } },
+  'admin-token': { id: 'u2', email: 'boss@example.com', role: 'admin', appMetadata: { role: 'admin' } },
+  'user-token': { id: 'u3', email: 'joe@example.com', role: 'user', appMetadata: {} },
+};
+const verify: VerifyAccessToken = async (token) => callers[token] ?? null;
 
 interface Seen {
   method: string;
@@ -79,7 +84,7 @@ describe('providerProxy', () => {
           headers: { 'content-type': 'application/json', 'set-cookie': 'upstream=1', 'retry-after': '2' },
         }),
     );
-    const res = await app.request('/api/provider/assistant/a%2Fb?limit=5', {
+    const res = await app.request('/api/provider/assistant/asst%3A1?limit=5&q=a%2Fb', {
       method: 'PATCH',
       headers: { ...signedIn, Cookie: 'session=secret', 'Content-Type': 'application/json', 'X-Extra': 'x' },
       body: JSON.stringify({ name: 1 }),
@@ -91,7 +96,7 @@ describe('providerProxy', () => {
 
     const sent = seen[0]!;
     expect(sent.method).toBe('PATCH');
-    expect(sent.url).toBe('https://api.provider.test/v0/assistant/a%2Fb?limit=5');
+    expect(sent.url).toBe('https://api.provider.test/v0/assistant/asst%3A1?limit=5&q=a%2Fb');
     expect(sent.headers.get('authorization')).toBe(`Bearer ${PRIVATE_KEY}`);
     expect(sent.headers.get('cookie')).toBeNull();
     expect(sent.headers.get('x-extra')).toBeNull();
@@ -111,6 +116,113 @@ describe('providerProxy', () => {
       expect(res.status).toBe(403);
     }
     expect(seen).toHaveLength(0);
+  });
+
+  it("lets operators and admins use the server's key, and refuses other signed-in users with 403", async () => {
+    const { app, seen } = proxyWithUpstream(() => Response.json([]));
+    const user = await app.request('/api/provider/file', { headers: { Authorization: 'Bearer user-token' } });
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({
+      error: 'operator_required',
+      message:
+        "Only operators and administrators can use the server's provider key. Ask an administrator for access, or use your own private key.",
+    });
+    const write = await app.request('/api/provider/assistant/asst_index', {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer user-token', 'Content-Type': 'application/json' },
+      body: '{"name":"pwned"}',
+    });
+    expect(write.status).toBe(403);
+    expect(seen).toHaveLength(0);
+    for (const token of ['good-token', 'admin-token']) {
+      const res = await app.request('/api/provider/file', { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status, token).toBe(200);
+    }
+    expect(seen).toHaveLength(2);
+  });
+
+  it("refuses the issue's encoded-backslash bypass with 400 (issue 12, item 1)", async () => {
+    const { app, seen } = proxyWithUpstream(() => new Response('{}'));
+    for (const [method, p] of [
+      ['GET', '/file/..%5Ccall'],
+      ['DELETE', '/file/..%5Cassistant%5Casst_onboarding'],
+      ['GET', '/file/..%5ccall'],
+      ['GET', '/file/..%5C..%5Ccredential'],
+      ['GET', '/file/%2e%2e%5Corg'],
+      ['GET', '/file/.%5C..%5Ccall'],
+    ] as const) {
+      const res = await app.request(`/api/provider${p}`, { method, headers: signedIn });
+      expect(res.status, `${method} ${p}`).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'bad_path', message: expect.any(String) });
+    }
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([]);
+  });
+
+  // Each path reaches the proxy exactly as written (the request's url is not normalised first, as on
+  // a runtime that passes the request line through): the raw text and the decoded path are checked.
+  const tricky: [string, string][] = [
+    ['GET', '/file/..%5Ccall'],
+    ['GET', '/file/..\\call'],
+    ['GET', '/file/..%2Fcall'],
+    ['GET', '/file/..%2fcall'],
+    ['GET', '/file/%2e%2e%2fcall'],
+    ['GET', '/file/%252e%252e%252fcall'],
+    ['GET', '/file/%255Ccall'],
+    ['GET', '/file/%25'],
+    ['GET', '/file/../call'],
+    ['GET', '/file/%2e%2e/call'],
+    ['GET', '/file/.%2E/credential'],
+    ['GET', '/file/%2E/f1'],
+    ['GET', '/file/./f1'],
+    ['DELETE', '/file/..'],
+    ['PATCH', '/assistant/%2E%2E%5Ccredential'],
+    ['DELETE', '/knowledge-base/..%5C..%5Corg%5Co1'],
+    ['GET', '/tool/a%00b'],
+    ['GET', '/tool/a%0D%0AHost:evil'],
+    ['GET', '/file/%E0%A4%A'],
+    ['POST', '/file%5C..%5Ccall'],
+    ['GET', '/assistant/x%5C..%5C..%5Corg?x=1'],
+  ];
+  it.each(tricky)('%s %s: 400 bad_path, nothing sent upstream', async (method, p) => {
+    const { app, seen } = proxyWithUpstream(() => new Response('{}'));
+    const url = `http://localhost/api/provider${p}`;
+    const request = new Request(url, { method, headers: signedIn });
+    Object.defineProperty(request, 'url', { value: url });
+    const res = await app.fetch(request);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'bad_path' });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('sends the site origin from configuration to the emulator, never the caller’s Host or X-Forwarded-*', async () => {
+    const seen: Headers[] = [];
+    const app = new Hono();
+    app.route(
+      '/api/provider',
+      providerProxy({
+        verify,
+        upstreamBaseUrl: 'http://embedded.invalid/provider',
+        privateKey: PRIVATE_KEY,
+        forwardOrigin: { publicOrigin: () => 'https://engage.example', secret: 'proxy-secret' },
+        fetch: async (req) => {
+          seen.push(req.headers);
+          return new Response('{}');
+        },
+      }),
+    );
+    const res = await app.request('http://evil.example/api/provider/file', {
+      headers: {
+        ...signedIn,
+        Host: 'evil.example',
+        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Proto': 'http',
+        'X-Engage-Proxy': 'guessed',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(seen[0]?.get('x-forwarded-host')).toBe('engage.example');
+    expect(seen[0]?.get('x-forwarded-proto')).toBe('https');
+    expect(seen[0]?.get('x-engage-proxy')).toBe('proxy-secret');
   });
 
   it('answers 502 when the provider cannot be reached, logging no key', async () => {
@@ -231,6 +343,7 @@ describe('providerProxy', () => {
 });
 
 describe('the embedded provider in the server', () => {
+  const PUBLIC_ORIGIN = 'https://engage.example';
   let db: Db;
   let dir: string;
   let server: ServerType;
@@ -250,6 +363,7 @@ describe('the embedded provider in the server', () => {
       logger: createLogger('debug', (l) => lines.push(l)),
       secrets,
       verifyAccessToken: verify,
+      publicOrigin: () => PUBLIC_ORIGIN,
     });
     emulatorPrivateKey = secrets.all().emulatorPrivateKey!;
     server = await new Promise<ServerType>((resolve) => {
@@ -298,12 +412,12 @@ describe('the embedded provider in the server', () => {
     expect(unknown.headers.get('content-type')).toContain('application/json');
   });
 
-  it('lets a signed-in user upload, list and delete files through /api/provider, leaking no key', async () => {
+  it('lets an operator upload, list and delete files through /api/provider, leaking no key', async () => {
     const viaProxy = createVapiClient({ baseUrl: `${origin}/api/provider`, token: 'good-token' });
     const created = await viaProxy.file.upload(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
     expect(created).toMatchObject({ name: 'notes.md', status: 'processing', bytes: 7 });
-    // URLs in answers point at this server as the browser reached it.
-    expect(created.url).toBe(`${origin}/provider/storage/${created.id}/notes.md`);
+    // Stored URLs point at the site's configured public origin.
+    expect(created.url).toBe(`${PUBLIC_ORIGIN}/provider/storage/${created.id}/notes.md`);
     expect((await viaProxy.file.list()).map((f) => f.id)).toContain(created.id);
     const assistant = await viaProxy.assistant.get(SEEDED_ASSISTANT_IDS.onboarding);
     expect(assistant.name).toBe('Onboarding Assistant');
@@ -316,6 +430,51 @@ describe('the embedded provider in the server', () => {
 
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain(emulatorPrivateKey);
+  });
+
+  it('stores file URLs on the configured origin whatever Host or X-Forwarded-* the caller sends', async () => {
+    const form = new FormData();
+    form.append('file', new File(['# Notes'], 'poison.md', { type: 'text/markdown' }));
+    const res = await fetch(`${origin}/api/provider/file`, {
+      method: 'POST',
+      headers: { ...signedIn, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: string; url: string };
+    expect(created.url).toBe(`${PUBLIC_ORIGIN}/provider/storage/${created.id}/poison.md`);
+    // Straight to the emulator, a caller's forwarding headers are not believed either.
+    const direct = await fetch(`${origin}/provider/file/${created.id}`, {
+      headers: {
+        Authorization: `Bearer ${emulatorPrivateKey}`,
+        'X-Forwarded-Host': 'evil.example',
+        'X-Engage-Proxy': 'a-guess',
+      },
+    });
+    expect(((await direct.json()) as { url: string }).url).not.toContain('evil.example');
+  });
+
+  it("refuses the issue's bypass over HTTP: no call list, the assistant is not deleted", async () => {
+    const list = await fetch(`${origin}/api/provider/file/..%5Ccall`, { headers: signedIn });
+    expect(list.status).toBe(400);
+    expect(await list.json()).toMatchObject({ error: 'bad_path' });
+    const del = await fetch(`${origin}/api/provider/file/..%5Cassistant%5Casst_onboarding`, {
+      method: 'DELETE',
+      headers: signedIn,
+    });
+    expect(del.status).toBe(400);
+    const still = await fetch(`${origin}/api/provider/assistant/${SEEDED_ASSISTANT_IDS.onboarding}`, {
+      headers: signedIn,
+    });
+    expect(still.status).toBe(200);
+  });
+
+  it('answers 403 operator_required to a signed-in user without the role', async () => {
+    const res = await fetch(`${origin}/api/provider/file`, {
+      headers: { Authorization: 'Bearer user-token' },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: 'operator_required' });
   });
 });
 

@@ -5,10 +5,12 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
-import { requireUser, type VerifyAccessToken } from '../middleware/require-auth.js';
+import type { PublicOrigin } from '../lib/public-origin.js';
+import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
 
 /**
- * `/api/provider/*`: the provider's API for signed-in users, with the private key the server holds.
+ * `/api/provider/*`: the provider's API for operators and admins, with the private key the server
+ * holds (a signed-in user without the role gets 403 and uses their own key from the browser).
  * The caller's own credentials (Authorization, cookies) never travel upstream; the key never
  * travels back. Bodies stream both ways, so an upload is never held whole in memory.
  * @module
@@ -17,7 +19,7 @@ import { requireUser, type VerifyAccessToken } from '../middleware/require-auth.
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * What a signed-in user may do with the server's key: the routes the import tool and the site use.
+ * What an operator may do with the server's key: the routes the import tool and the site use.
  * Anything else (tokens, credentials, org members, phone numbers…) would hand every user the
  * owner's whole account, so it is refused with 403.
  */
@@ -63,10 +65,13 @@ export interface ProviderProxyOptions {
   fetch?: (request: Request) => Promise<Response>;
   logger?: Logger;
   /**
-   * Tells upstream the caller's public origin (X-Forwarded-Proto/Host), so the embedded emulator
-   * builds URLs the browser can reach. Never sent to a real provider.
+   * Tells the embedded emulator the site's public origin (X-Forwarded-Proto/Host) so the file URLs
+   * it stores are ones the browser can reach. The origin comes from configuration, never from the
+   * caller's Host or X-Forwarded-* (which would end up in URLs stored for every user); `secret` goes
+   * along as X-Engage-Proxy so the emulator trusts those headers only from this proxy. Never sent
+   * to a real provider.
    */
-  forwardOrigin?: boolean;
+  forwardOrigin?: { publicOrigin: PublicOrigin; secret: string };
   /** Largest request body passed upstream; larger ones get 413 (default 50 MiB). */
   maxBodyBytes?: number;
 }
@@ -98,9 +103,59 @@ function capped(
 const json = (c: Context, status: 400 | 403 | 405 | 413 | 502, error: string, message: string) =>
   c.json({ error, message }, status);
 
+const BAD_PATH_MESSAGE =
+  'The path must not hold backslashes, encoded slashes or backslashes, double encoding or dot segments.';
+
+/** The path text exactly as the request line carried it: no decoding, no dot-segment resolution. */
+function rawPathOf(url: string): string {
+  const afterAuthority = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url);
+  const rest = afterAuthority ? url.slice(afterAuthority[0].length) : url;
+  return rest.replace(/[?#].*$/s, '') || '/';
+}
+
+/** The query text as received (with its '?'), or ''. */
+function rawSearchOf(url: string): string {
+  const match = /\?[^#]*/.exec(url);
+  return match ? match[0] : '';
+}
+
+/** Text that never belongs in a path sent with the server's key, raw or decoded. */
+// Control characters are refused on purpose (a CR/LF or NUL in an id is never legitimate).
+// eslint-disable-next-line no-control-regex
+const BAD_RAW = /\\|%(2f|5c|25)|[\x00-\x1f\x7f]/i;
+// eslint-disable-next-line no-control-regex
+const BAD_DECODED = /[\\/%\x00-\x1f\x7f]/;
+const isDotSegment = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment);
+
+/**
+ * The provider path's segments (after the mount's `mountDepth` segments), each decoded once, or null
+ * when the path is refused: a backslash, an encoded '/' or '\' (any case), double encoding ('%25'),
+ * a control character or a dot segment, in the raw text or after decoding. Upstream resolves all of
+ * those into other paths ('\' is '/' to URL parsers, '..' climbs), so none may reach it.
+ */
+export function providerPathSegments(rawPath: string, mountDepth: number): string[] | null {
+  if (BAD_RAW.test(rawPath)) return null;
+  const raw = rawPath.split('/').slice(1);
+  if (raw.length < mountDepth) return null;
+  const segments: string[] = [];
+  for (const segment of raw.slice(mountDepth)) {
+    if (isDotSegment(segment)) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    if (BAD_DECODED.test(decoded) || isDotSegment(decoded)) return null;
+    segments.push(decoded);
+  }
+  return segments;
+}
+
 export function providerProxy(options: ProviderProxyOptions): Hono {
   if (!options.privateKey) throw new Error('providerProxy needs the private key');
   const upstream = new URL(options.upstreamBaseUrl.replace(/\/+$/, ''));
+  const basePath = upstream.pathname.replace(/\/+$/, '');
   const send = options.fetch ?? ((request: Request) => fetch(request));
   const maxBody = options.maxBodyBytes ?? DEFAULT_PROXY_MAX_BODY_BYTES;
   // The rest of the body is never read, so the connection cannot carry another request.
@@ -115,14 +170,30 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
   };
   const app = new Hono();
 
-  app.use('*', requireUser(options.verify));
+  app.use('*', requireOperator(options.verify));
   app.all('/*', async (c) => {
     const method = c.req.method.toUpperCase() as Method;
-    // The proxy may be mounted anywhere: the route pattern tells where its own paths begin.
-    const mount = c.req.routePath.replace(/\/\*$/, '');
-    const path = c.req.path.slice(mount.length) || '/';
     if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method))
       return json(c, 405, 'method_not_allowed', `${c.req.method} is not supported here.`);
+    // The proxy may be mounted anywhere: the route pattern tells how many segments are the mount's.
+    const mountDepth = c.req.routePath.replace(/\/\*$/, '').split('/').filter(Boolean).length;
+    // Both the raw request text and the router's decoded path are checked: each runtime decodes
+    // and normalises differently, and upstream decodes once more.
+    const segments = providerPathSegments(rawPathOf(c.req.raw.url), mountDepth);
+    const decodedPath = c.req.path;
+    if (
+      !segments ||
+      BAD_RAW.test(decodedPath) ||
+      decodedPath.split('/').some(isDotSegment) ||
+      providerPathSegments(decodedPath, mountDepth) === null
+    )
+      return json(c, 400, 'bad_path', BAD_PATH_MESSAGE);
+
+    // Authorisation is decided on the URL that is actually sent, each segment encoded again.
+    const target = new URL(`${basePath}/${segments.map(encodeURIComponent).join('/')}`, upstream);
+    target.search = rawSearchOf(c.req.raw.url);
+    const path = target.pathname.startsWith(`${basePath}/`) ? target.pathname.slice(basePath.length) : null;
+    if (target.origin !== upstream.origin || path === null) return json(c, 400, 'bad_path', BAD_PATH_MESSAGE);
     if (!PROXY_ALLOWED.some(([m, re]) => m === method && re.test(path)))
       return json(
         c,
@@ -131,7 +202,6 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
         `${method} ${path} is not available through the server's provider key.`,
       );
 
-    const target = new URL(upstream.pathname.replace(/\/$/, '') + path + new URL(c.req.url).search, upstream);
     const headers = new Headers();
     for (const name of REQUEST_HEADERS) {
       const value = c.req.header(name);
@@ -139,9 +209,10 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
     }
     headers.set('authorization', `Bearer ${options.privateKey}`);
     if (options.forwardOrigin) {
-      const url = new URL(c.req.url);
-      headers.set('x-forwarded-proto', c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', ''));
-      headers.set('x-forwarded-host', c.req.header('x-forwarded-host') ?? c.req.header('host') ?? url.host);
+      const origin = new URL(options.forwardOrigin.publicOrigin());
+      headers.set('x-forwarded-proto', origin.protocol.replace(':', ''));
+      headers.set('x-forwarded-host', origin.host);
+      headers.set('x-engage-proxy', options.forwardOrigin.secret);
     }
     const hasBody = method !== 'GET' && method !== 'DELETE' && c.req.raw.body !== null;
     const declared = Number(c.req.header('content-length') ?? 0);
@@ -196,6 +267,8 @@ export interface MountProviderOptions {
   logger: Logger;
   secrets: SecretStore;
   verify: VerifyAccessToken;
+  /** The site's public origin (configuration only): the base of the file URLs the emulator stores. */
+  publicOrigin: PublicOrigin;
   /** The emulator's local call rooms (see createVapiEmulator's `rooms`). */
   rooms?: Hono | ((calls: EmulatorCallDirectory) => Hono);
 }
@@ -230,12 +303,15 @@ export function mountProvider(app: Hono, options: MountProviderOptions): { publi
     return { publicKey: config.VAPI_PUBLIC_KEY ?? null };
   }
   const keys = emulatorKeys(config, options.secrets);
+  // Proves to the emulator that X-Forwarded-* come from this proxy; new on every start, never shown.
+  const forwardedHeaderSecret = randomUUID();
   app.route(
     '/provider',
     createVapiEmulator({
       db: options.db,
       keys,
       logger,
+      forwardedHeaderSecret,
       ...(options.rooms ? { rooms: options.rooms } : {}),
     }),
   );
@@ -248,7 +324,7 @@ export function mountProvider(app: Hono, options: MountProviderOptions): { publi
       fetch: async (request) => app.fetch(request),
       privateKey: keys.privateKey,
       logger,
-      forwardOrigin: true,
+      forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
     }),
   );
   return { publicKey: keys.publicKey };
