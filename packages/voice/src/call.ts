@@ -8,7 +8,7 @@
  * - after `call-end` the only event is the final status message.
  * @module
  */
-import { createAudioPlayer, removeAudioPlayer } from './audio-player.js';
+import { AudioPlayers } from './audio-player.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
 import { SPEAKER_NAME } from './rooms/participant.js';
 import type { Room, RoomEventMap, RoomEventName } from './rooms/types.js';
@@ -62,10 +62,7 @@ export class LiveCall {
   #media: CallMedia = { videoRecording: false, videoEnabled: false };
   #abort = new AbortController();
   #unsubscribers: (() => void)[] = [];
-  #players = new Map<string, { player: HTMLAudioElement; track: MediaStreamTrack }>();
-  #pendingBuilds = new Map<string, number>();
-  #buildSequence = 0;
-  #latestPlayer: HTMLAudioElement | null = null;
+  #players = new AudioPlayers();
   #speech: SpeechDetector;
   #callStartEmitted = false;
   #endedStatusSeen = false;
@@ -119,7 +116,7 @@ export class LiveCall {
   }
 
   get audioPlayer(): HTMLAudioElement | null {
-    return this.#latestPlayer;
+    return this.#players.latest;
   }
 
   /** Emits unless the call has ended (the last guard for "nothing after call-end"). */
@@ -150,7 +147,7 @@ export class LiveCall {
   }
 
   applyVolume(volume: number): void {
-    for (const { player } of this.#players.values()) player.volume = volume;
+    this.#players.setVolume(volume);
   }
 
   /**
@@ -181,12 +178,11 @@ export class LiveCall {
       });
     });
     on('participant-updated', ({ participant }) => this.emit('daily-participant-updated', participant));
-    on('participant-left', ({ participant }) => this.#dropPlayer(participant.session_id));
+    on('participant-left', ({ participant }) => this.#players.drop(participant.session_id));
     on('track-started', (event) => void this.#onTrackStarted(event));
     on('track-stopped', ({ participant, track }) => {
       if (!participant || track.kind !== 'audio') return;
-      const entry = this.#players.get(participant.session_id);
-      if (entry?.track === track) this.#dropPlayer(participant.session_id);
+      this.#players.drop(participant.session_id, track);
     });
     on('app-message', ({ data }) => this.#onAppMessage(data));
     on('remote-participants-audio-level', ({ participantsAudioLevel }) =>
@@ -258,8 +254,7 @@ export class LiveCall {
       this.#abort.abort(new StartCancelledError('The call ended.', { byUser: false }));
     this.#speech.dispose();
     for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
-    for (const id of [...this.#players.keys()]) this.#dropPlayer(id);
-    this.#pendingBuilds.clear();
+    this.#players.clear();
     for (const release of this.#resources.splice(0)) {
       try {
         release();
@@ -357,30 +352,17 @@ export class LiveCall {
       return;
     }
     if (track.kind !== 'audio') return;
-    const id = participant.session_id;
-    // play() can pend for the whole media start-up; the call or the participant may go meanwhile.
-    const build = ++this.#buildSequence;
-    this.#pendingBuilds.set(id, build);
-    let player: HTMLAudioElement;
+    let player: HTMLAudioElement | null;
     try {
-      player = await createAudioPlayer(track, id, this.#host.volume());
+      player = await this.#players.play(participant.session_id, track, this.#host.volume(), () => this.ended);
     } catch (error) {
-      if (this.#pendingBuilds.get(id) === build) this.#pendingBuilds.delete(id);
       // Usually the autoplay policy: the app can ask for a click and the assistant waits.
       if (!this.ended) {
         this.emit('error', { type: 'audio-start-failed', error: serializeError(error), timestamp: now() });
       }
       return;
     }
-    if (this.ended || this.#pendingBuilds.get(id) !== build) {
-      removeAudioPlayer(player);
-      return;
-    }
-    this.#pendingBuilds.delete(id);
-    const previous = this.#players.get(id);
-    if (previous) removeAudioPlayer(previous.player);
-    this.#players.set(id, { player, track });
-    this.#latestPlayer = player;
+    if (!player) return;
     this.emit('audio', player);
     try {
       this.room?.sendAppMessage('playable');
@@ -388,14 +370,5 @@ export class LiveCall {
       // A track can start while the join is still settling; the assistant then starts on its own.
       console.warn("[engage/voice] could not send 'playable':", error);
     }
-  }
-
-  #dropPlayer(participantId: string): void {
-    this.#pendingBuilds.delete(participantId);
-    const entry = this.#players.get(participantId);
-    if (!entry) return;
-    this.#players.delete(participantId);
-    if (this.#latestPlayer === entry.player) this.#latestPlayer = null;
-    removeAudioPlayer(entry.player);
   }
 }
