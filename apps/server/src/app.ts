@@ -85,10 +85,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   if (config.embeddedAuth && deps.auth) {
-    app.route(
-      '/auth/v1',
-      authRoutes({ service: deps.auth, logger, publicUrl: config.PUBLIC_URL, siteTitle: config.siteTitle }),
-    );
+    app.route('/auth/v1', authRoutes({ service: deps.auth, logger, siteTitle: config.siteTitle }));
     app.route('/_mail', mailRoutes(db));
   }
 

@@ -43,7 +43,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const secrets = openSecretStore(config.dataDir);
     // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
     const publicOrigin = createPublicOrigin(config);
-    const auth = createAuthRuntime({ config, db, secrets });
+    const auth = createAuthRuntime({ config, db, secrets, publicOrigin: publicOrigin.get });
     if (auth.service) {
       const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
       if (boot.created.length) logger.info('created the bootstrap admin accounts', { emails: boot.created });

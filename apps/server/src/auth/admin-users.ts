@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import { AuthError, authErrors } from './errors.js';
-import { hashPassword, passwordProblem } from './passwords.js';
+import { checkPassword, hashPassword } from './passwords.js';
 import { findUserByEmail, findUserById, USER_COLUMNS, type UserRow } from './users.js';
 
 export interface CreateUserInput {
@@ -21,11 +21,18 @@ export interface CreateUserInput {
 export const emailExists = () =>
   new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// GoTrue's rule (checkmail.ValidateFormat): the HTML5 address pattern, one or more DNS labels, no
+// quoted local parts or IP literals.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** Lower-cases and checks an address; throws 400 `validation_failed`. */
+/**
+ * Lower-cases and checks an address as GoTrue does (sign-up, recover, admin create and update);
+ * throws 400 `validation_failed`. Surrounding spaces are forgiven.
+ */
 export function normalizeEmail(email: string): string {
   const value = email.trim().toLowerCase();
+  if (!value) throw authErrors.validation('An email address is required');
   if (value.length > 255) throw authErrors.validation('An email address is too long');
   if (!EMAIL.test(value)) throw authErrors.validation('Unable to validate email address: invalid format');
   return value;
@@ -33,13 +40,13 @@ export function normalizeEmail(email: string): string {
 
 /**
  * Creates a user. Throws 422 `email_exists` for a taken address and 400 `validation_failed` for a
- * bad address or a password outside 6–72 characters.
+ * bad address or a password the shared rule refuses (passwords.ts).
  */
 export async function createUser(db: Queryable, input: CreateUserInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   const password = input.password ?? randomBytes(24).toString('base64url');
-  const problem = passwordProblem(password);
-  if (problem) throw authErrors.validation(problem);
+  const problem = checkPassword(password);
+  if (problem) throw authErrors.validation(problem.message);
   if (await findUserByEmail(db, email)) throw emailExists();
   const hash = await hashPassword(password);
   try {
@@ -104,9 +111,10 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
   }
   let hash = user.encrypted_password;
   if (input.password !== undefined) {
-    const problem = passwordProblem(input.password);
-    if (problem)
-      throw new AuthError(422, 'weak_password', problem, { weak_password: { reasons: ['length'] } });
+    const problem = checkPassword(input.password);
+    if (problem?.reason === 'length')
+      throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } });
+    if (problem) throw authErrors.validation(problem.message);
     hash = await hashPassword(input.password);
   }
   let bannedUntil = user.banned_until;

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
+import { createPublicOrigin, type PublicOrigin } from '../lib/public-origin.js';
 import type { SecretStore } from '../lib/secrets.js';
 import type { VerifyAccessToken } from '../middleware/require-auth.js';
 import { loadAuthKeys } from './keys.js';
@@ -23,6 +24,8 @@ export interface AuthRuntimeOptions {
   rateLimits?: RateLimitOptions;
   emailResendIntervalSeconds?: number;
   mailer?: Mailer;
+  /** The server's public origin (server.ts); PUBLIC_URL or the configured listen address otherwise. */
+  publicOrigin?: PublicOrigin;
   now?: () => number;
 }
 
@@ -68,7 +71,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
     rateLimits: opts.rateLimits ?? rateLimitsFromConfig(config),
     emailResendIntervalSeconds: opts.emailResendIntervalSeconds,
-    issuer: config.PUBLIC_URL ? `${config.PUBLIC_URL.replace(/\/+$/, '')}/auth/v1` : undefined,
+    publicOrigin: opts.publicOrigin ?? createPublicOrigin(config).get,
     now: opts.now,
   });
   return {

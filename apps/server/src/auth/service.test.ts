@@ -8,17 +8,19 @@ import { openPglite } from '../db/pglite.js';
 import { migrate } from '../db/migrate.js';
 import type { Db } from '../db/types.js';
 import { openSecretStore } from '../lib/secrets.js';
-import { createUser } from './admin-users.js';
+import { createUser, updateUserById } from './admin-users.js';
 import { bootstrapAdmins } from './bootstrap.js';
 import { loadAuthKeys } from './keys.js';
 import type { Mail } from './mail.js';
+import { hashPassword, passwordProblem } from './passwords.js';
 import { createAuthService, safeRedirect, weakPassword, type AuthService } from './service.js';
 
 let db: Db;
 let t = Date.parse('2026-11-21T10:00:00Z');
 const sent: Mail[] = [];
 let service: AuthService;
-const ctx = { ip: '10.0.0.1', siteUrl: 'http://site.test' };
+const ctx = { ip: '10.0.0.1' };
+const hashed: string[] = [];
 
 beforeAll(async () => {
   db = await openPglite();
@@ -30,6 +32,11 @@ beforeAll(async () => {
     mailer: { send: async (m) => void sent.push(m) },
     siteTitle: 'Engage',
     adminEmails: ['admin@example.com'],
+    publicOrigin: () => 'http://site.test',
+    hashPassword: (password) => {
+      hashed.push(password);
+      return hashPassword(password);
+    },
     refreshReuseIntervalSeconds: 10,
     rateLimits: {
       signup: { burst: 2, perWindow: 2, windowMs: 60_000 },
@@ -51,7 +58,68 @@ describe('password rules', () => {
     });
     expect(weakPassword('x'.repeat(73))).toMatchObject({ status: 400, code: 'validation_failed' });
     // 72 bytes, not characters: 25 three-byte characters are too long.
-    expect(weakPassword('€'.repeat(25))).toMatchObject({ code: 'validation_failed' });
+    expect(weakPassword('€'.repeat(25))).toMatchObject({
+      code: 'validation_failed',
+      message: 'Password cannot be longer than 72 bytes.',
+    });
+  });
+
+  it('refuses NUL and other control characters, in the service and in the admin rule alike', async () => {
+    for (const bad of ['abc\0defgh', 'tab\there', 'bell\x07ring', 'del\x7fete1']) {
+      expect(weakPassword(bad)).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Password cannot contain control characters (such as NUL).',
+      });
+      expect(passwordProblem(bad)).toBe('Password cannot contain control characters (such as NUL).');
+    }
+    await expect(
+      service.signup({ email: 'nul@example.com', password: 'secret\0secret' }, undefined, {
+        ip: '10.7.0.1',
+      }),
+    ).rejects.toMatchObject({ code: 'validation_failed', message: expect.stringContaining('NUL') });
+    // The admin API (/auth/v1/admin/users and /api/admin) creates and updates through these.
+    await expect(
+      createUser(db, { email: 'nul@example.com', password: 'secret\0secret' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: expect.stringContaining('NUL'),
+    });
+    const user = await createUser(db, { email: 'nul-update@example.com', password: 'secret1' });
+    await expect(updateUserById(db, user.id, { password: 'secret\0secret' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringContaining('NUL'),
+    });
+    expect(
+      await service.admin.create({ email: 'nul@example.com', password: 'x\u0001yyyyyy' }).catch((e) => e),
+    ).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('sign-up of an existing address', () => {
+  const here = { ip: '10.8.0.1' };
+  it('hashes the password as for a new address (same cost), then discards it', async () => {
+    await service.signup({ email: 'cost-new@example.com', password: 'first-password' }, undefined, here);
+    expect(hashed.at(-1)).toBe('first-password');
+    await createUser(db, { email: 'cost-known@example.com', password: 'secret1', emailConfirm: true });
+    hashed.length = 0;
+    const lookAlike = await service.signup(
+      { email: 'cost-known@example.com', password: 'another-password' },
+      undefined,
+      here,
+    );
+    expect(lookAlike.identities).toEqual([]);
+    expect(hashed).toEqual(['another-password']);
+    // An unconfirmed address (confirmation mail sent again) costs the same too.
+    t += 61_000;
+    hashed.length = 0;
+    await service.signup({ email: 'cost-new@example.com', password: 'third-password' }, undefined, here);
+    expect(hashed).toEqual(['third-password']);
+    // Nothing was stored: the known account keeps its password.
+    await expect(
+      service.passwordGrant({ email: 'cost-known@example.com', password: 'secret1' }, here),
+    ).resolves.toMatchObject({ token_type: 'bearer' });
   });
 });
 
@@ -65,6 +133,16 @@ describe('redirects', () => {
     expect(safeRedirect('http://site.test', '//evil.test/x')).toBe('http://site.test/');
     expect(safeRedirect('http://site.test', 'javascript:alert(1)')).toBe('http://site.test/');
     expect(safeRedirect('http://site.test', undefined)).toBe('http://site.test/');
+  });
+
+  it('treats the loopback names of the listen address as this site, and nothing else on the machine', () => {
+    const site = 'http://localhost:8787';
+    expect(safeRedirect(site, 'http://127.0.0.1:8787/kb-import')).toBe('http://127.0.0.1:8787/kb-import');
+    expect(safeRedirect(site, 'http://[::1]:8787/x')).toBe('http://[::1]:8787/x');
+    expect(safeRedirect(site, 'http://127.0.0.1:9999/x')).toBe('http://localhost:8787/');
+    expect(safeRedirect(site, 'http://127.0.0.2:8787/x')).toBe('http://localhost:8787/');
+    expect(safeRedirect(site, 'https://127.0.0.1:8787/x')).toBe('http://localhost:8787/');
+    expect(safeRedirect('https://engage.example', 'https://localhost/x')).toBe('https://engage.example/');
   });
 });
 

@@ -2,13 +2,14 @@
 // Framework-free: the Hono routes in routes/auth.ts parse HTTP and call these functions.
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/types.js';
+import type { PublicOrigin } from '../lib/public-origin.js';
 import { createAdminApi } from './admin-api.js';
 import { normalizeEmail } from './admin-users.js';
 import { AuthError, authErrors } from './errors.js';
 import type { AuthKeys } from './keys.js';
 import { mailTemplates, type Mailer } from './mail.js';
 import { createMfaApi } from './mfa.js';
-import { hashPassword, PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, verifyPassword } from './passwords.js';
+import { checkPassword, hashPassword, verifyPassword } from './passwords.js';
 import { createRateLimiters, type LimitName, type RateLimitOptions } from './rate-limit.js';
 import {
   parseBody,
@@ -62,17 +63,20 @@ export interface AuthServiceOptions {
   emailResendIntervalSeconds?: number;
   /** Lifetime of email links and codes, seconds (GoTrue: 86400). */
   emailLinkLifetimeSeconds?: number;
-  /** `iss` of access tokens, when the public URL is known. */
-  issuer?: string;
+  /**
+   * The site's origin (lib/public-origin.ts): links in mail, redirects, the TOTP issuer and the
+   * tokens' `iss` all come from it, never from the request's Host or X-Forwarded-* headers.
+   */
+  publicOrigin: PublicOrigin;
+  /** The password hash (passwords.ts); replaceable so tests can see when it runs. */
+  hashPassword?: (password: string) => Promise<string>;
   now?: () => number;
 }
 
-/** Where a request came from and which site it serves (for links in mail). */
+/** Where a request came from. */
 export interface RequestContext {
   ip: string;
   userAgent?: string;
-  /** The site's public origin: PUBLIC_URL or the request's origin. */
-  siteUrl: string;
 }
 
 export interface TokenResponse {
@@ -105,20 +109,27 @@ const sha224Hex = (s: string) => createHash('sha224').update(s).digest('hex');
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const otp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
+/** The shared password rule (passwords.ts) as GoTrue answers it: too short is 422 `weak_password`. */
 export function weakPassword(password: string): AuthError | null {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    return new AuthError(
-      422,
-      'weak_password',
-      `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
-      {
-        weak_password: { reasons: ['length'] },
-      },
-    );
-  }
-  if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES)
-    return authErrors.validation(`Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`);
-  return null;
+  const problem = checkPassword(password);
+  if (!problem) return null;
+  if (problem.reason === 'length')
+    return new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } });
+  return authErrors.validation(problem.message);
+}
+
+// The names a loopback listener answers to; public-origin.ts calls it `localhost`, while a browser
+// may have opened the site as 127.0.0.1 or [::1].
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function sameSite(site: URL, url: URL): boolean {
+  if (url.origin === site.origin) return true;
+  return (
+    LOOPBACK_NAMES.has(site.hostname) &&
+    LOOPBACK_NAMES.has(url.hostname) &&
+    url.protocol === site.protocol &&
+    url.port === site.port
+  );
 }
 
 /**
@@ -130,7 +141,7 @@ export function safeRedirect(siteUrl: string, requested: string | undefined | nu
   if (requested) {
     try {
       const url = new URL(requested, site);
-      if (url.origin === site.origin) return url.toString();
+      if (sameSite(site, url)) return url.toString();
     } catch {
       // not a URL: fall through to the site root
     }
@@ -172,7 +183,11 @@ export function createAuthService(opts: AuthServiceOptions) {
   const resendMs = (opts.emailResendIntervalSeconds ?? 60) * 1000;
   const linkLifetimeMs = (opts.emailLinkLifetimeSeconds ?? 86_400) * 1000;
   const reuseMs = opts.refreshReuseIntervalSeconds * 1000;
+  const hash = opts.hashPassword ?? hashPassword;
   let dummyHash: Promise<string> | undefined;
+  const siteUrl = () => opts.publicOrigin();
+  /** `iss` of every access token: the auth API's own address. */
+  const issuer = () => `${opts.publicOrigin()}/auth/v1`;
 
   function limit(name: LimitName, key: string) {
     if (!limiters[name].take(key)) throw authErrors.requestRateLimit();
@@ -192,7 +207,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       sessionId: session.id,
       aal: session.aal,
       amr: session.amr,
-      issuer: opts.issuer,
+      issuer: issuer(),
       nowSeconds: iat,
     });
     return {
@@ -241,8 +256,9 @@ export function createAuthService(opts: AuthServiceOptions) {
     return { code, tokenHash: pkce ? `${PKCE_PREFIX}${tokenHash}` : tokenHash };
   }
 
-  function verifyLink(ctx: RequestContext, tokenHash: string, type: string, redirectTo: string) {
-    const url = new URL('/auth/v1/verify', ctx.siteUrl);
+  function verifyLink(tokenHash: string, type: string, redirectTo: string) {
+    // Concatenated, not resolved: a PUBLIC_URL with a path (https://host/base) keeps it.
+    const url = new URL(`${siteUrl()}/auth/v1/verify`);
     url.searchParams.set('token', tokenHash);
     url.searchParams.set('type', type);
     url.searchParams.set('redirect_to', redirectTo);
@@ -255,12 +271,7 @@ export function createAuthService(opts: AuthServiceOptions) {
     if (elapsed < resendMs) throw authErrors.emailRateLimit(Math.ceil((resendMs - elapsed) / 1000));
   }
 
-  async function sendConfirmation(
-    user: UserRow,
-    ctx: RequestContext,
-    redirectTo: string,
-    pkce: Pkce | null = null,
-  ) {
+  async function sendConfirmation(user: UserRow, redirectTo: string, pkce: Pkce | null = null) {
     checkResend(user.confirmation_sent_at);
     const { code, tokenHash } = await db.transaction(async (tx) => {
       const made = await newOneTimeToken(tx, user, 'confirmation', pkce);
@@ -270,7 +281,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       ]);
       return made;
     });
-    const link = verifyLink(ctx, tokenHash, 'signup', redirectTo);
+    const link = verifyLink(tokenHash, 'signup', redirectTo);
     await mailer.send({
       userId: user.id,
       kind: 'confirmation',
@@ -294,6 +305,7 @@ export function createAuthService(opts: AuthServiceOptions) {
   async function authenticate(token: string | null): Promise<Caller> {
     if (!token) throw authErrors.noAuthorization();
     const claims = asAccessClaims(await verifyJwt(keys, token, nowSeconds()));
+    if (claims.iss !== issuer()) throw authErrors.badJwt('invalid claim: iss is not this server');
     const [session, user] = await Promise.all([
       findSession(db, claims.session_id),
       findUserById(db, claims.sub),
@@ -307,6 +319,7 @@ export function createAuthService(opts: AuthServiceOptions) {
 
   return {
     keys,
+    publicOrigin: opts.publicOrigin,
     authenticate,
     tokenResponse,
     admin: createAdminApi({ db, keys }),
@@ -358,6 +371,9 @@ export function createAuthService(opts: AuthServiceOptions) {
     async signup(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(signupBody, body);
       limit('signup', ctx.ip);
+      // supabase-js signInAnonymously() posts only {data}: anonymous users are off, as GoTrue's default.
+      if (!input.email && !input.phone && !input.password)
+        throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
       if (input.phone && !input.email)
         throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
       if (!input.password) throw authErrors.validation('Signup requires a valid password');
@@ -366,7 +382,9 @@ export function createAuthService(opts: AuthServiceOptions) {
       if (!input.email) throw authErrors.validation('To signup, please provide your email');
       const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
       const email = normalizeEmail(input.email);
-      const redirect = safeRedirect(ctx.siteUrl, redirectTo);
+      const redirect = safeRedirect(siteUrl(), redirectTo);
+      // Hashed whether or not the address is taken: a known address must not answer faster.
+      const passwordHash = await hash(input.password);
 
       const existing = await findUserByEmail(db, email);
       if (existing?.email_confirmed_at) {
@@ -389,12 +407,11 @@ export function createAuthService(opts: AuthServiceOptions) {
       }
       let user = existing;
       if (!user) {
-        const hash = await hashPassword(input.password);
         try {
           const { rows } = await db.query<UserRow>(
             `insert into auth_users (email, encrypted_password, raw_user_meta_data) values ($1, $2, $3::jsonb)
              returning ${USER_COLUMNS}`,
-            [email, hash, JSON.stringify(input.data ?? {})],
+            [email, passwordHash, JSON.stringify(input.data ?? {})],
           );
           user = rows[0] as UserRow;
         } catch (error) {
@@ -402,10 +419,10 @@ export function createAuthService(opts: AuthServiceOptions) {
           user = await findUserByEmail(db, email);
           if (!user) throw error;
         }
-        await sendConfirmation(user, ctx, redirect, pkce);
+        await sendConfirmation(user, redirect, pkce);
         await notifyAdmins(user);
       } else {
-        await sendConfirmation(user, ctx, redirect, pkce);
+        await sendConfirmation(user, redirect, pkce);
       }
       const fresh = (await findUserById(db, user.id)) ?? user;
       return userJson(fresh);
@@ -431,10 +448,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       const user = await findUserByEmail(db, input.email.trim());
       if (!user?.encrypted_password) {
         // Same work as a real check, so timing does not tell whether the address exists.
-        await verifyPassword(
-          await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))),
-          input.password,
-        );
+        await verifyPassword(await (dummyHash ??= hash(randomBytes(16).toString('hex'))), input.password);
         throw failed();
       }
       if (!(await verifyPassword(user.encrypted_password, input.password))) throw failed();
@@ -492,7 +506,7 @@ export function createAuthService(opts: AuthServiceOptions) {
         ]);
         return made;
       });
-      const link = verifyLink(ctx, tokenHash, 'recovery', safeRedirect(ctx.siteUrl, redirectTo));
+      const link = verifyLink(tokenHash, 'recovery', safeRedirect(siteUrl(), redirectTo));
       await mailer.send({
         userId: user.id,
         kind: 'recovery',
@@ -513,8 +527,7 @@ export function createAuthService(opts: AuthServiceOptions) {
         throw authErrors.validation(`Resend type "${input.type}" is not supported by this server`);
       if (!input.email) throw authErrors.validation('An email address is required');
       const user = await findUserByEmail(db, normalizeEmail(input.email));
-      if (user && !user.email_confirmed_at)
-        await sendConfirmation(user, ctx, safeRedirect(ctx.siteUrl, redirectTo));
+      if (user && !user.email_confirmed_at) await sendConfirmation(user, safeRedirect(siteUrl(), redirectTo));
       return {};
     },
 
@@ -549,11 +562,11 @@ export function createAuthService(opts: AuthServiceOptions) {
             'same_password',
             'New password should be different from the old password.',
           );
-        const hash = await hashPassword(input.password);
+        const newHash = await hash(input.password);
         user = await db.transaction(async (tx) => {
           const { rows } = await tx.query<UserRow>(
             `update auth_users set encrypted_password = $2, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
-            [user.id, hash],
+            [user.id, newHash],
           );
           // Other sessions end and pending email links die with the old password.
           await tx.query('delete from auth_sessions where user_id = $1 and id <> $2', [
@@ -680,7 +693,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       query: { token?: string; type?: string; redirect_to?: string },
       ctx: RequestContext,
     ): Promise<string> {
-      const target = safeRedirect(ctx.siteUrl, query.redirect_to);
+      const target = safeRedirect(siteUrl(), query.redirect_to);
       const tokenIsPkce = query.token?.startsWith(PKCE_PREFIX) ?? false;
       // Form-encoded, keys sorted, `sb` an empty marker: GoTrue's exact layout.
       const fragment = (params: Record<string, string>) => {

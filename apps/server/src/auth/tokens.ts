@@ -36,12 +36,13 @@ export interface AccessTokenInput {
   sessionId: string;
   aal: 'aal1' | 'aal2';
   amr: AmrEntry[];
-  issuer?: string;
+  /** `<public origin>/auth/v1`, as GoTrue's API_EXTERNAL_URL: always set. */
+  issuer: string;
   nowSeconds: number;
 }
 
 export async function signAccessToken(keys: AuthKeys, input: AccessTokenInput): Promise<string> {
-  const jwt = new SignJWT({
+  return new SignJWT({
     email: input.email,
     phone: '',
     app_metadata: input.appMetadata,
@@ -55,10 +56,10 @@ export async function signAccessToken(keys: AuthKeys, input: AccessTokenInput): 
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid })
     .setSubject(input.userId)
     .setAudience(AUDIENCE)
+    .setIssuer(input.issuer)
     .setIssuedAt(input.nowSeconds)
-    .setExpirationTime(input.nowSeconds + ACCESS_TOKEN_LIFETIME_S);
-  if (input.issuer) jwt.setIssuer(input.issuer);
-  return jwt.sign(keys.privateKey);
+    .setExpirationTime(input.nowSeconds + ACCESS_TOKEN_LIFETIME_S)
+    .sign(keys.privateKey);
 }
 
 /**

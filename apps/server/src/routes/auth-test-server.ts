@@ -13,11 +13,14 @@ import type { AuthService } from '../auth/service.js';
 import { parseConfig } from '../config.js';
 import type { Db } from '../db/types.js';
 import { createLogger } from '../lib/logger.js';
+import { createPublicOrigin } from '../lib/public-origin.js';
 import { openSecretStore } from '../lib/secrets.js';
 import type { VerifyAccessToken } from '../middleware/require-auth.js';
 
 export interface AuthTestServer {
   url: string;
+  /** The public origin links and the token issuer use: PUBLIC_URL, or `http://localhost:PORT`. */
+  origin: string;
   /** The composed app, for requests without a socket (`app.request`). */
   app: ReturnType<typeof createApp>;
   anonKey: string;
@@ -52,10 +55,20 @@ export async function startAuthTestServer(
   options: AuthTestServerOptions = {},
 ): Promise<AuthTestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'engage-auth-'));
-  const config = parseConfig({ DATA_DIR: dir, SITE_DIR: dir, LOG_LEVEL: 'silent', ...options.env });
+  const config = parseConfig({
+    DATA_DIR: dir,
+    SITE_DIR: dir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...options.env,
+  });
+  // As in server.ts: one origin from configuration, told the real port once listening.
+  const publicOrigin = createPublicOrigin(config);
   const runtime = createAuthRuntime({
     config,
     db,
+    publicOrigin: publicOrigin.get,
     secrets: openSecretStore(dir),
     rateLimits: options.rateLimits ?? NO_LIMITS,
     emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
@@ -69,14 +82,18 @@ export async function startAuthTestServer(
     verifyAccessToken: runtime.verifyAccessToken,
     auth: service,
     authAnonKey: runtime.anonKey,
+    publicOrigin: publicOrigin.get,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  publicOrigin.listening(port);
+  const url = `http://127.0.0.1:${port}`;
   const keys = service.keys;
   return {
     url,
+    origin: publicOrigin.get(),
     app,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,

@@ -11,8 +11,6 @@ import type { Logger } from '../lib/logger.js';
 export interface AuthRoutesOptions {
   service: AuthService;
   logger: Logger;
-  /** PUBLIC_URL; otherwise links use the request's origin. */
-  publicUrl?: string;
   siteTitle: string;
 }
 
@@ -90,12 +88,15 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   const { service, logger } = opts;
   const app = new Hono();
 
-  const ctx = (c: Context): RequestContext => ({
-    ip: clientIp(c),
-    userAgent: c.req.header('user-agent'),
-    siteUrl: opts.publicUrl ?? new URL(c.req.url).origin,
-  });
+  // Links, redirects and issuers come from the service's configured origin, never from this request.
+  const ctx = (c: Context): RequestContext => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') });
 
+  // Tokens and account data must stay out of browser and proxy caches: every answer is no-store
+  // unless its route chose otherwise (the public JWKS).
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   app.use(
     '*',
     cors({
@@ -176,7 +177,6 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
 
   app.get('/verify', async (c) => {
     const q = c.req.query();
-    c.header('Cache-Control', 'no-store');
     return c.redirect(
       await service.verifyRedirect({ token: q.token, type: q.type, redirect_to: q.redirect_to }, ctx(c)),
       303,
@@ -187,7 +187,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   // MFA (user Bearer).
   app.post('/factors', async (c) => {
     const caller = await service.authenticate(bearer(c));
-    const issuer = new URL(opts.publicUrl ?? c.req.url).host;
+    const issuer = new URL(service.publicOrigin()).host;
     return c.json(await service.mfa.enroll(caller, await jsonBody(c), issuer));
   });
   app.post('/factors/:id/challenge', async (c) => {
