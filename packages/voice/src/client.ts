@@ -6,7 +6,16 @@
 import { createRequester, type CreateWebCallDTO, type JsonObject, type Requester } from './api.js';
 import { LiveCall, now } from './call.js';
 import { TypedEmitter } from './events.js';
-import type { DailyFactoryLike } from './rooms/daily.js';
+import {
+  DEFAULT_API_BASE_URL,
+  isMobileBrowser,
+  normalizeDailyCallConfig,
+  normalizeDailyCallObject,
+  type DailyCallConfig,
+  type DailyCallObjectOptions,
+  type VapiOptions,
+} from './client-options.js';
+import { boostMicrophone } from './microphone-gain.js';
 import type { Room, RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
 import {
   joinTarget,
@@ -15,7 +24,6 @@ import {
   type StartEnvironment,
   type StartRequest,
 } from './start-routine.js';
-import type { Timers } from './speech-detector.js';
 import type {
   AssistantOverrides,
   Call,
@@ -40,36 +48,6 @@ import {
   MISSING_TARGET,
   VoiceValidationError,
 } from './validation.js';
-
-export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai';
-
-/** `dailyCallConfig` (third constructor argument): passed to Daily's `dailyConfig`. */
-export interface DailyCallConfig {
-  avoidEval?: boolean;
-  /** Only `true` is honoured; `false` breaks the permission prompt in Chrome 140+ and is dropped. */
-  alwaysIncludeMicInPermissionPrompt?: boolean;
-}
-
-/** `dailyCallObject` (fourth constructor argument). */
-export interface DailyCallObjectOptions {
-  /** true (default device), a device id or a track. `false` is replaced by true (Chrome 140+). */
-  audioSource?: boolean | string | MediaStreamTrack;
-  startAudioOff?: boolean;
-}
-
-/** Engage-only fifth constructor argument: the environment, for tests and unusual hosts. */
-export interface VapiOptions {
-  /** fetch for the web-call request (default: the global fetch). */
-  fetch?: typeof fetch;
-  /** A Daily factory to use instead of loading `@daily-co/daily-js` (the test fake). */
-  dailyFactory?: DailyFactoryLike;
-  /** Mobile detection (default: the user agent). */
-  isMobile?: () => boolean;
-  /** Timers for speaking detection (default: the global ones). */
-  timers?: Timers;
-}
-
-const MOBILE_AGENT = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
 function fail(message: string): never {
   throw new VoiceValidationError(message);
@@ -108,18 +86,8 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
       token: publicKey,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    const config = { ...dailyCallConfig };
-    if (config.alwaysIncludeMicInPermissionPrompt === false) {
-      console.warn('[engage/voice] alwaysIncludeMicInPermissionPrompt: false breaks Chrome 140+; ignored.');
-      delete config.alwaysIncludeMicInPermissionPrompt;
-    }
-    this.#dailyConfig = config;
-    const callObject = { ...dailyCallObject };
-    if (callObject.audioSource === false) {
-      console.warn('[engage/voice] audioSource: false breaks Chrome 140+; using the default microphone.');
-      callObject.audioSource = true;
-    }
-    this.#dailyCallObject = callObject;
+    this.#dailyConfig = normalizeDailyCallConfig(dailyCallConfig);
+    this.#dailyCallObject = normalizeDailyCallObject(dailyCallObject);
     this.#options = options;
   }
 
@@ -226,9 +194,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
           : {}),
         dailyConfig: this.#dailyConfig,
       },
-      isMobile:
-        this.#options.isMobile ??
-        (() => typeof navigator !== 'undefined' && MOBILE_AGENT.test(navigator.userAgent)),
+      isMobile: this.#options.isMobile ?? isMobileBrowser,
     };
     return runStart(call, env, request);
   }
@@ -317,18 +283,9 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     const problem = checkGain(gain);
     if (problem) fail(problem);
     const { call, room } = this.#requireCall();
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const context = new AudioContext();
-    call.hold(() => {
-      for (const track of stream.getTracks()) track.stop();
-      void context.close();
-    });
-    const gainNode = context.createGain();
-    gainNode.gain.value = gain;
-    const destination = context.createMediaStreamDestination();
-    context.createMediaStreamSource(stream).connect(gainNode).connect(destination);
-    const [boosted] = destination.stream.getAudioTracks();
-    if (boosted) await room.setInputDevices({ audioSource: boosted });
+    const boosted = await boostMicrophone(gain);
+    call.hold(boosted.release);
+    if (boosted.track) await room.setInputDevices({ audioSource: boosted.track });
   }
 
   /**

@@ -18,7 +18,7 @@ export {
   type DailyCallConfig,
   type DailyCallObjectOptions,
   type VapiOptions,
-} from './client.js';
+} from './client-options.js';
 export { VoiceValidationError } from './validation.js';
 export { createCallThroughServer, ServerCallError, type ServerCallOptions } from './server-call.js';
 export { VapiApiError, VapiNetworkError, type WebCall } from './api.js';

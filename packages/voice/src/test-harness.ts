@@ -3,7 +3,8 @@
  * and an injected fetch, with every public event recorded in order.
  */
 import { vi } from 'vitest';
-import { Vapi, type VapiOptions } from './client.js';
+import type { VapiOptions } from './client-options.js';
+import { Vapi } from './client.js';
 import { createGate, FakeDaily, type Gate } from './testing/fake-daily.js';
 import { blockAutoplay, installMediaStubs } from './testing/dom.js';
 import type { VapiEventNames } from './types.js';
