@@ -45,6 +45,16 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SUPABASE_URL: 'https://x.supabase.co' })).toThrow(/SUPABASE_ANON_KEY/);
   });
 
+  it('stops on a non-loopback HOST without PUBLIC_URL, naming PUBLIC_URL', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'engage.example']) {
+      expect(() => parseConfig({ HOST })).toThrow(ConfigError);
+      expect(() => parseConfig({ HOST })).toThrow(/PUBLIC_URL: required when HOST/);
+    }
+    expect(parseConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://engage.example' }).HOST).toBe('0.0.0.0');
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(parseConfig({ HOST }).PUBLIC_URL).toBeUndefined();
+  });
+
   it('parses a comma list of admin emails, lower-cased', () => {
     expect(parseConfig({ ADMIN_EMAILS: ' A@x.io, b@y.io ' }).ADMIN_EMAILS).toEqual(['a@x.io', 'b@y.io']);
   });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/public-origin.js';
 
 /** The repository root: apps/server/src → ../../.. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -154,6 +155,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   const problems: string[] = [];
   if (e.SUPABASE_URL && !e.SUPABASE_ANON_KEY)
     problems.push('SUPABASE_ANON_KEY: required when SUPABASE_URL is set');
+  // Off loopback, strangers reach the server: mail links and token issuers need a configured address.
+  if (!e.PUBLIC_URL && !isLoopbackHost(e.HOST))
+    problems.push(
+      `PUBLIC_URL: required when HOST (${e.HOST}) is not a loopback address; set it to the address ` +
+        'visitors use (e.g. https://engage.example), which links in mail and sign-in tokens carry',
+    );
   if (problems.length) throw new ConfigError(problems);
   const site = readSiteConfig();
   return {
