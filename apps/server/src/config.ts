@@ -44,6 +44,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   ADMIN_EMAILS: emailList.default(['admin@example.com']),
+  // Accounts given the operator role (the server's provider key) at start-up; none by default.
+  OPERATOR_EMAILS: emailList.default([]),
   // The auth service's password rule: 6 characters to 72 bytes (bcrypt's limit, GoTrue's).
   ADMIN_PASSWORD: z
     .string()

@@ -4,7 +4,7 @@ import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { emulatorMigrations } from '@engage/vapi-emulator';
 import { createApp } from './app.js';
-import { bootstrapAdmins } from './auth/bootstrap.js';
+import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
 import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
@@ -47,6 +47,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (auth.service) {
       const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
       if (boot.created.length) logger.info('created the bootstrap admin accounts', { emails: boot.created });
+      const operators = await bootstrapOperators(db, config.OPERATOR_EMAILS, config.ADMIN_EMAILS);
+      if (operators.length) logger.info('gave the operator role (OPERATOR_EMAILS)', { emails: operators });
       // Printed once, to the terminal only (never to the structured log): the operator's first sign-in.
       if (boot.generatedPassword)
         console.warn(

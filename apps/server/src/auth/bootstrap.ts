@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { createUser } from './admin-users.js';
 
 export interface BootstrapResult {
@@ -11,7 +11,8 @@ export interface BootstrapResult {
 
 /**
  * On an empty database, creates each address of ADMIN_EMAILS confirmed, with app_metadata.role
- * 'admin', and the password ADMIN_PASSWORD or a generated one.
+ * 'admin', and the password ADMIN_PASSWORD or a generated one. (An address also in OPERATOR_EMAILS
+ * is created an admin: admin wins.)
  */
 export async function bootstrapAdmins(db: Db, emails: string[], password?: string): Promise<BootstrapResult> {
   if (emails.length === 0) return { created: [] };
@@ -31,4 +32,32 @@ export async function bootstrapAdmins(db: Db, emails: string[], password?: strin
     }
     return { created: emails, generatedPassword: generated };
   });
+}
+
+/**
+ * OPERATOR_EMAILS: gives app_metadata.role 'operator' to the existing accounts of these addresses,
+ * on every start. No account is created (there is no password to give it): an operator signs up
+ * or an admin creates the account, and the role comes at the next start, or at once from the
+ * dashboard. Only confirmed addresses qualify, so whoever signs up first with an operator's address
+ * but cannot read its mail gets nothing. An admin is never demoted, and an address that is also in
+ * ADMIN_EMAILS is left to it (admin wins). Returns the addresses given the role now.
+ */
+export async function bootstrapOperators(
+  db: Queryable,
+  operatorEmails: readonly string[],
+  adminEmails: readonly string[] = [],
+): Promise<string[]> {
+  const admins = new Set(adminEmails.map((e) => e.toLowerCase()));
+  const emails = operatorEmails.map((e) => e.toLowerCase()).filter((e) => !admins.has(e));
+  if (emails.length === 0) return [];
+  const { rows } = await db.query<{ email: string }>(
+    `update auth_users
+        set raw_app_meta_data = raw_app_meta_data || '{"role":"operator"}'::jsonb, updated_at = now()
+      where lower(email) = any($1::text[])
+        and email_confirmed_at is not null
+        and coalesce(raw_app_meta_data->>'role', '') not in ('admin', 'operator')
+      returning email`,
+    [emails],
+  );
+  return rows.map((r) => r.email);
 }
