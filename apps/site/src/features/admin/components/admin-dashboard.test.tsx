@@ -263,6 +263,8 @@ describe('roles on the dashboard', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['User', 'Operator', 'Admin']);
+    // Named by aria-label: no second text with the email in the row (finding a row by its email stays exact).
+    expect(within(verified()).getAllByText(/member@x\.io/)).toHaveLength(1);
     // Unverified rows have the control too.
     expect(roleFor('pending1@x.io')).toHaveValue('user');
 

@@ -32,11 +32,9 @@ export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean 
 
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={`${id}-role`} className="sr-only">
-        Role for {user.email}
-      </label>
+      {/* aria-label, not a hidden label: the row's email stays the only text naming the user. */}
       <select
-        id={`${id}-role`}
+        aria-label={`Role for ${user.email}`}
         value={saving ?? current}
         disabled={isSelf || saving !== null}
         aria-describedby={isSelf ? `${id}-self` : undefined}
