@@ -15,6 +15,7 @@ export const E2E_ADMINS = [
   'dashboard-admin@example.com',
   'landing-admin@example.com',
   'widget-admin@example.com',
+  'roles-admin@example.com',
 ];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
