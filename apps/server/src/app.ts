@@ -5,10 +5,12 @@ import { HTTPException } from 'hono/http-exception';
 import type { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
 import type { Db } from './db/types.js';
+import { connectionAddress } from './lib/client-address.js';
 import type { Logger } from './lib/logger.js';
 import { createPublicOrigin, type PublicOrigin } from './lib/public-origin.js';
 import type { SecretStore } from './lib/secrets.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
+import { isMultipartUpload, jsonBodyLimit } from './middleware/body-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
@@ -63,6 +65,14 @@ export function createApp(deps: AppDeps): Hono {
       ].filter((v): v is string => Boolean(v)),
     }),
   );
+  // Every body is capped before any route reads it (MAX_JSON_BYTES); file uploads have their own caps.
+  app.use(
+    '*',
+    jsonBodyLimit({
+      maxBytes: config.MAX_JSON_BYTES,
+      exempt: isMultipartUpload(['/provider/file', '/api/provider/file']),
+    }),
+  );
   // WebSocket upgrades and streamed uploads must pass untouched; everything else may be compressed.
   app.use('*', async (c, next) => {
     if (c.req.header('upgrade')) return next();
@@ -102,7 +112,14 @@ export function createApp(deps: AppDeps): Hono {
     publicOrigin,
     ...(upgradeWebSocket && {
       rooms: (calls) =>
-        createRooms({ ...calls, upgradeWebSocket, logger, maxRooms: config.CALL_ROOMS_MAX }).app,
+        createRooms({
+          ...calls,
+          upgradeWebSocket,
+          logger,
+          maxRooms: config.CALL_ROOMS_MAX,
+          maxRoomsPerAddress: config.CALL_ROOMS_PER_ADDRESS,
+          clientAddress: connectionAddress,
+        }).app,
     }),
   });
   // POST /api/calls/websocket: WebSocket calls created with the server's private key.

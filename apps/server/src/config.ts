@@ -91,6 +91,12 @@ const envSchema = z.object({
   WEBSOCKET_CALLS_PER_MINUTE: intVar(1, 10_000, 10),
   // The emulator's call rooms held at once; one more is refused (close code 1013).
   CALL_ROOMS_MAX: intVar(1, 10_000, 50),
+  // Per client address (the socket's, never X-Forwarded-For): call rooms held at once (1013 past it),
+  // and POST /provider/call/web per minute (429 past it).
+  CALL_ROOMS_PER_ADDRESS: intVar(1, 10_000, 5),
+  EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: intVar(1, 100_000, 20),
+  // Largest request body on any route except file uploads (which have their own caps): 1 MiB.
+  MAX_JSON_BYTES: intVar(1024, 1024 * 1024 * 1024, 1024 * 1024),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

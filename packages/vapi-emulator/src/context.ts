@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { EmulatorDb } from './db.js';
 
 /** What every resource route needs, resolved once from the emulator's deps. */
@@ -14,4 +15,9 @@ export interface EmulatorContext {
    * (the server's own proxy); without it they are never believed.
    */
   forwardedHeaderSecret?: string | undefined;
+  /**
+   * Counts a web call against its caller's address: null when it may go ahead, else the seconds
+   * to wait. A caller without an address (the server in-process) is never limited.
+   */
+  takeWebCall: (c: Context) => number | null;
 }

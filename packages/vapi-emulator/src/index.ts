@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { addressKey, createMinuteLimiter, socketAddress, type ClientAddress } from './address-limit.js';
 import { keyAuth, type EmulatorKeys } from './auth.js';
+import { DEFAULT_MAX_JSON_BYTES, emulatorBodyLimit } from './body-limit.js';
 import type { EmulatorContext } from './context.js';
 import type { EmulatorDb } from './db.js';
 import { faultInjection, type EmulatorFaults } from './faults.js';
@@ -23,11 +25,13 @@ export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
 export { NOT_IMPLEMENTED } from './routes/not-implemented.js';
 export { PROXY_SECRET_HEADER } from './http.js';
+export { DEFAULT_MAX_JSON_BYTES } from './body-limit.js';
+export { addressKey, socketAddress, type ClientAddress } from './address-limit.js';
 export { SUPPORTED_TYPES } from './content-check.js';
 export type { EmulatorKeys } from './auth.js';
 export type { EmulatorDb, EmulatorQueryable } from './db.js';
 export type { EmulatorFaults } from './faults.js';
-export type { EmulatorCallDirectory } from './routes/calls.js';
+export { VARIABLE_VALUES_LIMITS, type EmulatorCallDirectory } from './routes/calls.js';
 export {
   createRooms,
   ROOM_CLOSE,
@@ -42,7 +46,20 @@ export interface EmulatorLogger {
   warn(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export interface VapiEmulatorDeps {
+/** The emulator's protections against one caller using it all up. */
+export interface EmulatorLimits {
+  /** Largest body of any request but a file upload (JSON), in bytes; larger ones get 413. Default 1 MiB. */
+  maxJsonBytes?: number;
+  /**
+   * The caller's address, for per-address limits: default the socket's address (Node). Never a
+   * header. Undefined (the server calling in-process) means not limited.
+   */
+  clientAddress?: ClientAddress;
+  /** POST /call/web per caller address per minute; more get 429 with Retry-After. Default 20. */
+  callsPerMinutePerAddress?: number;
+}
+
+export interface VapiEmulatorDeps extends EmulatorLimits {
   /** The server's database with `emulatorMigrations` applied. */
   db: EmulatorDb;
   keys: EmulatorKeys;
@@ -70,6 +87,7 @@ export interface VapiEmulatorDeps {
 
 export const DEFAULT_PROCESSING_DELAY_MS = 1500;
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS = 20;
 
 /**
  * Creates the emulator. Its routes sit at its root (/file, /assistant, /call/web …); the server
@@ -78,6 +96,11 @@ export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
  * app.route('/provider', createVapiEmulator({ db, keys: { publicKey, privateKey } }));
  */
 export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
+  const clientAddress = deps.clientAddress ?? socketAddress;
+  const webCalls = createMinuteLimiter(
+    deps.callsPerMinutePerAddress ?? DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS,
+    deps.now ? () => deps.now!().getTime() : Date.now,
+  );
   const ctx: EmulatorContext = {
     db: deps.db,
     now: deps.now ?? (() => new Date()),
@@ -85,8 +108,14 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     newId: deps.newId ?? randomUUID,
     forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,
+    takeWebCall: (c) => {
+      const address = clientAddress(c);
+      return address === undefined ? null : webCalls.take(addressKey(address));
+    },
   };
   const app = new Hono();
+  // Before any route, so none reads an unbounded body.
+  app.use('*', emulatorBodyLimit(deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES));
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

@@ -119,9 +119,32 @@ describe('POST /api/calls/websocket', () => {
       const res = await post(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       const json = (await res.json()) as { error: string; message: string };
-      expect(json.error).toBe('invalid_body');
+      expect(json.error).toBe(body === 'not json' ? 'invalid_body' : 'validation_failed');
       expect(json.message).toContain(reason);
     }
+  });
+
+  it('bounds variableValues: keys, value length and 16 KiB as JSON (400, nothing sent)', async () => {
+    const { post, sent } = setup();
+    const fiveMb = { v: 'x'.repeat(5 * 1024 * 1024) };
+    const manyKeys = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i]));
+    // 20 values of 1000 characters fit the per-value rule, but are 60 KB as UTF-8.
+    const wide = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, '€'.repeat(1000)]));
+    for (const [variableValues, reason] of [
+      [fiveMb, 'variableValues.v'],
+      [manyKeys, 'at most 20 variableValues'],
+      [wide, 'at most 16384 bytes'],
+    ] as const) {
+      const res = await post({ assistantId: 'asst_index', assistantOverrides: { variableValues } });
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { error: string; message: string };
+      expect(json).toEqual({ error: 'validation_failed', message: expect.stringContaining(reason) });
+    }
+    expect(sent).toEqual([]);
+    const fits = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'x'.repeat(700)]));
+    expect(
+      (await post({ assistantId: 'asst_index', assistantOverrides: { variableValues: fits } })).status,
+    ).toBe(201);
   });
 
   it('needs a signed-in user when anonymous calls are off, and refuses a bad token either way', async () => {

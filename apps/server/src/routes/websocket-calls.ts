@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import type { Config } from '../config.js';
+import { connectionAddress } from '../lib/client-address.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
@@ -44,6 +44,15 @@ export interface WebSocketCallsOptions {
   now?: () => number;
 }
 
+/** What a caller may pass as assistantOverrides.variableValues (README, "Limits"). */
+export const VARIABLE_VALUES_LIMITS = {
+  maxKeys: 20,
+  maxKeyLength: 64,
+  maxValueLength: 1000,
+  maxBytes: 16 * 1024,
+};
+
+const { maxKeys, maxKeyLength, maxValueLength, maxBytes } = VARIABLE_VALUES_LIMITS;
 const bodySchema = z.strictObject({
   assistantId: z.string().trim().min(1, 'assistantId is required').max(128),
   // Only template variables: anything else (prompt, tools, server URL) would let a visitor rewrite
@@ -51,8 +60,15 @@ const bodySchema = z.strictObject({
   assistantOverrides: z
     .strictObject({
       variableValues: z
-        .record(z.string().max(64), z.union([z.string().max(1000), z.number(), z.boolean()]))
-        .refine((v) => Object.keys(v).length <= 20, 'at most 20 variableValues'),
+        .record(
+          z.string().max(maxKeyLength),
+          z.union([z.string().max(maxValueLength), z.number(), z.boolean()]),
+        )
+        .refine((v) => Object.keys(v).length <= maxKeys, `at most ${maxKeys} variableValues`)
+        .refine(
+          (v) => Buffer.byteLength(JSON.stringify(v)) <= maxBytes,
+          `variableValues may be at most ${maxBytes} bytes as JSON`,
+        ),
     })
     .optional(),
 });
@@ -87,15 +103,6 @@ function createLimiter(perMinute: number, now: () => number) {
   };
 }
 
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests has no socket.
-    return 'unknown';
-  }
-}
-
 export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
   const limit = createLimiter(options.perMinute, options.now ?? Date.now);
   const allowed = (id: string) => options.assistants === '*' || options.assistants.includes(id);
@@ -120,7 +127,7 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return error(c, 400, 'invalid_body', `${where}${issue?.message ?? 'invalid body'}`);
+      return error(c, 400, 'validation_failed', `${where}${issue?.message ?? 'invalid body'}`);
     }
     const { assistantId, assistantOverrides } = parsed.data;
     if (!allowed(assistantId))
@@ -132,7 +139,7 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
       );
 
     // Counted once the request is valid: what is limited is calls created with the owner's key.
-    const retryAfter = limit(user ? `user:${user.id}` : `ip:${clientAddress(c)}`);
+    const retryAfter = limit(user ? `user:${user.id}` : `ip:${connectionAddress(c) ?? 'unknown'}`);
     if (retryAfter !== null) {
       c.header('Retry-After', String(retryAfter));
       return error(c, 429, 'rate_limited', `Too many calls started; try again in ${retryAfter} s.`);

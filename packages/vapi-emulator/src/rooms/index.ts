@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { WSContext, WSEvents } from 'hono/ws';
 import { z } from 'zod';
+import { addressKey, socketAddress, type ClientAddress } from '../address-limit.js';
 import { EchoAssistant, type AssistantEffect, type EndedReason } from './echo-assistant.js';
 import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES, type AudioFormat } from './pcm.js';
 import { createSpeaker, type Speaker } from './speech.js';
@@ -27,7 +28,7 @@ export const ROOM_CLOSE = {
   normal: 1000,
   protocolError: 1008,
   tooBig: 1009,
-  /** The concurrent-room limit is reached. */
+  /** The concurrent-room limit is reached, for everyone or for the caller's address. */
   tryAgainLater: 1013,
   unknownCall: 4404,
   /** Another connection already holds this call. */
@@ -59,6 +60,13 @@ export interface RoomsOptions {
   onStatus?: (callId: string, update: RoomStatusUpdate) => void;
   /** Rooms held at once; one more is refused with close code 1013. Default 50. */
   maxRooms?: number;
+  /**
+   * Rooms one caller address holds at once; one more is refused with 1013 'address_room_limit'.
+   * Default 5. Callers without an address (see `clientAddress`) are held only to `maxRooms`.
+   */
+  maxRoomsPerAddress?: number;
+  /** The caller's address (default: the socket's). Never a header such as X-Forwarded-For. */
+  clientAddress?: ClientAddress;
   /** Ends a call with nothing said for this long. Default 30 s. */
   idleTimeoutMs?: number;
   /** Ends any call after this long. Default 10 minutes. */
@@ -91,6 +99,8 @@ const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'a call id is 1â
 
 interface Room {
   callId: string;
+  /** The caller's address key, counted in `perAddress` while the room is open. */
+  address: string | undefined;
   assistant: EchoAssistant;
   ws: WSContext<unknown>;
   droppedFrames: number;
@@ -128,11 +138,15 @@ function ensureErrorEvent(): void {
 export function createRooms(options: RoomsOptions): Rooms {
   ensureErrorEvent();
   const maxRooms = options.maxRooms ?? 50;
+  const maxRoomsPerAddress = options.maxRoomsPerAddress ?? 5;
+  const clientAddress = options.clientAddress ?? socketAddress;
   const maxFrameBytes = options.maxFrameBytes ?? 64 * 1024;
   const now = options.now ?? (() => performance.now());
   const speaker = options.speaker ?? createSpeaker();
   const resolveCall = options.resolveCall ?? ((): RoomCall => ({}));
   const rooms = new Map<string, Room>();
+  /** Open rooms per caller address key. */
+  const perAddress = new Map<string, number>();
   /** Recently ended calls, so a reconnect is told the call is over (bounded, oldest forgotten). */
   const ended = new Set<string>();
   let clock: ReturnType<typeof setInterval> | null = null;
@@ -150,6 +164,11 @@ export function createRooms(options: RoomsOptions): Rooms {
   const free = (room: Room) => {
     if (rooms.get(room.callId) !== room) return;
     rooms.delete(room.callId);
+    if (room.address !== undefined) {
+      const left = (perAddress.get(room.address) ?? 1) - 1;
+      if (left > 0) perAddress.set(room.address, left);
+      else perAddress.delete(room.address);
+    }
     rememberEnded(room.callId);
     if (rooms.size === 0 && clock) {
       clearInterval(clock);
@@ -207,6 +226,7 @@ export function createRooms(options: RoomsOptions): Rooms {
     call: RoomCall | null,
     greeting: { text: string; samples: Int16Array | null },
     ws: WSContext<unknown>,
+    address: string | undefined,
   ): Room | null => {
     if (ended.has(callId)) {
       reject(ws, ROOM_CLOSE.ended, 'call_ended', 'This call has ended.');
@@ -225,6 +245,15 @@ export function createRooms(options: RoomsOptions): Rooms {
       );
       return null;
     }
+    if (address !== undefined && (perAddress.get(address) ?? 0) >= maxRoomsPerAddress) {
+      reject(
+        ws,
+        ROOM_CLOSE.tryAgainLater,
+        'address_room_limit',
+        `Your address holds ${maxRoomsPerAddress} call rooms; end one first.`,
+      );
+      return null;
+    }
     const format = call?.audioFormat ?? DEFAULT_AUDIO_FORMAT;
     const { text, samples } = greeting;
     const assistant = new EchoAssistant({
@@ -233,8 +262,9 @@ export function createRooms(options: RoomsOptions): Rooms {
       ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
       ...(options.maxDurationMs !== undefined ? { maxDurationMs: options.maxDurationMs } : {}),
     });
-    const room: Room = { callId, assistant, ws, droppedFrames: 0, pendingSays: 0 };
+    const room: Room = { callId, address, assistant, ws, droppedFrames: 0, pendingSays: 0 };
     rooms.set(callId, room);
+    if (address !== undefined) perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     clock ??= setInterval(tick, TICK_MS);
     clock.unref?.();
     run(room, assistant.start(now()));
@@ -256,6 +286,8 @@ export function createRooms(options: RoomsOptions): Rooms {
         { Upgrade: 'websocket' },
       );
     const callId = parsed.data;
+    const remote = clientAddress(c);
+    const address = remote === undefined ? undefined : addressKey(remote);
     const call = await resolveCall(callId);
     const format = call?.audioFormat ?? DEFAULT_AUDIO_FORMAT;
     if (!(SUPPORTED_SAMPLE_RATES as readonly number[]).includes(format.sampleRate))
@@ -285,7 +317,7 @@ export function createRooms(options: RoomsOptions): Rooms {
         // A call this process ended is no longer known to the provider, but the caller is told it ended.
         if (!call && !ended.has(callId))
           return reject(ws, ROOM_CLOSE.unknownCall, 'call_not_found', `No call ${callId}.`);
-        room = open(callId, call, greeting, ws);
+        room = open(callId, call, greeting, ws, address);
       },
       onMessage: (event, ws) => {
         if (!room) return;

@@ -27,8 +27,8 @@ class CallClient {
   #waiters: (() => void)[] = [];
   #decode = createPcmDecoder();
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  constructor(url: string, options?: WebSocket.ClientOptions) {
+    this.ws = new WebSocket(url, options);
     this.ws.binaryType = 'nodebuffer';
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
@@ -303,5 +303,65 @@ describe('call rooms over a real WebSocket', () => {
       busy.close();
       await new Promise((r) => sayServer.close(r));
     }
+  });
+});
+
+describe('call rooms per caller address', () => {
+  let limited: Rooms;
+  let limitedServer: ServerType;
+  let url: string;
+
+  beforeAll(async () => {
+    const app = new Hono();
+    const nodeWs = createNodeWebSocket({ app });
+    limited = createRooms({
+      upgradeWebSocket: nodeWs.upgradeWebSocket,
+      resolveCall: () => ({ firstMessage: 'Hi.' }),
+      maxRooms: 10,
+      maxRoomsPerAddress: 2,
+    });
+    app.route('/rooms', limited.app);
+    limitedServer = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    nodeWs.injectWebSocket(limitedServer);
+    url = `ws://127.0.0.1:${(limitedServer.address() as AddressInfo).port}/rooms`;
+  });
+
+  afterAll(async () => {
+    limited.close();
+    await new Promise((r) => limitedServer.close(r));
+  });
+
+  /** A caller on a loopback address of its own (Linux answers the whole 127/8). */
+  const from = (localAddress: string, callId: string) => new CallClient(`${url}/${callId}`, { localAddress });
+
+  it('refuses one address its room over maxRoomsPerAddress with 1013, while another address still gets one', async () => {
+    const mine = [from('127.0.0.1', 'a-1'), from('127.0.0.1', 'a-2')];
+    await Promise.all(mine.map((c) => c.message({ type: 'listening' })));
+    const third = from('127.0.0.1', 'a-3');
+    const refused = await third.closed;
+    expect(refused.code).toBe(ROOM_CLOSE.tryAgainLater);
+    expect(JSON.parse(refused.reason)).toMatchObject({ error: 'address_room_limit' });
+    expect(third.messages).toEqual([expect.objectContaining({ type: 'error', error: 'address_room_limit' })]);
+    // X-Forwarded-For is not an address: the socket's is.
+    const forged = new CallClient(`${url}/a-4`, {
+      localAddress: '127.0.0.1',
+      headers: { 'X-Forwarded-For': '203.0.113.5' },
+    });
+    expect((await forged.closed).code).toBe(ROOM_CLOSE.tryAgainLater);
+
+    const other = from('127.0.0.2', 'b-1');
+    await other.message({ type: 'listening' });
+    expect(limited.stats().rooms).toBe(3);
+
+    // A room ended frees its address's place.
+    mine[0]!.ws.send(JSON.stringify({ type: 'hangup' }));
+    await mine[0]!.closed;
+    await mine[1]!.until(() => !limited.isOpen('a-1'));
+    const again = from('127.0.0.1', 'a-5');
+    await again.message({ type: 'listening' });
+    for (const c of [mine[1]!, other, again]) c.ws.send(JSON.stringify({ type: 'hangup' }));
+    await Promise.all([mine[1]!.closed, other.closed, again.closed]);
   });
 });

@@ -9,11 +9,31 @@ import { assistantSchema } from './assistants.js';
 
 const objectSchema = z.record(z.string(), z.unknown());
 
+/** assistantOverrides.variableValues is free-form, so it is bounded: keys, and size as JSON. */
+export const VARIABLE_VALUES_LIMITS = { maxKeys: 64, maxBytes: 16 * 1024 } as const;
+
+const overridesSchema = objectSchema.superRefine((overrides, ctx) => {
+  const values = overrides.variableValues;
+  if (values === undefined) return;
+  const path = ['variableValues'];
+  if (typeof values !== 'object' || values === null || Array.isArray(values))
+    return ctx.addIssue({ code: 'custom', path, message: 'variableValues must be an object' });
+  const { maxKeys, maxBytes } = VARIABLE_VALUES_LIMITS;
+  if (Object.keys(values).length > maxKeys)
+    ctx.addIssue({ code: 'custom', path, message: `variableValues may have at most ${maxKeys} keys` });
+  else if (Buffer.byteLength(JSON.stringify(values)) > maxBytes)
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: `variableValues may be at most ${maxBytes} bytes as JSON`,
+    });
+});
+
 /** CreateWebCallDTO: the provider rejects properties it does not know. */
 const webCallSchema = z.strictObject({
   assistantId: z.string().min(1).optional(),
   assistant: assistantSchema.optional(),
-  assistantOverrides: objectSchema.optional(),
+  assistantOverrides: overridesSchema.optional(),
   assistantVersion: z.number().int().positive().optional(),
   squadId: z.string().min(1).optional(),
   squad: objectSchema.optional(),
@@ -42,7 +62,7 @@ const audioFormatSchema = z.strictObject({
 const callSchema = z.looseObject({
   assistantId: z.string().min(1).optional(),
   assistant: assistantSchema.optional(),
-  assistantOverrides: objectSchema.optional(),
+  assistantOverrides: overridesSchema.optional(),
   squadId: z.string().min(1).optional(),
   squad: objectSchema.optional(),
   workflowId: z.string().min(1).optional(),
@@ -169,6 +189,18 @@ export function callRoutes(ctx: EmulatorContext): Hono {
   app.post('/call/web', async (c) => {
     const body = parseWith(webCallSchema, await jsonBody(c));
     const resolved = await resolveAssistant(body);
+    // The public key is public: what bounds one caller is their address.
+    const retryAfter = ctx.takeWebCall(c);
+    if (retryAfter !== null)
+      return c.json(
+        {
+          error: 'rate_limited',
+          message: `Too many calls from this address; try again in ${retryAfter} s.`,
+          statusCode: 429,
+        },
+        429,
+        { 'Retry-After': String(retryAfter) },
+      );
     const id = ctx.newId();
     const webCallUrl = roomUrl(c, '/call/web', id);
     const artifactPlan = (resolved.artifactPlan as Record<string, unknown> | undefined) ?? {};
