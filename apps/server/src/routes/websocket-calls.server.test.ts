@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +34,8 @@ interface Socket {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function connect(url: string): Socket {
-  const ws = new WebSocket(url);
+function connect(url: string, localAddress?: string): Socket {
+  const ws = new WebSocket(url, localAddress ? { localAddress } : {});
   const messages: Record<string, unknown>[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data, binary) => {
@@ -156,6 +157,94 @@ describe('CALL_ROOMS_MAX on a running server', () => {
       first.ws.send(JSON.stringify({ type: 'hangup' }));
       await first.closed;
     } finally {
+      await limited.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** POST over a socket bound to `localAddress` (Linux answers the whole 127/8 on loopback). */
+function postFrom(
+  localAddress: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers, localAddress }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('one client address cannot take every call room (public key, POST /provider/call/web)', () => {
+  it('limits calls per minute and rooms held per address with the defaults; another address still gets a room', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-per-address-'));
+    const limited = await startServer(
+      parseConfig({
+        PORT: '0',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+        ADMIN_PASSWORD: 'ws-per-address-admin',
+        EMULATOR_PUBLIC_KEY: 'pk-per-address',
+        EMULATOR_PRIVATE_KEY: 'sk-per-address',
+      }),
+      createLogger('silent'),
+    );
+    const sockets: Socket[] = [];
+    let forged = 0;
+    try {
+      const webCall = (from: string) =>
+        postFrom(
+          from,
+          `${limited.url}/provider/call/web`,
+          {
+            'Content-Type': 'application/json',
+            Authorization: 'Bearer pk-per-address',
+            // Never believed: the socket's address is the caller's.
+            'X-Forwarded-For': `198.51.100.${++forged % 250}`,
+          },
+          JSON.stringify({ assistantId: 'asst_index' }),
+        );
+      // The attack: one client asks for call after call (53 took all 50 rooms before).
+      const urls: string[] = [];
+      let refused: Awaited<ReturnType<typeof webCall>> | null = null;
+      for (let i = 0; i < 53 && !refused; i++) {
+        const res = await webCall('127.0.0.1');
+        if (res.status === 201) urls.push((res.json as { webCallUrl: string }).webCallUrl);
+        else refused = res;
+      }
+      expect(urls).toHaveLength(20);
+      expect(refused?.status).toBe(429);
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused?.json).toMatchObject({ error: 'rate_limited' });
+
+      // Its rooms: five are held at once, the sixth is refused like the global limit, with its own reason.
+      for (const url of urls.slice(0, 5)) {
+        const socket = connect(url, '127.0.0.1');
+        sockets.push(socket);
+        await socket.next((m) => m.type === 'listening');
+      }
+      const sixth = connect(urls[5]!, '127.0.0.1');
+      const closed = await sixth.closed;
+      expect(closed.code).toBe(1013);
+      expect(JSON.parse(closed.reason)).toMatchObject({ error: 'address_room_limit' });
+
+      // Someone else is unaffected: a call and a room of their own.
+      const other = await webCall('127.0.0.2');
+      expect(other.status).toBe(201);
+      const theirs = connect((other.json as { webCallUrl: string }).webCallUrl, '127.0.0.2');
+      sockets.push(theirs);
+      await theirs.next((m) => m.type === 'listening');
+    } finally {
+      for (const socket of sockets) socket.ws.close();
       await limited.close();
       rmSync(dir, { recursive: true, force: true });
     }
