@@ -18,5 +18,6 @@ export default defineConfig({
       proxied.map((p) => [p, { target: serverUrl, ws: p === '/provider', changeOrigin: false }]),
     ),
   },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The manifest tells scripts/prerender.mjs which chunks a prerendered page preloads (it then deletes it).
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
 });

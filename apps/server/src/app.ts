@@ -142,6 +142,6 @@ export function createApp(deps: AppDeps): Hono {
   // Unknown server paths answer a JSON 404 instead of the SPA.
   app.all('/api/*', (c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  app.route('/', staticSite(config.siteDir));
+  app.route('/', staticSite(config.siteDir, { publicConfig }));
   return app;
 }

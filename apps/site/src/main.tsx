@@ -1,32 +1,55 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
-import { loadPublicConfig } from './lib/public-config';
+import { AppRoutes, isGuarded, preloadPage } from './app/router';
+import {
+  loadPublicConfig,
+  readInjectedConfig,
+  setCurrentPublicConfig,
+  type PublicConfig,
+} from './lib/public-config';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
 
-loadPublicConfig().then(
-  (config) => {
-    document.title = config.siteTitle;
-    root.render(
-      <StrictMode>
-        <AppProvider config={config}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProvider>
-      </StrictMode>,
-    );
-  },
-  (error: Error) => {
-    root.render(
-      <main role="alert" style={{ padding: '2rem', fontFamily: 'system-ui' }}>
-        <h1>Engage cannot reach its server</h1>
-        <p>{error.message} Check that the server is running, then reload the page.</p>
-      </main>,
-    );
-  },
-);
+function app(config: PublicConfig) {
+  return (
+    <StrictMode>
+      <AppProvider config={config}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProvider>
+    </StrictMode>
+  );
+}
+
+/**
+ * A prerendered page (scripts/prerender.mjs) is hydrated: its markup is already on screen. The page's
+ * module is loaded first so hydration does not suspend; a guarded page hydrates its neutral shell
+ * at once and loads its module only if public/session-hint.js found a session.
+ */
+async function start(config: PublicConfig) {
+  setCurrentPublicConfig(config);
+  const { pathname } = window.location;
+  const prerendered = container.hasAttribute('data-prerendered');
+  if (!isGuarded(pathname)) await preloadPage(pathname);
+  else if (document.documentElement.dataset.session !== 'none') void preloadPage(pathname);
+  if (prerendered) {
+    hydrateRoot(container, app(config));
+  } else {
+    document.title = config.siteTitle; // `npm run dev`: Vite's page has no title filled in
+    createRoot(container).render(app(config));
+  }
+}
+
+const injected = readInjectedConfig();
+(injected ? start(injected) : loadPublicConfig().then(start)).catch((error: Error) => {
+  createRoot(container).render(
+    <main role="alert" style={{ padding: '2rem', fontFamily: 'system-ui' }}>
+      <h1>Engage cannot reach its server</h1>
+      <p>{error.message} Check that the server is running, then reload the page.</p>
+    </main>,
+  );
+});

@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib } from 'node:zlib';
 import { Hono } from 'hono';
+import type { PublicConfig } from './public-config.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,55 +21,154 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
   '.wasm': 'application/wasm',
 };
+const compressBrotli = promisify(brotliCompress);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.wasm']);
 
 /** Paths owned by the server: never answered with the SPA's index.html. */
 const SERVER_PREFIXES = ['/api/', '/auth/', '/provider/', '/_mail', '/healthz', '/config.json'];
 
-async function readIfFile(file: string): Promise<Buffer | null> {
+/**
+ * The site's prerendered pages (apps/site/scripts/prerender.mjs writes dist/_pages/<name>.html): the
+ * landing pages with their content, the guarded pages as a neutral shell. Other routes get index.html.
+ */
+const PRERENDERED: Record<string, string> = {
+  '/': 'index',
+  '/ediscovery': 'ediscovery',
+  '/onboarding': 'onboarding',
+  '/kb-import': 'kb-import',
+  '/admin': 'admin',
+};
+
+/**
+ * Marks the site's pages carry where the owner's configuration goes (apps/site/src/app/entry-server.tsx):
+ * single private-use characters, which the site's letter-spacing leaves whole.
+ */
+const MARK_SITE_TITLE = '\uE001';
+const MARK_OWNER_DOMAIN = '\uE000';
+const MARK_CONFIG = '<!--engage-config-->';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/** The personal page's title: the owner's domain letter by letter (as apps/site/src/lib/letter-spacing.ts). */
+const spaceOut = (text: string) => [...text.replace(/\s+/g, '')].join(' ');
+
+/**
+ * Fills a page with the configuration of this start, so a change of SITE_TITLE or OWNER_DOMAIN needs
+ * no rebuild: the title and domain HTML-escaped, and the public configuration as a JSON data block
+ * (not a script the CSP would have to allow; `<` escaped so no text can close the element).
+ */
+export function fillPage(html: string, config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html
+    .replaceAll(MARK_SITE_TITLE, () => escapeHtml(config.siteTitle))
+    .replaceAll(MARK_OWNER_DOMAIN, () => escapeHtml(spaceOut(config.ownerDomain)))
+    .replace(MARK_CONFIG, () => `<script type="application/json" id="engage-config">${json}</script>`);
+}
+
+async function readIfFile(file: string): Promise<{ body: Buffer; mtime: number } | null> {
   try {
-    if (!(await stat(file)).isFile()) return null;
-    return await readFile(file);
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    return { body: await readFile(file), mtime: info.mtimeMs };
   } catch {
     return null;
   }
 }
 
+const acceptsBrotli = (header: string | undefined) =>
+  (header ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    return name?.trim().toLowerCase() === 'br' && (q === undefined || Number(q) > 0);
+  });
+
 /**
- * Serves the built site: files as they are (hashed assets cached for a year), and index.html for
- * every other GET that asks for a page (the SPA's routes). A missing build is reported plainly.
+ * Serves the built site: files as they are (hashed assets cached for a year), the prerendered page of
+ * a landing route, and index.html for every other GET that asks for a page (the SPA's routes). Pages
+ * are filled with the configuration. Text is sent Brotli-compressed to clients that accept it
+ * (compressed once per file version and kept); others get the app's gzip. A missing build is
+ * reported plainly.
  */
-export function staticSite(siteDir: string): Hono {
+export function staticSite(siteDir: string, options: { publicConfig?: PublicConfig } = {}): Hono {
   const app = new Hono();
   const root = path.resolve(siteDir);
+  const brotli = new Map<string, { mtime: number; body: Buffer }>();
 
   app.get('*', async (c, next) => {
     const urlPath = decodeURIComponent(c.req.path);
     if (SERVER_PREFIXES.some((p) => urlPath.startsWith(p))) return next();
-    const file = path.resolve(root, `.${urlPath}`);
-    if (file.startsWith(root + path.sep) && !urlPath.endsWith('/')) {
-      const body = await readIfFile(file);
-      if (body) {
-        const ext = path.extname(file);
-        const hashed = urlPath.startsWith('/assets/');
-        return c.body(new Uint8Array(body), 200, {
-          'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-          'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        });
-      }
+
+    let file: string | null = null;
+    let found: { body: Buffer; mtime: number } | null = null;
+    const candidate = path.resolve(root, `.${urlPath}`);
+    if (candidate.startsWith(root + path.sep) && !urlPath.endsWith('/')) {
+      found = await readIfFile(candidate);
+      if (found) file = candidate;
       // A missing asset is a 404, not the SPA: a stale chunk must fail loudly, not parse HTML as JS.
-      if (path.extname(urlPath) !== '') return c.text('Not found', 404);
+      else if (path.extname(urlPath) !== '') return c.text('Not found', 404);
     }
-    const index = await readIfFile(path.join(root, 'index.html'));
-    if (!index) {
+    if (!found) {
+      const route = urlPath.replace(/\/+$/, '').toLowerCase() || '/';
+      const name = PRERENDERED[route];
+      if (name) {
+        file = path.join(root, '_pages', `${name}.html`);
+        found = await readIfFile(file);
+      }
+      if (!found) {
+        file = path.join(root, 'index.html');
+        found = await readIfFile(file);
+      }
+    }
+    if (!found || !file) {
       return c.text(
         `The site is not built (${root} has no index.html). Run "npm run build" or "npm start".`,
         503,
       );
     }
-    return c.body(new Uint8Array(index), 200, {
-      'Content-Type': TYPES['.html'] as string,
-      'Cache-Control': 'no-cache',
-    });
+
+    const ext = path.extname(file);
+    const isPage = ext === '.html';
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': isPage
+        ? 'no-cache'
+        : urlPath.startsWith('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300',
+    };
+    const body =
+      isPage && options.publicConfig
+        ? Buffer.from(fillPage(found.body.toString('utf8'), options.publicConfig))
+        : found.body;
+    if (COMPRESSIBLE.has(ext) && body.length >= 1024) {
+      headers.Vary = 'Accept-Encoding';
+      if (acceptsBrotli(c.req.header('Accept-Encoding'))) {
+        // Keyed by file and version: a page is filled with one configuration per start.
+        let cached = brotli.get(file);
+        if (!cached || cached.mtime !== found.mtime) {
+          cached = {
+            mtime: found.mtime,
+            // Off the event loop (zlib's thread pool); quality 11 once per file version.
+            body: await compressBrotli(body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+          };
+          brotli.set(file, cached);
+        }
+        return c.body(new Uint8Array(cached.body), 200, { ...headers, 'Content-Encoding': 'br' });
+      }
+    }
+    return c.body(new Uint8Array(body), 200, headers);
   });
   return app;
 }

@@ -1,16 +1,51 @@
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { UserMenu } from '@/features/auth/components/user-menu';
+import { avatarClass, initialOf } from '@/features/auth/avatar';
 import { useSession } from '@/lib/session';
+import { OptionalPart } from './optional-part';
+
+// The menu (Radix DropdownMenu, the password dialog, sonner) loads when the user opens it: a
+// signed-in visitor's landing page downloads none of it before the first input.
+const loadUserMenu = () => import('@/features/auth/components/user-menu');
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+
+function AvatarButton({ email, onOpen }: { email: string; onOpen?: () => void }) {
+  const preload = () => void loadUserMenu().catch(() => {});
+  return (
+    <button
+      type="button"
+      aria-label={`Account menu for ${email}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={avatarClass}
+      onClick={onOpen}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
+      <span aria-hidden="true">{initialOf(email)}</span>
+    </button>
+  );
+}
 
 /**
- * The account part of the top navigation: the Admin link for admins and the signed-in user's menu.
- * top-nav.tsx loads it after the first render, so the session client (supabase-js), the menu's
- * Radix parts and sonner stay out of the landing pages' initial JavaScript (docs/benchmarks.md).
+ * The account part of the top navigation: the Admin link for admins and the signed-in user's avatar,
+ * drawn from the stored session at once (lib/session.tsx). In the prerendered HTML it is an empty
+ * circle that styles.css fills with the initial public/session-hint.js read, so a signed-in user sees
+ * the avatar on the first paint.
  */
-export default function AccountNav({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
+export function AccountNav({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
   // The Admin link follows the role the server put in app_metadata, not a hard-coded address.
-  const { isAdmin } = useSession();
+  const { user, isAdmin, prerender, passwordRecovery } = useSession();
+  const [menuOpened, setMenuOpened] = useState(false);
+  if (prerender) {
+    return (
+      <div className="ml-auto">
+        <span className={`session-avatar-hint ${avatarClass}`} aria-hidden="true" />
+      </div>
+    );
+  }
+  const email = user?.email ?? '';
   return (
     <>
       {isAdmin && (
@@ -19,7 +54,16 @@ export default function AccountNav({ linkClass }: { linkClass: (state: { isActiv
         </NavLink>
       )}
       <div className="ml-auto">
-        <UserMenu />
+        {user &&
+          (menuOpened || passwordRecovery ? (
+            <OptionalPart>
+              <Suspense fallback={<AvatarButton email={email} />}>
+                <UserMenu defaultOpen={menuOpened} />
+              </Suspense>
+            </OptionalPart>
+          ) : (
+            <AvatarButton email={email} onOpen={() => setMenuOpened(true)} />
+          ))}
       </div>
     </>
   );

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { RouteGuard } from '@/features/auth/components/route-guard';
+import { useSession } from '@/lib/session';
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { withQueries } from './with-queries';
@@ -40,10 +42,6 @@ const Onboarding = page(() => import('./routes/onboarding'));
 const KbImport = page(withQueries(() => import('./routes/kb-import')));
 const Admin = page(withQueries(() => import('./routes/admin')));
 const NotFound = page(() => import('./routes/not-found'));
-// Sign-in required (SPEC §2): the guard shows the Protected Resource screen otherwise.
-// Loaded with the first guarded page: the landing page at / does not carry the auth card.
-const loadGuard = () => import('@/features/auth/components/route-guard');
-const RouteGuard = lazy(() => loadGuard().then((m) => ({ default: m.RouteGuard })));
 
 const guarded: Record<string, Page> = {
   [paths.ediscovery.path]: Ediscovery,
@@ -52,16 +50,30 @@ const guarded: Record<string, Page> = {
   [paths.admin.path]: Admin,
 };
 
+const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
+/** True for the pages behind the route guard (sign-in required, SPEC §2). */
+export const isGuarded = (pathname: string) => normalise(pathname) in guarded;
+
 /**
- * Starts loading what a location shows, in parallel, as the data router did: a guarded page's module
- * loads while the guard waits for the session, so signing in shows the page at once.
+ * Starts loading a location's page module (once) and resolves when it has loaded: main.tsx waits for
+ * it before hydrating a prerendered public page, so hydration never suspends.
  */
-function preloadFor(pathname: string) {
-  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  const target = path === paths.home.path ? Home : guarded[path];
-  if (guarded[path]) void loadGuard().catch(() => {});
+export function preloadPage(pathname: string): Promise<unknown> {
+  const path = normalise(pathname);
+  const target = path === paths.home.path ? Home : (guarded[path] ?? NotFound);
   // A failed download is reported by the page's own render, through the error boundary.
-  void (target ?? NotFound).preload().catch(() => {});
+  return target.preload().catch(() => {});
+}
+
+/**
+ * Starts loading what a location shows, as the data router did: a guarded page's module loads while
+ * the guard decides, so signing in shows the page at once; not for a visitor who is signed out (they
+ * may never sign in, and the auth card comes first).
+ */
+function usePreload(pathname: string) {
+  const { user, loading, prerender } = useSession();
+  if (!isGuarded(pathname) || (!prerender && (user || loading))) void preloadPage(pathname);
 }
 
 /** The page under the navigation; an error in it (or its failed download) keeps the navigation. */
@@ -84,7 +96,7 @@ function PageOutlet() {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  preloadFor(pathname);
+  usePreload(pathname);
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <Routes>

@@ -1,11 +1,7 @@
-import { lazy } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
-import { OptionalPart } from './optional-part';
-
-// The Admin link and the user's menu need the session client: loaded after the first render.
-const AccountNav = lazy(() => import('./account-nav'));
+import { AccountNav } from './account-nav';
 
 // Plain class strings without conflicting utilities: no class merging (tailwind-merge) is needed,
 // which keeps it out of the landing pages' initial JavaScript.
@@ -36,9 +32,7 @@ export function TopNav() {
         <NavLink to={paths.kbImport.path} className={highlightedLinkClass}>
           {paths.kbImport.label}
         </NavLink>
-        <OptionalPart>
-          <AccountNav linkClass={linkClass} />
-        </OptionalPart>
+        <AccountNav linkClass={linkClass} />
       </nav>
     </header>
   );

@@ -38,6 +38,33 @@ export async function loadPublicConfig(fetchImpl: typeof fetch = fetch): Promise
   return body;
 }
 
+/**
+ * The configuration the server wrote into the page (`<script type="application/json"
+ * id="engage-config">`, apps/server/src/routes/static-site.ts): no round trip before the first render.
+ * Null in `npm run dev`, where Vite serves the page; main.tsx then fetches /config.json.
+ */
+export function readInjectedConfig(doc: Document = document): PublicConfig | null {
+  const text = doc.getElementById('engage-config')?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isPublicConfig(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: PublicConfig | null = null;
+
+/** Records the configuration the app started with, for code outside React (lib/supabase.ts). */
+export function setCurrentPublicConfig(config: PublicConfig): void {
+  current = config;
+}
+
+export function currentPublicConfig(): PublicConfig | null {
+  return current;
+}
+
 export const PublicConfigContext = createContext<PublicConfig | null>(null);
 
 /** The public configuration; only valid below <PublicConfigContext.Provider>. */

@@ -1,48 +1,55 @@
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { useCallback, useSyncExternalStore } from 'react';
 import { usePublicConfig, type PublicConfig } from './public-config';
+import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
+import type { SupabaseClient } from './supabase';
 
 export interface SessionState {
   session: Session | null;
   user: User | null;
   /** True when the user's app_metadata.role is 'admin' (set by the server; users cannot write it). */
   isAdmin: boolean;
-  /** True until the stored session (or a confirmation link's session) has been read. */
+  /** True until it is known whether somebody is signed in (a refresh or a mail link is pending). */
   loading: boolean;
-  /** The last auth event. */
+  /** The last auth event (null while the state comes from the stored session alone). */
   event: AuthChangeEvent | null;
   /** True from a password-reset link's sign-in until the password is changed or the user signs out. */
   passwordRecovery: boolean;
   /** Set when the auth client could not be loaded (e.g. a failed chunk download). */
   error: string | null;
+  /**
+   * True while the page is prerendered or hydrated: the markup must be the same for everybody, so
+   * session-dependent parts render their neutral shell (styled by public/session-hint.js's hint).
+   */
+  prerender: boolean;
 }
 
-const initial: SessionState = {
+const empty: SessionState = {
   session: null,
   user: null,
   isAdmin: false,
-  loading: true,
+  loading: false,
   event: null,
   passwordRecovery: false,
   error: null,
+  prerender: false,
 };
+const loadingState: SessionState = { ...empty, loading: true };
+/** What the server renders and what hydration sees first. */
+const prerenderState: SessionState = { ...empty, loading: true, prerender: true };
 
 /**
- * The site's supabase client, loaded on first use: supabase-js (about 60 kB gzipped) stays out of
- * every page's initial JavaScript and arrives while the page renders.
+ * The site's auth client, loaded on first need: auth-js (about 30 kB gzipped) stays out of every
+ * landing page's JavaScript before the first input. Loading it connects it to the store.
  */
 export function loadSupabase(config: PublicConfig): Promise<SupabaseClient> {
   return import('./supabase').then((m) => m.getSupabase(config));
 }
 
-/** One store for the site: auth events enter in one place and every hook reads the derived state. */
-interface SessionStore {
-  get(): SessionState;
-  subscribe(listener: () => void): () => void;
-}
-
-let state = initial;
+let state: SessionState = loadingState;
 let started = false;
+let connected = false;
+let stopWatchingStorage: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: SessionState) {
@@ -50,35 +57,90 @@ function set(next: SessionState) {
   for (const l of listeners) l();
 }
 
-function start(config: PublicConfig) {
-  if (started) return;
-  started = true;
-  loadSupabase(config).then(
-    (client) =>
-      client.auth.onAuthStateChange((event, session) => {
-        set({
-          session,
-          user: session?.user ?? null,
-          isAdmin: session?.user.app_metadata?.role === 'admin',
-          loading: false,
-          event,
-          passwordRecovery:
-            event === 'PASSWORD_RECOVERY' ||
-            (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
-          error: null,
-        });
-      }),
-    (error: Error) => set({ ...initial, loading: false, error: error.message }),
-  );
+function fromSession(session: Session | null, event: AuthChangeEvent | null): SessionState {
+  return {
+    ...empty,
+    session,
+    user: session?.user ?? null,
+    isAdmin: session?.user.app_metadata?.role === 'admin',
+    event,
+    passwordRecovery:
+      event === 'PASSWORD_RECOVERY' ||
+      (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
+  };
 }
 
-const store: SessionStore = {
-  get: () => state,
-  subscribe(listener) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+/** Runs `fn` once, on the visitor's first input (a pointer press, a touch or a key). */
+export function onFirstInput(fn: () => void): void {
+  const events = ['pointerdown', 'touchstart', 'keydown'] as const;
+  const run = () => {
+    for (const e of events) window.removeEventListener(e, run, true);
+    fn();
+  };
+  for (const e of events) window.addEventListener(e, run, { capture: true, passive: true });
+}
+
+/**
+ * Decides from the stored session, synchronously, then loads auth-js when it is needed:
+ * - a mail link's result in the URL, or a stored session that expired (or is about to): now, and the
+ *   guard shows its spinner until auth-js has refreshed or refused it;
+ * - a valid stored session: on the first input, or shortly before it expires, whichever comes first;
+ *   the user is signed in meanwhile (auth-js itself trusts a stored session until it expires);
+ * - no session: when the visitor signs in (the auth card loads it).
+ */
+function start(config: PublicConfig) {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const load = () => {
+    loadSupabase(config).catch((error: Error) => set({ ...empty, error: error.message }));
+  };
+  const key = storageKeyFor(config.auth.url, window.location.origin);
+  const decide = (): SessionState => {
+    const stored = readStoredSession(window.localStorage, key, Date.now());
+    if (stored.kind === 'none') return empty;
+    if (stored.kind === 'expired') {
+      load();
+      return loadingState;
+    }
+    return fromSession(stored.session, null);
+  };
+  if (urlHasAuthResult(window.location.hash, window.location.search)) {
+    state = loadingState;
+    load();
+    return;
+  }
+  state = decide();
+  if (state.session?.expires_at) {
+    onFirstInput(load);
+    // setTimeout overflows above 2^31-1 ms; a session that long-lived is refreshed on input anyway.
+    const due = state.session.expires_at * 1000 - Date.now() - EXPIRY_MARGIN_MS - 30_000;
+    if (due < 2 ** 31 - 1) setTimeout(load, Math.max(0, due));
+  }
+  // Until auth-js runs (it then watches storage itself), another tab's sign-in or sign-out reaches
+  // this one through storage events.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === key || e.key === null) set(decide());
+  };
+  window.addEventListener('storage', onStorage);
+  stopWatchingStorage = () => window.removeEventListener('storage', onStorage);
+}
+
+/** Called by lib/supabase.ts when it creates the client: from now on auth-js's events decide. */
+export function connectSession(auth: GoTrueClient): void {
+  if (connected) return;
+  connected = true;
+  stopWatchingStorage?.();
+  auth.onAuthStateChange((event, session) => set(fromSession(session, event)));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 };
+const getSnapshot = () => state;
+const getServerSnapshot = () => prerenderState;
 
 /** Ends the password-recovery state (the user chose a new password or dismissed the prompt). */
 export function endPasswordRecovery(): void {
@@ -86,18 +148,26 @@ export function endPasswordRecovery(): void {
 }
 
 /**
- * The signed-in user, read from the site's one supabase client.
+ * The signed-in user: from the stored session at once, then from auth-js's events.
  *
  * @example
  * const { user, isAdmin, loading } = useSession();
  */
 export function useSession(): SessionState {
   start(usePublicConfig());
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }
 
-/** A function resolving to the site's supabase client, for components that call auth methods. */
+/** A function resolving to the site's auth client, for components that call auth methods. */
 export function useSupabase(): () => Promise<SupabaseClient> {
   const config = usePublicConfig();
   return useCallback(() => loadSupabase(config), [config]);
+}
+
+/** For tests: forget the decision so the next useSession() reads the stored session again. */
+export function resetSessionForTests(): void {
+  stopWatchingStorage?.();
+  state = loadingState;
+  started = false;
+  connected = false;
 }

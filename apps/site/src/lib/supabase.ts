@@ -1,13 +1,25 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { PublicConfig } from './public-config';
+import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
+import { currentPublicConfig, type PublicConfig } from './public-config';
+import { connectSession } from './session';
+import { storageKeyFor } from './stored-session';
+
+/**
+ * The site uses only Supabase Auth, so it builds the auth client (`@supabase/auth-js`, which
+ * supabase-js wraps) without the rest of supabase-js. Call sites keep supabase-js's shape:
+ * `client.auth.signInWithPassword(...)`.
+ */
+export interface SupabaseClient {
+  auth: GoTrueClient;
+}
 
 let client: SupabaseClient | null = null;
 let clientKey = '';
 
 /**
- * The site's one supabase client, configured from /config.json: the embedded auth of this server
- * (URL = this origin) or hosted Supabase. The session persists in localStorage across reloads,
- * refreshes itself, and is picked up from a confirmation link's URL fragment.
+ * The site's one auth client, configured from /config.json: the embedded auth of this server
+ * (URL = this origin) or hosted Supabase. As supabase-js set it up: the session persists in
+ * localStorage under supabase-js's key, refreshes itself, and is picked up from a mail link's URL
+ * fragment. Creating it connects the session store (lib/session.tsx) to its events.
  */
 export function getSupabase(config: PublicConfig): SupabaseClient {
   const url = config.auth.url ?? window.location.origin;
@@ -15,18 +27,28 @@ export function getSupabase(config: PublicConfig): SupabaseClient {
   if (!anonKey) throw new Error('The server did not provide an auth key in /config.json.');
   const key = `${url} ${anonKey}`;
   if (!client || clientKey !== key) {
-    client = createClient(url, anonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+    const auth = new AuthClient({
+      url: `${url.replace(/\/+$/, '')}/auth/v1`,
+      headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
+      storageKey: storageKeyFor(config.auth.url, window.location.origin),
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: true,
+      flowType: 'implicit',
     });
+    client = { auth };
     clientKey = key;
+    connectSession(auth);
   }
   return client;
 }
 
 /** The current access token (refreshed when close to expiry), or null when nobody is signed in. */
 export async function getAccessToken(): Promise<string | null> {
-  if (!client) return null;
-  const { data } = await client.auth.getSession();
+  const config = currentPublicConfig();
+  const current = client ?? (config?.auth.anonKey ? getSupabase(config) : null);
+  if (!current) return null;
+  const { data } = await current.auth.getSession();
   return data.session?.access_token ?? null;
 }
 

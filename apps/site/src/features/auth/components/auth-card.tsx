@@ -1,13 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSupabase } from '@/lib/session';
+import type { SupabaseClient } from '@/lib/supabase';
 import { authText } from '../messages';
+import { Field as FormField, Notice, SubmitButton, Tabs } from './auth-ui';
 
 export type AuthTab = 'signin' | 'signup' | 'reset';
 
@@ -31,18 +27,10 @@ function Message({ outcome }: { outcome: Outcome }) {
   return (
     <>
       <div aria-live="assertive">
-        {outcome?.kind === 'error' && (
-          <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
-            <AlertDescription>{outcome.text}</AlertDescription>
-          </Alert>
-        )}
+        {outcome?.kind === 'error' && <Notice kind="error">{outcome.text}</Notice>}
       </div>
       <div aria-live="polite">
-        {outcome?.kind === 'success' && (
-          <Alert className="border-emerald-300 bg-emerald-50 text-emerald-900">
-            <AlertDescription>{outcome.text}</AlertDescription>
-          </Alert>
-        )}
+        {outcome?.kind === 'success' && <Notice kind="success">{outcome.text}</Notice>}
       </div>
     </>
   );
@@ -50,10 +38,10 @@ function Message({ outcome }: { outcome: Outcome }) {
 
 function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+    <SubmitButton busy={busy}>
       {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
       {children}
-    </Button>
+    </SubmitButton>
   );
 }
 
@@ -213,29 +201,21 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
 export function AuthCard({ defaultTab = 'signin' }: { defaultTab?: AuthTab }) {
   const supabase = useSupabase();
   return (
-    <Card className="w-full max-w-md bg-white/95 backdrop-blur">
-      <CardHeader>
-        <CardTitle>{authText.title}</CardTitle>
-        <CardDescription>{authText.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Tabs defaultValue={defaultTab}>
-          <TabsList className="w-full">
-            <TabsTrigger value="signin">Sign In</TabsTrigger>
-            <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            <TabsTrigger value="reset">Reset</TabsTrigger>
-          </TabsList>
-          <TabsContent value="signin">
-            <SignInForm supabase={supabase} />
-          </TabsContent>
-          <TabsContent value="signup">
-            <SignUpForm supabase={supabase} />
-          </TabsContent>
-          <TabsContent value="reset">
-            <ResetForm supabase={supabase} />
-          </TabsContent>
-        </Tabs>
-      </CardContent>
-    </Card>
+    <section className="flex w-full max-w-md flex-col gap-6 rounded-lg border border-border bg-white/95 py-6 shadow-sm backdrop-blur">
+      <div className="flex flex-col gap-1.5 px-6">
+        <h2 className="text-xl leading-tight font-semibold">{authText.title}</h2>
+        <p className="text-sm text-muted-foreground">{authText.description}</p>
+      </div>
+      <div className="px-6">
+        <Tabs<AuthTab>
+          defaultValue={defaultTab}
+          tabs={[
+            { value: 'signin', label: 'Sign In', content: <SignInForm supabase={supabase} /> },
+            { value: 'signup', label: 'Sign Up', content: <SignUpForm supabase={supabase} /> },
+            { value: 'reset', label: 'Reset', content: <ResetForm supabase={supabase} /> },
+          ]}
+        />
+      </div>
+    </section>
   );
 }

@@ -8,11 +8,16 @@ import { authText } from '../messages';
 // protected page never downloads it.
 const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
 
-/** The Protected Resource screen of SPEC §2: its text and the auth card over a background image. */
-export function ProtectedResource() {
+/**
+ * The Protected Resource screen of SPEC §2: its text and the auth card over a background image.
+ * As part of the prerendered shell (`shell`), styles.css hides it unless public/session-hint.js found
+ * no stored session, and the card's place holds a spinner: the card's form must not be usable (and
+ * submit natively) before its code has loaded.
+ */
+export function ProtectedResource({ shell = false }: { shell?: boolean }) {
   return (
     <main
-      className="relative flex min-h-[calc(100dvh-3.5rem)] items-center justify-center bg-slate-100 bg-cover bg-center px-4 py-12"
+      className={`${shell ? 'guard-signed-out ' : ''}relative flex min-h-[calc(100dvh-3.5rem)] items-center justify-center bg-slate-100 bg-cover bg-center px-4 py-12`}
       style={{ backgroundImage: 'url(/auth-bg.svg)' }}
     >
       <div className="flex w-full max-w-md flex-col items-center gap-6">
@@ -20,18 +25,22 @@ export function ProtectedResource() {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{authText.protectedTitle}</h1>
           <p className="mt-2 text-sm text-slate-700">{authText.protectedBody}</p>
         </div>
-        <Suspense fallback={<SessionSpinner />}>
-          <AuthCard />
-        </Suspense>
+        {shell ? (
+          <SessionSpinner />
+        ) : (
+          <Suspense fallback={<SessionSpinner />}>
+            <AuthCard />
+          </Suspense>
+        )}
       </div>
     </main>
   );
 }
 
-/** Shown while the stored session is read. */
-export function SessionSpinner() {
+/** Shown while the session is decided (or, on a prerendered page, until the page's code runs). */
+export function SessionSpinner({ className = '' }: { className?: string }) {
   return (
-    <div role="status" className="flex min-h-[50dvh] items-center justify-center">
+    <div role="status" className={`${className} flex min-h-[50dvh] items-center justify-center`.trim()}>
       <Loader2 className="size-8 animate-spin text-slate-500" aria-hidden="true" />
       <span className="sr-only">Loading your session…</span>
     </div>
@@ -48,7 +57,7 @@ function AdminsOnly() {
 }
 
 /**
- * The route guard of SPEC §2: a spinner while the session loads, the page when signed in, otherwise
+ * The route guard of SPEC §2: a spinner while the session is decided, the page when signed in, otherwise
  * the Protected Resource screen. With `requireAdmin`, a signed-in non-admin sees a short refusal
  * (the server enforces the same rule on /api/admin).
  */
@@ -59,7 +68,17 @@ export function RouteGuard({
   children?: ReactNode;
   requireAdmin?: boolean;
 }) {
-  const { user, isAdmin, loading, error } = useSession();
+  const { user, isAdmin, loading, error, prerender } = useSession();
+  if (prerender) {
+    // The same HTML goes to everybody before any script runs: no protected content, and the two
+    // possible screens, between which styles.css picks from <html data-session> (docs/decisions.md).
+    return (
+      <>
+        <SessionSpinner className="guard-pending" />
+        <ProtectedResource shell />
+      </>
+    );
+  }
   if (error) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center" role="alert">

@@ -1,30 +1,31 @@
 import { DropdownMenu } from 'radix-ui';
 import { LogOut, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
+import { avatarClass, initialOf } from '../avatar';
 import { useSession, useSupabase } from '@/lib/session';
 import { PasswordRecoveryDialog } from './password-recovery-dialog';
 
 const itemClass =
   'flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
 
-/** The signed-in user's avatar (their email's initial) and menu: Profile with the email, and Log out. */
-export function UserMenu() {
+/**
+ * The signed-in user's avatar (their email's initial) and menu: Profile with the email, and Log out.
+ * app/account-nav.tsx loads it when the menu is first opened (`defaultOpen`).
+ */
+export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { user } = useSession();
   const supabase = useSupabase();
   if (!user) return null;
   const email = user.email ?? '';
-  const initial = (email.trim()[0] ?? '?').toUpperCase();
+  const initial = initialOf(email);
   const logOut = async () => {
     const { error } = await (await supabase()).auth.signOut();
     if (error) toast.error(error.message);
   };
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          aria-label={`Account menu for ${email}`}
-          className="flex size-9 items-center justify-center rounded-full bg-sky-700 text-sm font-semibold text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400"
-        >
+      <DropdownMenu.Root defaultOpen={defaultOpen}>
+        <DropdownMenu.Trigger aria-label={`Account menu for ${email}`} className={avatarClass}>
           <span aria-hidden="true">{initial}</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

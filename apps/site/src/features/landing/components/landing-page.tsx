@@ -1,5 +1,4 @@
 import type { AssistantEntry } from '../assistants';
-import './landing.css';
 
 /** Seconds between the fade-ins of two consecutive roles (SPEC §2). */
 export const ROLE_STAGGER_SECONDS = 0.1;

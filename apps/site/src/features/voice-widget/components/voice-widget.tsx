@@ -38,7 +38,9 @@ const focusRing =
  */
 export function VoiceWidget({ assistantId, assistantName, loadSdk = loadVoiceSdk }: VoiceWidgetProps) {
   const { provider } = usePublicConfig();
-  const apiBaseUrl = provider.baseUrl ?? `${window.location.origin}/provider`;
+  // Read in the browser only: the page is also prerendered (scripts/prerender.mjs), with no window.
+  const apiBaseUrl =
+    provider.baseUrl ?? (typeof window === 'undefined' ? '/provider' : `${window.location.origin}/provider`);
   const { state, engage, hangUp, toggleMute, dismiss } = useVoiceCall({
     assistantId,
     publicKey: provider.publicKey,

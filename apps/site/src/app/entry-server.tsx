@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
+import type { PublicConfig } from '@/lib/public-config';
+
+/**
+ * Renders a page's markup at build time (scripts/prerender.mjs), waiting for its lazy route module.
+ * The owner's title and domain are marks the server replaces, HTML-escaped, when it serves the page
+ * (apps/server/src/routes/static-site.ts): single private-use characters, which letter-spacing keeps.
+ */
+export const MARKS = { siteTitle: '\uE001', ownerDomain: '\uE000' } as const;
+
+const config: PublicConfig = {
+  siteTitle: MARKS.siteTitle,
+  ownerDomain: MARKS.ownerDomain,
+  auth: { url: null, anonKey: null, embedded: true },
+  provider: { name: 'Vapi', baseUrl: null, publicKey: null, serverHoldsPrivateKey: true, embedded: true },
+};
+
+export async function render(url: string): Promise<string> {
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProvider config={config}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}
