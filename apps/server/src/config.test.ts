@@ -24,6 +24,7 @@ describe('parseConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_PASSWORD', 'é'.repeat(40)], // 40 characters, 80 bytes: over the auth service's limit
+    ['ADMIN_PASSWORD', 'tab\tinside'], // a control character sign-in could never send
   ])('names %s when its value %j is invalid', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

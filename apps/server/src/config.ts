@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkPassword } from './auth/passwords.js';
 import { isLoopbackHost } from './lib/public-origin.js';
 
 /** The repository root: apps/server/src → ../../.. */
@@ -46,11 +47,13 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default(['admin@example.com']),
   // Accounts given the operator role (the server's provider key) at start-up; none by default.
   OPERATOR_EMAILS: emailList.default([]),
-  // The auth service's password rule: 6 characters to 72 bytes (bcrypt's limit, GoTrue's).
+  // The auth service's one password rule (auth/passwords.ts): checked here so a bad one stops start-up.
   ADMIN_PASSWORD: z
     .string()
-    .min(6)
-    .refine((value) => Buffer.byteLength(value) <= 72, 'must be at most 72 bytes')
+    .superRefine((value, ctx) => {
+      const problem = checkPassword(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+    })
     .optional(),
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: optionalString,
