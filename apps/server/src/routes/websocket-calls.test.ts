@@ -200,6 +200,18 @@ describe('configuration of WebSocket calls', () => {
     expect(config.WEBSOCKET_CALLS_ANONYMOUS).toBe(true);
     expect(config.WEBSOCKET_CALLS_PER_MINUTE).toBe(10);
     expect(config.CALL_ROOMS_MAX).toBe(50);
+    expect(config.CALL_ROOMS_PER_ADDRESS).toBe(5);
+    expect(config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS).toBe(20);
+    expect(config.MAX_JSON_BYTES).toBe(1024 * 1024);
+  });
+
+  it('names a bad per-address or body limit', () => {
+    expect(() => parseConfig({ CALL_ROOMS_PER_ADDRESS: '0' })).toThrow(/CALL_ROOMS_PER_ADDRESS/);
+    expect(() => parseConfig({ EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: 'many' })).toThrow(
+      /EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS/,
+    );
+    expect(() => parseConfig({ MAX_JSON_BYTES: '10' })).toThrow(/MAX_JSON_BYTES: must be at least 1024/);
+    expect(parseConfig({ MAX_JSON_BYTES: '2097152' }).MAX_JSON_BYTES).toBe(2 * 1024 * 1024);
   });
 
   it('reads a list or "*", and names a bad value', () => {
