@@ -3,6 +3,7 @@ import { createVapiEmulator, type EmulatorCallDirectory } from '@engage/vapi-emu
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
+import { connectionAddress } from '../lib/client-address.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
@@ -312,6 +313,10 @@ export function mountProvider(app: Hono, options: MountProviderOptions): { publi
       keys,
       logger,
       forwardedHeaderSecret,
+      // The server's settings, not the emulator's defaults: one body cap and per-address limits.
+      maxJsonBytes: config.MAX_JSON_BYTES,
+      clientAddress: connectionAddress,
+      callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
       ...(options.rooms ? { rooms: options.rooms } : {}),
     }),
   );

@@ -250,3 +250,46 @@ describe('one client address cannot take every call room (public key, POST /prov
     }
   });
 });
+
+describe('the server passes its own limits to the embedded emulator', () => {
+  it('honours EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS and a MAX_JSON_BYTES above the emulator default', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-emulator-settings-'));
+    const server = await startServer(
+      parseConfig({
+        PORT: '0',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'silent',
+        ADMIN_PASSWORD: 'emulator-settings-admin',
+        EMULATOR_PUBLIC_KEY: 'pk-settings',
+        EMULATOR_PRIVATE_KEY: 'sk-settings',
+        EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: '3',
+        MAX_JSON_BYTES: String(3 * 1024 * 1024),
+      }),
+      createLogger('silent'),
+    );
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await postFrom(
+          '127.0.0.1',
+          `${server.url}/provider/call/web`,
+          { 'Content-Type': 'application/json', Authorization: 'Bearer pk-settings' },
+          JSON.stringify({ assistantId: 'asst_index' }),
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+
+      // 2 MiB is over the emulator's own default (1 MiB) but within the server's setting: not a 413.
+      const big = await fetch(`${server.url}/provider/assistant`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sk-settings' },
+        body: JSON.stringify({ name: 'big', metadata: { blob: 'x'.repeat(2 * 1024 * 1024) } }),
+      });
+      expect(big.status).not.toBe(413);
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
