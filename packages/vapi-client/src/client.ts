@@ -12,6 +12,7 @@ import * as chat from './routes/chat.js';
 import * as credential from './routes/credential.js';
 import * as file from './routes/file.js';
 import * as knowledgeBase from './routes/knowledge-base.js';
+import * as knowledgeBaseV2 from './routes/knowledge-base-v2.js';
 import * as logs from './routes/logs.js';
 import * as org from './routes/org.js';
 import * as phoneNumber from './routes/phone-number.js';
@@ -112,6 +113,17 @@ function areas(r: Requester) {
       get: b(knowledgeBase.getKnowledgeBase),
       update: b(knowledgeBase.updateKnowledgeBase),
       delete: b(knowledgeBase.deleteKnowledgeBase),
+    },
+    knowledgeBaseV2: {
+      create: b(knowledgeBaseV2.createKnowledgeBaseV2),
+      list: b(knowledgeBaseV2.listKnowledgeBasesV2),
+      get: b(knowledgeBaseV2.getKnowledgeBaseV2),
+      update: b(knowledgeBaseV2.updateKnowledgeBaseV2),
+      delete: b(knowledgeBaseV2.deleteKnowledgeBaseV2),
+      listFiles: b(knowledgeBaseV2.listKnowledgeBaseV2Files),
+      attachFile: b(knowledgeBaseV2.attachFileToKnowledgeBaseV2),
+      detachFile: b(knowledgeBaseV2.detachFileFromKnowledgeBaseV2),
+      retryFile: b(knowledgeBaseV2.retryKnowledgeBaseV2File),
     },
     squad: {
       create: b(squad.createSquad),

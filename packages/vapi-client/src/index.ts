@@ -32,6 +32,7 @@ export * from './routes/chat.js';
 export * from './routes/credential.js';
 export * from './routes/file.js';
 export * from './routes/knowledge-base.js';
+export * from './routes/knowledge-base-v2.js';
 export * from './routes/logs.js';
 export * from './routes/org.js';
 export * from './routes/phone-number.js';

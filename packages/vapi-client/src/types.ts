@@ -181,3 +181,47 @@ export interface KnowledgeBase extends VapiResource {
   provider?: string;
   name?: string;
 }
+
+/** The body of POST /v2/knowledge-base. */
+export interface CreateKnowledgeBaseV2DTO {
+  /** 1–80 characters. */
+  name: string;
+  /** At most 1000 characters. */
+  description?: string | null;
+}
+
+export type UpdateKnowledgeBaseV2DTO = Partial<CreateKnowledgeBaseV2DTO>;
+
+export interface AttachKnowledgeBaseV2FileDTO {
+  fileId: string;
+}
+
+/** A v2 knowledge base as POST, PATCH, DELETE and the listing answer it. */
+export interface KnowledgeBaseV2 {
+  id: string;
+  orgId: string;
+  createdAt: string;
+  updatedAt: string;
+  name: string;
+  description?: string | null;
+}
+
+/** One file of a v2 knowledge base: `indexing`, then `ready` or `failed`. */
+export interface KnowledgeBaseV2File {
+  id: string;
+  knowledgeBaseV2Id: string;
+  /** The uploaded file's id. */
+  fileId: string;
+  fileName?: string;
+  mimetype?: string;
+  bytes?: number;
+  status: 'indexing' | 'ready' | 'failed';
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /v2/knowledge-base/{id}: the base, its files and its query tool (attach via model.toolIds). */
+export interface KnowledgeBaseV2WithFiles extends KnowledgeBaseV2 {
+  files: KnowledgeBaseV2File[];
+  toolId: string | null;
+}
