@@ -31,7 +31,11 @@ function provider(request: APIRequestContext) {
       json<{ id: string }>(
         await request.post('/provider/file', {
           headers,
-          multipart: { file: { name, mimeType: 'text/markdown', buffer: Buffer.from(content) } },
+          // The import tool's purpose (docs/decisions.md): its listings show only such files.
+          multipart: {
+            file: { name, mimeType: 'text/markdown', buffer: Buffer.from(content) },
+            purpose: 'assistant',
+          },
         }),
       ),
   };
@@ -163,7 +167,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     ).toEqual([]);
 
     // The provider's own view: the tool holds exactly the done files, the assistant keeps its tools.
-    const files = await api.get<{ id: string; name: string; status: string }[]>('/file');
+    const files = await api.get<{ id: string; name: string; status: string }[]>('/file?purpose=assistant');
     const mine = files.filter((f) => f.name.includes(run));
     const doneIds = mine.filter((f) => [`a-${run}.md`, `b-${run}.txt`].includes(f.name)).map((f) => f.id);
     expect(doneIds).toHaveLength(2);
@@ -238,7 +242,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     }
     for (const name of names) await expect(row(page, name)).toContainText('done', { timeout: 60_000 });
     expect(refused).toBeGreaterThan(0);
-    const files = await provider(request).get<{ name: string; status: string }[]>('/file');
+    const files = await provider(request).get<{ name: string; status: string }[]>('/file?purpose=assistant');
     expect(
       files
         .filter((f) => f.name.startsWith(`faulty-${run}-`))
@@ -277,7 +281,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
       .getByRole('button', { name: `Retry ${name}` })
       .click();
     await expect(row(page, name)).toContainText('done', { timeout: 45_000 });
-    const files = await provider(request).get<{ name: string }[]>('/file');
+    const files = await provider(request).get<{ name: string }[]>('/file?purpose=assistant');
     expect(files.filter((f) => f.name === name)).toHaveLength(1);
   });
 });

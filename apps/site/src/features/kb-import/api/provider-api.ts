@@ -16,6 +16,12 @@ import {
 } from '@engage/vapi-client';
 import { mimeTypeFor } from '../lib/file-types';
 
+/**
+ * The `purpose` the tool uploads with and lists by (see docs/decisions.md): 'assistant', the flow
+ * whose files query tools and assistants use, and what files uploaded without one are taken as.
+ */
+export const FILE_PURPOSE = 'assistant' as const;
+
 /** A provider file as the import tool reads it (SPEC §3, §7). */
 export interface ProviderFile {
   id: string;
@@ -75,7 +81,9 @@ export const isProviderNetworkError = (e: unknown): e is ProviderNetworkError =>
 
 /** The provider routes the import tool uses, with errors as ProviderHttpError/ProviderNetworkError. */
 export interface ProviderApi {
+  /** POST /file with the tool's `purpose`. */
   uploadFile(file: Blob, name: string, options?: { signal?: AbortSignal }): Promise<ProviderFile>;
+  /** GET /file?purpose=…: the document requires `purpose` (a provider may also ignore it). */
   listFiles(options?: { signal?: AbortSignal }): Promise<ProviderFile[]>;
   getFile(id: string, options?: { signal?: AbortSignal }): Promise<ProviderFile>;
   deleteFile(id: string, options?: { signal?: AbortSignal }): Promise<void>;
@@ -159,11 +167,18 @@ export function createProviderApi({ baseUrl, getToken, fetch: fetchImpl }: Provi
     uploadFile: (file, name, options = {}) =>
       call(async () => {
         const typed = new File([file], name, { type: mimeTypeFor(name) });
-        return toFile(await uploadFile(r, typed, { name, signal: options.signal }), name);
+        return toFile(
+          await uploadFile(r, typed, { name, purpose: FILE_PURPOSE, signal: options.signal }),
+          name,
+        );
       }),
     listFiles: (options = {}) =>
       call(async () => {
-        const list = await listFiles<VapiFile[] | null>(r, undefined, { signal: options.signal });
+        const list = await listFiles<VapiFile[] | null>(
+          r,
+          { purpose: FILE_PURPOSE },
+          { signal: options.signal },
+        );
         return Array.isArray(list) ? list.map((f) => toFile(f)) : [];
       }),
     getFile: (id, options = {}) => call(async () => toFile(await getFile(r, id, { signal: options.signal }))),

@@ -3,15 +3,25 @@ import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
 export interface FetchCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   authorization: string | null;
   body: unknown;
+}
+
+export interface ProviderFetchOptions {
+  /**
+   * 'required': GET /file without `purpose` is refused 400, as the current document says;
+   * 'ignored' (default): the parameter makes no difference, as in older API versions.
+   */
+  purpose?: 'required' | 'ignored';
 }
 
 /**
  * A `fetch` that answers the provider's HTTP routes from a ProviderApi (the in-memory fake), so
  * component tests go through the real client, headers, bodies and error mapping.
  */
-export function providerFetch(api: ProviderApi, base: string) {
+export function providerFetch(api: ProviderApi, base: string, options: ProviderFetchOptions = {}) {
   const calls: FetchCall[] = [];
   const json = (status: number, value: unknown) =>
     new Response(value === undefined ? null : JSON.stringify(value), {
@@ -26,14 +36,23 @@ export function providerFetch(api: ProviderApi, base: string) {
     const headers = new Headers(init?.headers);
     const body =
       init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path, authorization: headers.get('Authorization'), body });
+    const query = Object.fromEntries(url.searchParams);
+    calls.push({ method, path, query, authorization: headers.get('Authorization'), body });
     const id = decodeURIComponent(path.split('/')[2] ?? '');
     try {
       if (method === 'POST' && path === '/file') {
         const file = (body as FormData).get('file') as File;
         return json(201, await api.uploadFile(file, file.name));
       }
-      if (method === 'GET' && path === '/file') return json(200, await api.listFiles());
+      if (method === 'GET' && path === '/file') {
+        if (options.purpose === 'required' && !query.purpose)
+          return json(400, {
+            message: ['purpose must be a string'],
+            error: 'Bad Request',
+            statusCode: 400,
+          });
+        return json(200, await api.listFiles());
+      }
       if (method === 'GET' && path.startsWith('/file/')) return json(200, await api.getFile(id));
       if (method === 'DELETE' && path.startsWith('/file/')) {
         await api.deleteFile(id);
