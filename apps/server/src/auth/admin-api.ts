@@ -1,8 +1,21 @@
-// The GoTrue admin API (AUTH-CONTRACT §2.10): authority only from a service-role Bearer token.
-import type { Db } from '../db/types.js';
-import { createUser, deleteUser, listUsers, updateUserById } from './admin-users.js';
+// The GoTrue admin API (AUTH-CONTRACT §2.10): /admin/users*, /admin/generate_link and /invite, with
+// authority only from a service-role Bearer token (`authorize`).
+//
+// Functions for Engage's own admin API (/api/admin, which checks the caller's admin role and
+// audits; these do neither). Each throws AuthError 404 `user_not_found` for an unknown id:
+// - inviteUser(email, redirectTo?)   creates the user (no usable password) and mails an invite;
+//                                    422 `email_exists` for a confirmed address. Returns the User.
+// - sendRecovery(userId, redirectTo?)  mails a password-recovery link (429 inside the resend interval).
+// - sendMagicLink(userId, redirectTo?) mails a sign-in link and code (the confirmation mail for an
+//                                    unconfirmed address, which signs in too).
+// - signOutEverywhere(userId)        ends every session of the user with its refresh tokens; access
+//                                    tokens already issued answer 403 session_not_found from then on.
+// - banUser(userId, duration)        GoTrue's ban_duration ('24h', '90m', '1h30m'; 'none' lifts it):
+//                                    sets banned_until and ends the user's sessions. Returns the User.
+import { createUser, deleteUser, listUsers, parseBanDuration, updateUserById } from './admin-users.js';
+import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
-import type { AuthKeys } from './keys.js';
+import type { LinksApi } from './links.js';
 import { adminUserBody, parseBody } from './schemas.js';
 import { isUuid, verifyJwt } from './tokens.js';
 import { factorJson, findUserById, listFactors, userJson, type FactorRow } from './users.js';
@@ -20,8 +33,8 @@ const pageParam = (value: string | undefined, fallback: number, name: string, ma
   return Number(value);
 };
 
-export function createAdminApi(deps: { db: Db; keys: AuthKeys }) {
-  const { db, keys } = deps;
+export function createAdminApi(core: AuthCore, links: LinksApi) {
+  const { db, keys } = core;
 
   const requireUserId = (id: string) => {
     if (!isUuid(id)) throw new AuthError(404, 'user_not_found', 'User not found');
@@ -74,7 +87,9 @@ export function createAdminApi(deps: { db: Db; keys: AuthKeys }) {
         id: input.id,
       });
       if (input.ban_duration)
-        return userJson(await updateUserById(db, user.id, { banDuration: input.ban_duration }));
+        return userJson(
+          await updateUserById(db, user.id, { banDuration: input.ban_duration, now: core.now() }),
+        );
       return userJson(user);
     },
 
@@ -93,6 +108,7 @@ export function createAdminApi(deps: { db: Db; keys: AuthKeys }) {
         appMetadata: input.app_metadata,
         userMetadata: input.user_metadata,
         banDuration: input.ban_duration,
+        now: core.now(),
       });
       return userJson(user, await listFactors(db, user.id));
     },
@@ -119,6 +135,39 @@ export function createAdminApi(deps: { db: Db; keys: AuthKeys }) {
         factor.id,
       ]);
       return factorJson(factor);
+    },
+
+    /** POST /admin/generate_link */
+    generateLink: links.generateLink,
+
+    /** POST /invite */
+    invite: links.invite,
+
+    async inviteUser(email: string, redirectTo?: string) {
+      return userJson(await links.inviteUser(email, redirectTo));
+    },
+
+    async sendRecovery(userId: string, redirectTo?: string) {
+      await links.sendRecoveryTo(await found(userId), redirectTo);
+    },
+
+    async sendMagicLink(userId: string, redirectTo?: string) {
+      await links.sendMagicLinkTo(await found(userId), redirectTo);
+    },
+
+    async signOutEverywhere(userId: string) {
+      const user = await found(userId);
+      await db.query('delete from auth_sessions where user_id = $1', [user.id]);
+    },
+
+    async banUser(userId: string, duration: string) {
+      const user = await found(userId);
+      parseBanDuration(duration);
+      return db.transaction(async (tx) => {
+        const banned = await updateUserById(tx, user.id, { banDuration: duration, now: core.now() });
+        if (banned.banned_until) await tx.query('delete from auth_sessions where user_id = $1', [user.id]);
+        return userJson(banned, await listFactors(tx, user.id));
+      });
     },
   };
 }

@@ -81,14 +81,35 @@ export interface UpdateUserInput {
   userMetadata?: Record<string, unknown>;
   /** Go-style duration ("24h", "30m") or "none". */
   banDuration?: string;
+  /** The clock a ban counts from (milliseconds); Date.now() by default. */
+  now?: number;
 }
 
-function parseBanDuration(value: string): number | null {
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+/**
+ * GoTrue's ban_duration: a Go duration ("24h", "90m", "1h30m", "2.5h") in milliseconds, or null for
+ * "none" (lifts a ban). Anything else is 400 `validation_failed`.
+ */
+export function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value);
-  if (!match) throw authErrors.validation('invalid format for ban duration');
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-  return Number(match[1]) * unit;
+  const part = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
+  let total = 0;
+  let end = 0;
+  for (let match = part.exec(value); match; match = part.exec(value)) {
+    total += Number(match[1]) * (DURATION_UNITS[match[2] as string] as number);
+    end = part.lastIndex;
+  }
+  if (!value || end !== value.length) throw authErrors.validation('invalid format for ban duration');
+  return total;
 }
 
 const merge = (base: Record<string, unknown>, patch: Record<string, unknown>) => {
@@ -120,7 +141,7 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
   let bannedUntil = user.banned_until;
   if (input.banDuration !== undefined) {
     const ms = parseBanDuration(input.banDuration);
-    bannedUntil = ms === null ? null : new Date(Date.now() + ms);
+    bannedUntil = ms === null ? null : new Date((input.now ?? Date.now()) + ms);
   }
   const { rows } = await db.query<UserRow>(
     `update auth_users set email = $2, encrypted_password = $3,

@@ -4,7 +4,14 @@ import type { Queryable } from '../db/types.js';
 export interface Mail {
   /** The user the mail concerns (deleted with it). */
   userId: string | null;
-  kind: 'confirmation' | 'recovery' | 'admin_signup_notification';
+  kind:
+    | 'confirmation'
+    | 'recovery'
+    | 'magic_link'
+    | 'invite'
+    | 'email_change'
+    | 'reauthentication'
+    | 'admin_signup_notification';
   to: string;
   subject: string;
   text: string;
@@ -102,6 +109,53 @@ export const mailTemplates = {
         [`Follow this link to choose a new password for ${siteTitle}.`, `Or enter this code: ${otp}`],
         { href: link, label: 'Reset password' },
       ),
+    };
+  },
+  magicLink(siteTitle: string, link: string, otp: string) {
+    return {
+      subject: 'Your sign-in link',
+      ...render(
+        'Your sign-in link',
+        [`Follow this link to sign in to ${siteTitle}.`, `Or enter this code: ${otp}`],
+        { href: link, label: 'Sign in' },
+      ),
+    };
+  },
+  invite(siteTitle: string, link: string, otp: string) {
+    return {
+      subject: 'You have been invited',
+      ...render(
+        'You have been invited',
+        [
+          `You have been invited to create an account at ${siteTitle}. Follow this link to accept.`,
+          `Or enter this code: ${otp}`,
+        ],
+        { href: link, label: 'Accept the invitation' },
+      ),
+    };
+  },
+  /** Sent to both addresses of an email change: each must be confirmed. */
+  emailChange(siteTitle: string, link: string, otp: string, from: string, to: string) {
+    return {
+      subject: 'Confirm your email change',
+      ...render(
+        'Confirm your email change',
+        [
+          `Follow this link to confirm changing the email of your ${siteTitle} account from ${from} to ${to}.`,
+          'A link was sent to both addresses; the change happens once both are confirmed.',
+          `Or enter this code: ${otp}`,
+        ],
+        { href: link, label: 'Confirm the change' },
+      ),
+    };
+  },
+  reauthentication(siteTitle: string, otp: string) {
+    return {
+      subject: 'Confirm it is you',
+      ...render('Confirm it is you', [
+        `Enter this code to confirm a change to your ${siteTitle} account: ${otp}`,
+        'If you did not ask for it, you can ignore this mail.',
+      ]),
     };
   },
   adminSignup(siteTitle: string, email: string) {

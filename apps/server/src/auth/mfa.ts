@@ -7,7 +7,7 @@ import type { RateLimiter } from './rate-limit.js';
 import { challengeBody, enrollBody, mfaVerifyBody, parseBody } from './schemas.js';
 import { newRefreshToken, isUuid } from './tokens.js';
 import { listFactors, type FactorRow } from './users.js';
-import type { Caller, TokenResponse } from './service.js';
+import type { Caller, TokenResponse } from './types.js';
 import type { SessionRow } from './sessions.js';
 
 const CHALLENGE_LIFETIME_MS = 300_000;

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { AuthError, authErrors } from './errors.js';
 
 /** GoTrue's limits: at least 6 characters, at most 72 bytes (bcrypt's limit, kept for portability). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -46,4 +47,13 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   } catch {
     return false;
   }
+}
+
+/** The shared rule as GoTrue answers it: too short is 422 `weak_password`, the rest 400. */
+export function weakPassword(password: string): AuthError | null {
+  const problem = checkPassword(password);
+  if (!problem) return null;
+  if (problem.reason === 'length')
+    return new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } });
+  return authErrors.validation(problem.message);
 }

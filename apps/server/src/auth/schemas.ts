@@ -38,6 +38,39 @@ export const resendBody = z.object({
   phone: z.string().optional(),
 });
 
+export const otpBody = z.object({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  create_user: z.boolean().optional(),
+  data: metadata.nullable().optional(),
+  channel: z.string().optional(),
+  code_challenge: nullableString,
+  code_challenge_method: nullableString,
+});
+
+export const inviteBody = z.object({
+  email: z.string().optional(),
+  data: metadata.nullable().optional(),
+});
+
+export const linkTypes = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change_current',
+  'email_change_new',
+] as const;
+
+export const generateLinkBody = z.object({
+  type: z.string(),
+  email: z.string().optional(),
+  password: z.string().optional(),
+  new_email: z.string().optional(),
+  data: metadata.nullable().optional(),
+  redirect_to: z.string().optional(),
+});
+
 export const updateUserBody = z.object({
   email: z.string().optional(),
   phone: z.string().optional(),
@@ -50,7 +83,17 @@ export const updateUserBody = z.object({
   code_challenge_method: nullableString,
 });
 
-export const verifyTypes = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'] as const;
+export const verifyTypes = [
+  'signup',
+  'invite',
+  'recovery',
+  'magiclink',
+  'email_change',
+  'email_change_current',
+  'email_change_new',
+  'email',
+] as const;
+export type VerifyType = (typeof verifyTypes)[number];
 
 export const verifyBody = z.object({
   type: z.string(),

@@ -15,6 +15,12 @@ export interface UserRow {
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
   banned_until: Date | null;
+  invited_at: Date | null;
+  /** The pending new address of an email change. */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  email_change_confirm_status: number;
+  reauthentication_sent_at: Date | null;
 }
 
 export interface FactorRow {
@@ -31,7 +37,8 @@ export interface FactorRow {
 
 export const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_sent_at,
-  recovery_sent_at, banned_until`;
+  recovery_sent_at, banned_until, invited_at, email_change, email_change_sent_at,
+  email_change_confirm_status, reauthentication_sent_at`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth_users where id = $1`, [id]);
@@ -102,6 +109,9 @@ export function userJson(u: UserRow, factors: FactorRow[] = []) {
     confirmation_sent_at: iso(u.confirmation_sent_at),
     recovery_sent_at: iso(u.recovery_sent_at),
     last_sign_in_at: iso(u.last_sign_in_at),
+    email_change_sent_at: iso(u.email_change_sent_at),
+    new_email: u.email_change || undefined,
+    invited_at: iso(u.invited_at),
     banned_until: iso(u.banned_until),
     app_metadata: appMetadataOf(u),
     user_metadata: u.raw_user_meta_data,

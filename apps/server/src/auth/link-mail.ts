@@ -1,0 +1,143 @@
+// The mails that carry a one-time token (confirmation, magic link, recovery, invite, email change,
+// reauthentication) and the links in them. generate_link uses `prepareLink` without mailing.
+import type { AuthCore } from './core.js';
+import { issueToken, verifyUrl, type IssuedToken, type TokenSlot } from './link-tokens.js';
+import { mailTemplates, type Mail } from './mail.js';
+import type { Pkce } from './redirects.js';
+import type { UserRow } from './users.js';
+
+/** The link kinds of POST /admin/generate_link (GoTrue's names). */
+export type LinkKind =
+  'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change_current' | 'email_change_new';
+
+const SLOT: Record<LinkKind, TokenSlot> = {
+  signup: 'confirmation',
+  invite: 'confirmation',
+  magiclink: 'recovery',
+  recovery: 'recovery',
+  email_change_current: 'email_change_current',
+  email_change_new: 'email_change_new',
+};
+
+/** The `type` of the link's /verify URL (generate_link's `verification_type`). */
+export const verificationType = (kind: LinkKind) => (kind.startsWith('email_change') ? 'email_change' : kind);
+
+/** The user column stamped when a link of the kind is made (also the resend interval's clock). */
+const SENT_AT: Record<LinkKind, string> = {
+  signup: 'confirmation_sent_at',
+  invite: 'invited_at = $2, confirmation_sent_at',
+  magiclink: 'recovery_sent_at',
+  recovery: 'recovery_sent_at',
+  email_change_current: 'email_change_sent_at',
+  email_change_new: 'email_change_sent_at',
+};
+
+export interface PreparedLink extends IssuedToken {
+  link: string;
+}
+
+export type LinkMail = ReturnType<typeof createLinkMail>;
+
+export function createLinkMail(core: AuthCore) {
+  const { db, mailer } = core;
+  const title = core.opts.siteTitle;
+  const at = () => new Date(core.now());
+
+  /** Issues the token of a link kind and stamps its `*_sent_at`; no resend check, no mail. */
+  async function prepareLink(
+    user: UserRow,
+    kind: LinkKind,
+    redirectTo: string,
+    pkce: Pkce | null = null,
+  ): Promise<PreparedLink> {
+    const address = kind === 'email_change_new' ? (user.email_change ?? user.email) : user.email;
+    const made = await db.transaction(async (tx) => {
+      const issued = await issueToken(tx, user.id, address, SLOT[kind], pkce, at());
+      await tx.query(`update auth_users set ${SENT_AT[kind]} = $2 where id = $1`, [user.id, at()]);
+      return issued;
+    });
+    return { ...made, link: verifyUrl(core.siteUrl(), made.tokenHash, verificationType(kind), redirectTo) };
+  }
+
+  const send = (user: UserRow, kind: Mail['kind'], to: string, body: Omit<Mail, 'userId' | 'kind' | 'to'>) =>
+    mailer.send({ userId: user.id, kind, to, ...body });
+
+  return {
+    prepareLink,
+
+    /** The sign-up confirmation (also re-sent by /resend and /otp for an unconfirmed address). */
+    async sendConfirmation(user: UserRow, redirectTo: string, pkce: Pkce | null = null) {
+      core.checkResend(user.confirmation_sent_at);
+      const { link, code } = await prepareLink(user, 'signup', redirectTo, pkce);
+      await send(user, 'confirmation', user.email, mailTemplates.confirmation(title, link, code));
+    },
+
+    async sendRecovery(user: UserRow, redirectTo: string, pkce: Pkce | null = null) {
+      core.checkResend(user.recovery_sent_at);
+      const { link, code } = await prepareLink(user, 'recovery', redirectTo, pkce);
+      await send(user, 'recovery', user.email, mailTemplates.recovery(title, link, code));
+    },
+
+    /** One mail with a sign-in link and its six-digit code (POST /otp). */
+    async sendMagicLink(user: UserRow, redirectTo: string, pkce: Pkce | null = null) {
+      core.checkResend(user.recovery_sent_at);
+      const { link, code } = await prepareLink(user, 'magiclink', redirectTo, pkce);
+      await send(user, 'magic_link', user.email, mailTemplates.magicLink(title, link, code));
+    },
+
+    async sendInvite(user: UserRow, redirectTo: string) {
+      const { link, code } = await prepareLink(user, 'invite', redirectTo);
+      await send(user, 'invite', user.email, mailTemplates.invite(title, link, code));
+    },
+
+    /**
+     * GoTrue's secure email change: records `newEmail` as pending and mails a link to each address;
+     * the change happens when both are confirmed (verify.ts).
+     */
+    async sendEmailChange(user: UserRow, newEmail: string, redirectTo: string, pkce: Pkce | null) {
+      core.checkResend(user.email_change_sent_at);
+      await db.query(
+        'update auth_users set email_change = $2, email_change_confirm_status = 0 where id = $1',
+        [user.id, newEmail],
+      );
+      const pending = { ...user, email_change: newEmail };
+      const current = await prepareLink(pending, 'email_change_current', redirectTo, pkce);
+      const next = await prepareLink(pending, 'email_change_new', redirectTo, pkce);
+      const { email } = user;
+      await send(
+        user,
+        'email_change',
+        email,
+        mailTemplates.emailChange(title, current.link, current.code, email, newEmail),
+      );
+      await send(
+        user,
+        'email_change',
+        newEmail,
+        mailTemplates.emailChange(title, next.link, next.code, email, newEmail),
+      );
+    },
+
+    /** The nonce of GET /reauthenticate: a code only, checked by PUT /user. */
+    async sendReauthentication(user: UserRow) {
+      core.checkResend(user.reauthentication_sent_at);
+      const { code } = await db.transaction(async (tx) => {
+        const issued = await issueToken(tx, user.id, user.email, 'reauthentication', null, at());
+        await tx.query('update auth_users set reauthentication_sent_at = $2 where id = $1', [user.id, at()]);
+        return issued;
+      });
+      await send(user, 'reauthentication', user.email, mailTemplates.reauthentication(title, code));
+    },
+
+    async notifyAdmins(user: UserRow) {
+      for (const admin of core.opts.adminEmails) {
+        await mailer.send({
+          userId: user.id,
+          kind: 'admin_signup_notification',
+          to: admin,
+          ...mailTemplates.adminSignup(title, user.email),
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,182 @@
+// Mail-link endpoints: POST /recover, /resend, /otp (magic link + code), /invite and
+// POST /admin/generate_link (AUTH-CONTRACT §2.5, §2.10; GoTrue's otp.go, invite.go, admin generate_link).
+import { createUser, emailExists, normalizeEmail } from './admin-users.js';
+import type { AuthCore } from './core.js';
+import { AuthError, authErrors } from './errors.js';
+import { verificationType, type LinkKind, type LinkMail } from './link-mail.js';
+import { weakPassword } from './passwords.js';
+import { parsePkce } from './redirects.js';
+import {
+  generateLinkBody,
+  inviteBody,
+  linkTypes,
+  otpBody,
+  parseBody,
+  recoverBody,
+  resendBody,
+} from './schemas.js';
+import type { RequestContext } from './types.js';
+import { findUserByEmail, findUserById, userJson, type UserRow } from './users.js';
+
+const phoneDisabled = () => new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+const userNotFound = () => new AuthError(404, 'user_not_found', 'User with this email not found');
+
+export type LinksApi = ReturnType<typeof createLinksApi>;
+
+export function createLinksApi(core: AuthCore, mail: LinkMail) {
+  const { db } = core;
+  const fresh = async (user: UserRow) => (await findUserById(db, user.id)) ?? user;
+
+  /** Creates an invited user (no usable password) or re-invites an unconfirmed one. */
+  async function inviteUser(email: string, redirectTo?: string, data?: Record<string, unknown> | null) {
+    const address = normalizeEmail(email);
+    let user = await findUserByEmail(db, address);
+    if (user?.email_confirmed_at) throw emailExists();
+    user ??= await createUser(db, { email: address, userMetadata: data ?? {} });
+    await mail.sendInvite(user, core.redirect(redirectTo));
+    return fresh(user);
+  }
+
+  /** A confirmed user's magic link, or for a new or unconfirmed address the sign-up confirmation. */
+  async function magicLinkOrConfirmation(
+    user: UserRow,
+    redirect: string,
+    pkce: ReturnType<typeof parsePkce>,
+  ) {
+    if (user.email_confirmed_at) return mail.sendMagicLink(user, redirect, pkce);
+    return mail.sendConfirmation(user, redirect, pkce);
+  }
+
+  return {
+    inviteUser,
+
+    /** POST /recover: 200 {} whether or not the address exists. */
+    async recover(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(recoverBody, body);
+      core.limit('recover', ctx.ip);
+      if (!input.email) throw authErrors.validation('Password recovery requires an email');
+      const email = normalizeEmail(input.email);
+      const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
+      const user = await findUserByEmail(db, email);
+      if (user) await mail.sendRecovery(user, core.redirect(redirectTo), pkce);
+      return {};
+    },
+
+    /**
+     * POST /resend (signup, email_change): the pending mail again. Unknown addresses and ones with
+     * nothing pending get the same `{}` and no mail (no enumeration).
+     */
+    async resend(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(resendBody, body);
+      core.limit('signup', ctx.ip);
+      if (input.type === 'sms' || input.type === 'phone_change') throw phoneDisabled();
+      if (input.type !== 'signup' && input.type !== 'email_change')
+        throw authErrors.validation(`Resend type "${input.type}" is not supported by this server`);
+      if (!input.email) throw authErrors.validation('An email address is required');
+      const user = await findUserByEmail(db, normalizeEmail(input.email));
+      const redirect = core.redirect(redirectTo);
+      if (input.type === 'signup' && user && !user.email_confirmed_at)
+        await mail.sendConfirmation(user, redirect);
+      if (input.type === 'email_change' && user?.email_change)
+        await mail.sendEmailChange(user, user.email_change, redirect, null);
+      return {};
+    },
+
+    /**
+     * POST /otp (email): one mail with a sign-in link and its six-digit code. An unknown address is
+     * signed up (a confirmation mail, which signs in too) unless `create_user` is false: then 422
+     * `otp_disabled`, as GoTrue answers.
+     */
+    async otp(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(otpBody, body);
+      core.limit('signup', ctx.ip);
+      if (input.phone && !input.email) throw phoneDisabled();
+      if (!input.email) throw authErrors.validation('An email address is required');
+      const email = normalizeEmail(input.email);
+      const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
+      const redirect = core.redirect(redirectTo);
+      let user = await findUserByEmail(db, email);
+      if (!user) {
+        if (input.create_user === false)
+          throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+        try {
+          user = await createUser(db, {
+            email,
+            userMetadata: input.data ?? {},
+            emailConfirm: core.autoconfirm,
+          });
+        } catch (error) {
+          // Two requests raced to create the address: the second mails the first one's user.
+          user = await findUserByEmail(db, email);
+          if (!user) throw error;
+        }
+        await magicLinkOrConfirmation(user, redirect, pkce);
+        await mail.notifyAdmins(user);
+        return {};
+      }
+      await magicLinkOrConfirmation(user, redirect, pkce);
+      return {};
+    },
+
+    /** POST /invite (service role): the invited user, mailed a link to accept. */
+    async invite(body: unknown, redirectTo: string | undefined) {
+      const input = parseBody(inviteBody, body);
+      if (!input.email) throw authErrors.validation('An email address is required');
+      return userJson(await inviteUser(input.email, redirectTo, input.data));
+    },
+
+    /** POST /admin/generate_link: the link of a mail, not sent; the user as a flat object with it. */
+    async generateLink(body: unknown) {
+      const input = parseBody(generateLinkBody, body);
+      if (!(linkTypes as readonly string[]).includes(input.type))
+        throw authErrors.validation(`Invalid generate_link type "${input.type}"`);
+      if (!input.email) throw authErrors.validation('An email address is required');
+      const email = normalizeEmail(input.email);
+      let kind = input.type as LinkKind;
+      let user = await findUserByEmail(db, email);
+      if (!user && kind === 'magiclink') kind = 'signup'; // GoTrue signs an unknown address up
+      if (kind === 'signup' || kind === 'invite') {
+        if (user?.email_confirmed_at) throw emailExists();
+        let password = input.password;
+        if (kind === 'signup' && !user) {
+          if (!password && input.type === 'signup')
+            throw authErrors.validation('Signup requires a valid password');
+          const weak = password ? weakPassword(password) : null;
+          if (weak) throw weak;
+        } else password = undefined;
+        user ??= await createUser(db, { email, password, userMetadata: input.data ?? {} });
+      }
+      if (!user) throw userNotFound();
+      if (kind === 'email_change_current' || kind === 'email_change_new') {
+        if (!input.new_email) throw authErrors.validation('The new email address is required');
+        const newEmail = normalizeEmail(input.new_email);
+        if (await findUserByEmail(db, newEmail)) throw emailExists();
+        await db.query(
+          'update auth_users set email_change = $2, email_change_confirm_status = 0 where id = $1',
+          [user.id, newEmail],
+        );
+        user = { ...user, email_change: newEmail };
+      }
+      const redirect = core.redirect(input.redirect_to);
+      const link = await mail.prepareLink(user, kind, redirect);
+      return {
+        ...userJson(await fresh(user)),
+        action_link: link.link,
+        email_otp: link.code,
+        hashed_token: link.hashedToken,
+        redirect_to: redirect,
+        verification_type: verificationType(kind),
+      };
+    },
+
+    /** Mails a user a recovery link (the admin dashboard's "Send password recovery"). */
+    async sendRecoveryTo(user: UserRow, redirectTo?: string) {
+      await mail.sendRecovery(user, core.redirect(redirectTo));
+    },
+
+    /** Mails a user a magic link, or the confirmation if the address is not confirmed yet. */
+    async sendMagicLinkTo(user: UserRow, redirectTo?: string) {
+      await magicLinkOrConfirmation(user, core.redirect(redirectTo), null);
+    },
+  };
+}

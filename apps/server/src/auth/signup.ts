@@ -1,0 +1,152 @@
+// POST /signup and GET /settings (AUTH-CONTRACT §2.1, §2.12).
+import { randomUUID } from 'node:crypto';
+import { normalizeEmail } from './admin-users.js';
+import type { AuthCore } from './core.js';
+import { AuthError, authErrors } from './errors.js';
+import type { LinkMail } from './link-mail.js';
+import { verifyPassword, weakPassword } from './passwords.js';
+import { parsePkce } from './redirects.js';
+import { parseBody, signupBody } from './schemas.js';
+import type { RequestContext } from './types.js';
+import { findUserByEmail, findUserById, USER_COLUMNS, userJson, type UserRow } from './users.js';
+
+/** Providers and features this server does not offer; /settings lists them as off. */
+const OFF = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'phone',
+  'saml',
+  'slack',
+  'slack_oidc',
+  'spotify',
+  'twitch',
+  'twitter',
+  'web3_ethereum',
+  'web3_solana',
+  'workos',
+  'zoom',
+];
+
+export const userAlreadyExists = () => new AuthError(422, 'user_already_exists', 'User already registered');
+
+export function createSignupApi(core: AuthCore, mail: LinkMail) {
+  const { db } = core;
+
+  /** Marks a user confirmed now (autoconfirm) and returns the fresh row. */
+  async function confirm(user: UserRow): Promise<UserRow> {
+    const { rows } = await db.query<UserRow>(
+      `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+       where id = $1 returning ${USER_COLUMNS}`,
+      [user.id],
+    );
+    return rows[0] ?? user;
+  }
+
+  return {
+    /** GET /settings */
+    settings() {
+      return {
+        external: { ...Object.fromEntries(OFF.map((k) => [k, false])), email: true },
+        disable_signup: false,
+        mailer_autoconfirm: core.autoconfirm,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+        saml_private_key_next_configured: false,
+        passkeys_enabled: false,
+      };
+    },
+
+    /** POST /signup: a confirmation mail, or a session at once with AUTH_AUTOCONFIRM. */
+    async signup(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
+      const input = parseBody(signupBody, body);
+      core.limit('signup', ctx.ip);
+      // supabase-js signInAnonymously() posts only {data}: anonymous users are off, as GoTrue's default.
+      if (!input.email && !input.phone && !input.password)
+        throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+      if (input.phone && !input.email)
+        throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
+      if (!input.password) throw authErrors.validation('Signup requires a valid password');
+      const weak = weakPassword(input.password);
+      if (weak) throw weak;
+      if (!input.email) throw authErrors.validation('To signup, please provide your email');
+      const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
+      const email = normalizeEmail(input.email);
+      const redirect = core.redirect(redirectTo);
+      // Hashed whether or not the address is taken: a known address must not answer faster.
+      const passwordHash = await core.hash(input.password);
+
+      const existing = await findUserByEmail(db, email);
+      if (existing && core.autoconfirm) {
+        // Autoconfirm reveals a taken address, as GoTrue does; an unconfirmed account is signed in
+        // only by whoever knows its password.
+        if (existing.email_confirmed_at || !existing.encrypted_password) throw userAlreadyExists();
+        if (!(await verifyPassword(existing.encrypted_password, input.password))) throw userAlreadyExists();
+        return core.signIn(await confirm(existing), 'password', ctx);
+      }
+      if (existing?.email_confirmed_at) {
+        // No enumeration: a confirmed address gets a look-alike user with no identities and no mail.
+        const stamp = new Date(core.now()).toISOString();
+        return {
+          ...userJson({ ...existing, id: randomUUID() }),
+          role: '',
+          identities: [],
+          email_confirmed_at: undefined,
+          confirmed_at: undefined,
+          last_sign_in_at: undefined,
+          banned_until: undefined,
+          new_email: undefined,
+          email_change_sent_at: undefined,
+          invited_at: undefined,
+          recovery_sent_at: undefined,
+          app_metadata: { provider: 'email', providers: ['email'] },
+          user_metadata: input.data ?? {},
+          factors: undefined,
+          created_at: stamp,
+          updated_at: stamp,
+          confirmation_sent_at: stamp,
+        };
+      }
+      let user = existing;
+      let created = false;
+      if (!user) {
+        try {
+          const { rows } = await db.query<UserRow>(
+            `insert into auth_users (email, encrypted_password, raw_user_meta_data) values ($1, $2, $3::jsonb)
+             returning ${USER_COLUMNS}`,
+            [email, passwordHash, JSON.stringify(input.data ?? {})],
+          );
+          user = rows[0] as UserRow;
+          created = true;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '23505') throw error;
+          user = await findUserByEmail(db, email);
+          if (!user) throw error;
+        }
+      }
+      if (core.autoconfirm) {
+        const session = await core.signIn(await confirm(user), 'password', ctx);
+        if (created) await mail.notifyAdmins(user);
+        return session;
+      }
+      await mail.sendConfirmation(user, redirect, pkce);
+      if (created) await mail.notifyAdmins(user);
+      const fresh = (await findUserById(db, user.id)) ?? user;
+      return userJson(fresh);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Shapes shared by the auth modules: the service's options, a request's origin, the token response
+// and an authenticated caller. Types only (plus OAuthError), so every module can import it.
+import type { Db } from '../db/types.js';
+import type { PublicOrigin } from '../lib/public-origin.js';
+import { AuthError } from './errors.js';
+import type { AuthKeys } from './keys.js';
+import type { Mailer } from './mail.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import type { SessionRow } from './sessions.js';
+import type { AccessClaims } from './tokens.js';
+import type { userJson, UserRow } from './users.js';
+
+export interface AuthServiceOptions {
+  db: Db;
+  keys: AuthKeys;
+  mailer: Mailer;
+  siteTitle: string;
+  /** Addresses told about every signup. */
+  adminEmails: string[];
+  /** AUTH_REFRESH_REUSE_INTERVAL, seconds. */
+  refreshReuseIntervalSeconds: number;
+  rateLimits?: RateLimitOptions;
+  /** Minimum seconds between two mails of one kind to one user (GoTrue: 60). */
+  emailResendIntervalSeconds?: number;
+  /** Lifetime of email links and codes, seconds (GoTrue: 86400). */
+  emailLinkLifetimeSeconds?: number;
+  /** AUTH_AUTOCONFIRM (GoTrue's MAILER_AUTOCONFIRM): sign-ups are confirmed at once. */
+  autoconfirm?: boolean;
+  /**
+   * AUTH_SECURE_PASSWORD_CHANGE (GoTrue's UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION): a password
+   * change from a session older than 24 hours needs the nonce of GET /reauthenticate.
+   */
+  securePasswordChange?: boolean;
+  /**
+   * The site's origin (lib/public-origin.ts): links in mail, redirects, the TOTP issuer and the
+   * tokens' `iss` all come from it, never from the request's Host or X-Forwarded-* headers.
+   */
+  publicOrigin: PublicOrigin;
+  /** The password hash (passwords.ts); replaceable so tests can see when it runs. */
+  hashPassword?: (password: string) => Promise<string>;
+  now?: () => number;
+}
+
+/** Where a request came from. */
+export interface RequestContext {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: ReturnType<typeof userJson>;
+}
+
+/** A JWT-authenticated caller: the verified claims, its user row and its live session. */
+export interface Caller {
+  claims: AccessClaims;
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** An OAuth-style error body (`{error, error_description}`), used by /token for a missing refresh token. */
+export class OAuthError extends AuthError {
+  constructor(
+    readonly oauthError: string,
+    description: string,
+  ) {
+    super(400, oauthError, description);
+  }
+}

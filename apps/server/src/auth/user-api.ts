@@ -1,0 +1,111 @@
+// GET /user, PUT /user (password, email change, metadata) and GET /reauthenticate (AUTH-CONTRACT §2.6, §2.7).
+import { emailExists, normalizeEmail } from './admin-users.js';
+import type { AuthCore } from './core.js';
+import { AuthError, authErrors } from './errors.js';
+import type { LinkMail } from './link-mail.js';
+import { codeTokenHash, takeToken } from './link-tokens.js';
+import { verifyPassword, weakPassword } from './passwords.js';
+import { parsePkce } from './redirects.js';
+import { parseBody, updateUserBody } from './schemas.js';
+import type { Caller } from './types.js';
+import { findUserByEmail, findUserById, listFactors, USER_COLUMNS, userJson, type UserRow } from './users.js';
+
+/** GoTrue: a session younger than this may change its password without a nonce. */
+const RECENT_SESSION_MS = 24 * 3_600_000;
+
+export function createUserApi(core: AuthCore, mail: LinkMail) {
+  const { db } = core;
+
+  /** AUTH_SECURE_PASSWORD_CHANGE: an older session proves itself with the mailed nonce (single use). */
+  async function checkReauthentication(caller: Caller, nonce: string | undefined) {
+    if (!core.opts.securePasswordChange) return;
+    if (core.now() - new Date(caller.session.created_at).getTime() < RECENT_SESSION_MS) return;
+    if (!nonce)
+      throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+    const taken = await takeToken(
+      db,
+      codeTokenHash(caller.user.email, nonce),
+      ['reauthentication'],
+      core.linkLifetimeMs,
+      core.now(),
+    );
+    if (!taken || taken.user_id !== caller.user.id)
+      throw new AuthError(400, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
+  }
+
+  async function changePassword(caller: Caller, password: string, nonce: string | undefined) {
+    const weak = weakPassword(password);
+    if (weak) throw weak;
+    await checkReauthentication(caller, nonce);
+    const { user } = caller;
+    if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password)))
+      throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+    const newHash = await core.hash(password);
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<UserRow>(
+        `update auth_users set encrypted_password = $2, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        [user.id, newHash],
+      );
+      // Other sessions end and pending email links die with the old password.
+      await tx.query('delete from auth_sessions where user_id = $1 and id <> $2', [
+        user.id,
+        caller.session.id,
+      ]);
+      await tx.query('delete from auth_one_time_tokens where user_id = $1', [user.id]);
+      return rows[0] as UserRow;
+    });
+  }
+
+  return {
+    /** GET /user */
+    async getUser(token: string | null) {
+      const { user } = await core.authenticate(token);
+      return userJson(user, await listFactors(db, user.id));
+    },
+
+    /** PUT /user[?redirect_to=]: password, email (GoTrue's secure change), user_metadata. */
+    async updateUser(token: string | null, body: unknown, redirectTo?: string) {
+      const caller = await core.authenticate(token);
+      const input = parseBody(updateUserBody, body);
+      if (input.app_metadata !== undefined) throw authErrors.notAdmin();
+      if (input.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+      const newEmail =
+        input.email !== undefined && input.email !== '' ? normalizeEmail(input.email) : caller.user.email;
+      const emailChange = newEmail !== caller.user.email;
+      const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
+      if (input.password !== undefined || emailChange) {
+        const factors = await listFactors(db, caller.user.id);
+        if (factors.some((f) => f.status === 'verified') && caller.session.aal !== 'aal2')
+          throw new AuthError(
+            401,
+            'insufficient_aal',
+            'AAL2 session is required to update email or password when MFA is enabled.',
+          );
+      }
+      if (emailChange && (await findUserByEmail(db, newEmail))) throw emailExists();
+      let user = caller.user;
+      if (input.password !== undefined) user = await changePassword(caller, input.password, input.nonce);
+      if (input.data) {
+        const { rows } = await db.query<UserRow>(
+          `update auth_users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now()
+           where id = $1 returning ${USER_COLUMNS}`,
+          [user.id, JSON.stringify(input.data)],
+        );
+        user = rows[0] as UserRow;
+      }
+      if (emailChange) {
+        await mail.sendEmailChange(user, newEmail, core.redirect(redirectTo), pkce);
+        user = (await findUserById(db, user.id)) ?? user;
+      }
+      return userJson(user, await listFactors(db, user.id));
+    },
+
+    /** GET /reauthenticate: mails a nonce for PUT /user's password change. */
+    async reauthenticate(token: string | null) {
+      const { user } = await core.authenticate(token);
+      if (!user.email_confirmed_at) throw authErrors.validation('Please verify your email first.');
+      await mail.sendReauthentication(user);
+      return {};
+    },
+  };
+}
