@@ -1,0 +1,88 @@
+// Shared by bench:bundle and bench:lighthouse: builds the site, starts the real server on a free port
+// with a fresh data directory, and signs a user in (the session a browser would have stored).
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const PAGES = ['/', '/ediscovery', '/onboarding'];
+const EMAIL = 'bench-admin@example.com';
+const PASSWORD = 'bench-admin-password';
+
+export function buildSite() {
+  execFileSync('npm', ['run', 'build', '-w', '@engage/site'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export const machine = () =>
+  `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
+
+export async function startServer() {
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'engage-bench-site-')),
+        ADMIN_EMAILS: EMAIL,
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+        SUPABASE_URL: '',
+        VAPI_PRIVATE_KEY: '',
+        DATABASE_URL: '',
+      },
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300 || child.exitCode !== null) throw new Error('The server did not start.');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Warm the server's Brotli cache: the first request of each file compresses it once.
+  for (const p of PAGES) {
+    const html = await (await fetch(base + p, { headers: { 'Accept-Encoding': 'br' } })).text();
+    for (const [, href] of html.matchAll(/(?:src|href)="(\/[^"]+)"/g))
+      await fetch(base + href, { headers: { 'Accept-Encoding': 'br' } });
+  }
+  return { base, stop: () => child.kill('SIGTERM') };
+}
+
+/** Signs the bench admin in; returns the localStorage entry auth-js would have written. */
+export async function storedSession(base) {
+  const config = await (await fetch(`${base}/config.json`)).json();
+  const res = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: config.auth.anonKey },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
+  const session = await res.json();
+  session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
+  return { key: `sb-${new URL(base).hostname.split('.')[0]}-auth-token`, value: JSON.stringify(session) };
+}
+
+/** Replaces the block between `start` and `end` in docs/benchmarks.md (appends it the first time). */
+export async function writeSection(start, end, section) {
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const file = path.join(root, 'docs/benchmarks.md');
+  const current = readFileSync(file, 'utf8');
+  const block = `${start}\n${section}\n${end}`;
+  const next = current.includes(start)
+    ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block)
+    : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+}
