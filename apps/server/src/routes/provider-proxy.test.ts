@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -466,6 +467,36 @@ describe('the embedded provider in the server', () => {
     const still = await fetch(`${origin}/api/provider/assistant/${SEEDED_ASSISTANT_IDS.onboarding}`, {
       headers: signedIn,
     });
+    expect(still.status).toBe(200);
+  });
+
+  it('refuses dot segments as the request line carried them, before Node resolves them away (400)', async () => {
+    // fetch() and curl resolve '..' themselves; a raw request line keeps it, and Node's URL parser
+    // would quietly turn /file/../assistant/x into /assistant/x.
+    const raw = (target: string, method = 'GET') =>
+      new Promise<number>((resolve, reject) => {
+        const { port } = new URL(origin);
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: target, method, headers: signedIn },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    const onboarding = SEEDED_ASSISTANT_IDS.onboarding;
+    for (const target of [
+      `/api/provider/file/../assistant/${onboarding}`,
+      `/api/provider/file/%2e%2e/assistant/${onboarding}`,
+      `/api/provider/file/%2E./assistant/${onboarding}`,
+      '/api/provider/file/./x',
+      '/api/provider/./file',
+    ])
+      expect([target, await raw(target)]).toEqual([target, 400]);
+    expect(await raw(`/api/provider/file/../assistant/${onboarding}`, 'DELETE')).toBe(400);
+    const still = await fetch(`${origin}/api/provider/assistant/${onboarding}`, { headers: signedIn });
     expect(still.status).toBe(200);
   });
 

@@ -182,7 +182,12 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
     // and normalises differently, and upstream decodes once more.
     const segments = providerPathSegments(rawPathOf(c.req.raw.url), mountDepth);
     const decodedPath = c.req.path;
+    // On Node, Request.url has already been through the URL parser, which resolves '..' and '%2e%2e'
+    // away; the request line itself (IncomingMessage.url) still holds what the client sent.
+    const requestLine = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming?.url;
     if (
+      (typeof requestLine === 'string' &&
+        providerPathSegments(rawPathOf(requestLine), mountDepth) === null) ||
       !segments ||
       BAD_RAW.test(decodedPath) ||
       decodedPath.split('/').some(isDotSegment) ||
