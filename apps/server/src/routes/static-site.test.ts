@@ -52,6 +52,12 @@ describe('the static site', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 
+  it('answers a malformed percent-encoding with 400, not a 500', async () => {
+    const app = staticSite(site(), { publicConfig: config('Site', 'x.example') });
+    for (const target of ['/%E0%A4%A', '/assets/%ZZ.js', '/%'])
+      expect([target, (await app.request(target)).status]).toEqual([target, 400]);
+  });
+
   it('serves a route without a prerendered page the SPA, and a missing asset a 404', async () => {
     const app = staticSite(site(), { publicConfig: config('Site', 'x.example') });
     const spa = await app.request('/no-such-page');

@@ -102,7 +102,13 @@ export function staticSite(siteDir: string, options: { publicConfig?: PublicConf
   const brotli = new Map<string, { mtime: number; body: Buffer }>();
 
   app.get('*', async (c, next) => {
-    const urlPath = decodeURIComponent(c.req.path);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(c.req.path);
+    } catch {
+      // A broken %-escape is the client's mistake: a 400, never the server's 500.
+      return c.text('Bad request: the path is not valid percent-encoding.', 400);
+    }
     if (SERVER_PREFIXES.some((p) => urlPath.startsWith(p))) return next();
 
     let file: string | null = null;
