@@ -68,6 +68,17 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_TOKEN: intVar(0, 1_000_000, 150),
   AUTH_RATE_LIMIT_SIGNUP: intVar(0, 1_000_000, 30),
   AUTH_RATE_LIMIT_VERIFY: intVar(0, 1_000_000, 30),
+  // GoTrue's MAILER_AUTOCONFIRM: sign-ups are confirmed at once and POST /signup returns a session.
+  AUTH_AUTOCONFIRM: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((v) => v === 'true')
+    .default(false),
+  // GoTrue's UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: a password change from a session older than
+  // 24 hours needs the nonce GET /reauthenticate mails.
+  AUTH_SECURE_PASSWORD_CHANGE: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((v) => v === 'true')
+    .default(false),
   EMULATOR_PUBLIC_KEY: optionalString,
   EMULATOR_PRIVATE_KEY: optionalString,
   // The landing pages' assistants; the defaults are the ones the embedded emulator seeds.

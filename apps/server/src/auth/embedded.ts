@@ -69,6 +69,8 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     siteTitle: config.siteTitle,
     adminEmails: config.ADMIN_EMAILS,
     refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
+    autoconfirm: config.AUTH_AUTOCONFIRM,
+    securePasswordChange: config.AUTH_SECURE_PASSWORD_CHANGE,
     rateLimits: opts.rateLimits ?? rateLimitsFromConfig(config),
     emailResendIntervalSeconds: opts.emailResendIntervalSeconds,
     publicOrigin: opts.publicOrigin ?? createPublicOrigin(config).get,

@@ -126,7 +126,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
     },
 
     /** POST /admin/generate_link: the link of a mail, not sent; the user as a flat object with it. */
-    async generateLink(body: unknown) {
+    async generateLink(body: unknown, redirectTo?: string) {
       const input = parseBody(generateLinkBody, body);
       if (!(linkTypes as readonly string[]).includes(input.type))
         throw authErrors.validation(`Invalid generate_link type "${input.type}"`);
@@ -157,7 +157,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
         );
         user = { ...user, email_change: newEmail };
       }
-      const redirect = core.redirect(input.redirect_to);
+      const redirect = core.redirect(redirectTo ?? input.redirect_to);
       const link = await mail.prepareLink(user, kind, redirect);
       return {
         ...userJson(await fresh(user)),

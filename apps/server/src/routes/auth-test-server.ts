@@ -30,7 +30,14 @@ export interface AuthTestServer {
   /** A fresh supabase-js client (own in-memory storage) with the anon key, or the service key. */
   client(key?: 'anon' | 'service', flowType?: 'implicit' | 'pkce'): SupabaseClient;
   /** The newest outbox mail to an address, with the first link in it. */
-  lastMail(to: string): Promise<{ subject: string; kind: string; link: string | null; text: string } | null>;
+  lastMail(to: string): Promise<{
+    subject: string;
+    kind: string;
+    link: string | null;
+    /** The six-digit code in the mail, if any. */
+    code: string | null;
+    text: string;
+  } | null>;
   mailCount(to: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -48,6 +55,8 @@ export interface AuthTestServerOptions {
   env?: Record<string, string>;
   rateLimits?: RateLimitOptions;
   emailResendIntervalSeconds?: number;
+  /** The auth service's clock (milliseconds), for tests of lifetimes. */
+  now?: () => number;
 }
 
 export async function startAuthTestServer(
@@ -72,6 +81,7 @@ export async function startAuthTestServer(
     secrets: openSecretStore(dir),
     rateLimits: options.rateLimits ?? NO_LIMITS,
     emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
+    now: options.now,
   });
   const service = runtime.service as AuthService;
   const app = createApp({
@@ -118,6 +128,7 @@ export async function startAuthTestServer(
         kind: mail.kind,
         text: mail.text_body,
         link: /https?:\/\/\S+/.exec(mail.text_body)?.[0] ?? null,
+        code: /\b(\d{6})\b/.exec(mail.text_body)?.[1] ?? null,
       };
     },
     async mailCount(to) {

@@ -153,10 +153,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   app.post('/token', async (c) => {
     const body = await jsonBody(c);
     const grant = c.req.query('grant_type') ?? (body as { grant_type?: unknown } | null)?.grant_type;
-    if (grant === 'password') return c.json(await service.passwordGrant(body, ctx(c)));
-    if (grant === 'refresh_token') return c.json(await service.refreshGrant(body, ctx(c)));
-    if (grant === 'pkce') return c.json(await service.pkceGrant(body, ctx(c)));
-    throw new AuthError(400, 'invalid_credentials', 'unsupported grant_type');
+    return c.json(await service.grant(grant, body, ctx(c)));
   });
 
   app.post('/logout', async (c) => {
@@ -172,8 +169,30 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     c.json(await service.resend(await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
   );
 
+  // POST /magiclink is GoTrue's older name for an email OTP.
+  for (const path of ['/otp', '/magiclink'])
+    app.post(path, async (c) =>
+      c.json(await service.otp(await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
+    );
+
+  app.post('/invite', async (c) => {
+    await service.admin.authorize(bearer(c));
+    return c.json(await service.admin.invite(await jsonBody(c), c.req.query('redirect_to')));
+  });
+
   app.get('/user', async (c) => c.json(await service.getUser(bearer(c))));
-  app.put('/user', async (c) => c.json(await service.updateUser(bearer(c), await jsonBody(c))));
+  app.put('/user', async (c) =>
+    c.json(await service.updateUser(bearer(c), await jsonBody(c), c.req.query('redirect_to'))),
+  );
+  app.get('/reauthenticate', async (c) => c.json(await service.reauthenticate(bearer(c))));
+
+  // Features this server does not offer answer with GoTrue's own "disabled" codes.
+  app.all('/sso', () => {
+    throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
+  });
+  app.get('/user/identities/authorize', () => {
+    throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  });
 
   app.get('/verify', async (c) => {
     const q = c.req.query();
@@ -224,6 +243,9 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     await jsonBody(c);
     return c.json(await service.admin.remove(c.req.param('id')));
   });
+  admin.post('/generate_link', async (c) =>
+    c.json(await service.admin.generateLink(await jsonBody(c), c.req.query('redirect_to'))),
+  );
   admin.get('/users/:id/factors', async (c) => c.json(await service.admin.factors(c.req.param('id'))));
   admin.delete('/users/:uid/factors/:fid', async (c) =>
     c.json(await service.admin.deleteFactor(c.req.param('uid'), c.req.param('fid'))),
