@@ -1,7 +1,10 @@
 import {
   createRequester,
+  attachFileToKnowledgeBaseV2,
+  createKnowledgeBaseV2,
   createTool,
   deleteFile,
+  getKnowledgeBaseV2,
   getAssistant,
   getFile,
   isVapiApiError,
@@ -49,6 +52,13 @@ export interface QueryToolInput {
   knowledgeBases: { provider: 'google'; name: string; description: string; fileIds: string[] }[];
 }
 
+/** A v2 knowledge base as the tool reads it: its files' indexing and the query tool it comes with. */
+export interface KnowledgeBaseV2View {
+  id: string;
+  toolId: string | null;
+  files: { fileId: string; status: string }[];
+}
+
 /** An HTTP error answer of the provider (or of the proxy in front of it). */
 export class ProviderHttpError extends Error {
   readonly __isProviderHttpError = true;
@@ -88,6 +98,12 @@ export interface ProviderApi {
   getFile(id: string, options?: { signal?: AbortSignal }): Promise<ProviderFile>;
   deleteFile(id: string, options?: { signal?: AbortSignal }): Promise<void>;
   createQueryTool(input: QueryToolInput): Promise<{ id: string }>;
+  /** POST /v2/knowledge-base. */
+  createKnowledgeBaseV2(input: { name: string; description: string }): Promise<{ id: string }>;
+  /** POST /v2/knowledge-base/{id}/file: the file starts indexing. */
+  attachFileToKnowledgeBaseV2(id: string, fileId: string): Promise<void>;
+  /** GET /v2/knowledge-base/{id}. */
+  getKnowledgeBaseV2(id: string): Promise<KnowledgeBaseV2View>;
   listAssistants(): Promise<AssistantSummary[]>;
   getAssistant(id: string): Promise<Assistant>;
   updateAssistant(id: string, patch: { model: Record<string, unknown> }): Promise<Assistant>;
@@ -187,6 +203,23 @@ export function createProviderApi({ baseUrl, getToken, fetch: fetchImpl }: Provi
         await deleteFile<unknown>(r, id, { signal: options.signal });
       }),
     createQueryTool: (input) => call(async () => ({ id: (await createTool(r, input)).id })),
+    createKnowledgeBaseV2: (input) => call(async () => ({ id: (await createKnowledgeBaseV2(r, input)).id })),
+    attachFileToKnowledgeBaseV2: (id, fileId) =>
+      call(async () => {
+        await attachFileToKnowledgeBaseV2(r, id, { fileId });
+      }),
+    getKnowledgeBaseV2: (id) =>
+      call(async () => {
+        const kb = await getKnowledgeBaseV2(r, id);
+        return {
+          id: kb.id,
+          toolId: kb.toolId ?? null,
+          files: (Array.isArray(kb.files) ? kb.files : []).map((f) => ({
+            fileId: f.fileId,
+            status: f.status,
+          })),
+        };
+      }),
     listAssistants: () =>
       call(async () => {
         const list = await listAssistants<VapiAssistant[] | null>(r, { limit: 1000 });

@@ -7,8 +7,10 @@ export const DELETE_GAP_MS = 500;
 export const DELETE_RATE_LIMIT_WAIT_MS = 2_000;
 export const API_KEY_SAVE_DELAY_MS = 1_000;
 export const ASSISTANT_SAVE_DELAY_MS = 500;
-/** Engage's default number of uploads in flight at once. */
+/** Uploads in flight at first; the queue grows it while answers come quickly (adaptive-limit.ts). */
 export const UPLOAD_CONCURRENCY = 3;
+/** The most uploads in flight at once, however quick the answers. */
+export const MAX_UPLOAD_CONCURRENCY = 24;
 /** Retries after the first attempt for 408, 429, 5xx and network failures (as the official SDK). */
 export const MAX_RETRIES = 2;
 /** Retries after a 429, each waiting what Retry-After asked for (the provider is pacing, not failing). */

@@ -107,8 +107,10 @@ describe('uploading and polling', () => {
       'd.md': 'done',
       'empty.txt': 'failed',
     });
-    // One check per file was enough: processing takes 2 s and the first check comes after 3 s.
-    expect(provider.calls.filter((c) => c.startsWith('GET /file/'))).toHaveLength(5);
+    // One check per file was enough (processing takes 2 s and the first check comes after 3 s), and
+    // one listing served all five: no GET /file/{id}, one GET /file besides the duplicate screening.
+    expect(provider.calls.filter((c) => c.startsWith('GET /file/'))).toHaveLength(0);
+    expect(provider.calls.filter((c) => c === 'GET /file')).toHaveLength(2);
     expect(Object.values(state().progress).every((p) => p === 100)).toBe(true);
     const stored = JSON.parse(storage.getItem(storageKeys.uploadedFiles) ?? '[]') as {
       name: string;

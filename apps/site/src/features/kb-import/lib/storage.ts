@@ -17,6 +17,10 @@ export interface UploadedFileRecord extends ProviderFile {
 }
 
 export interface CreatedKnowledgeBase {
+  /** 'query-tool' (SPEC's path, also when absent: records kept before v2 existed) or 'v2'. */
+  kind?: 'query-tool' | 'v2';
+  /** The v2 knowledge base's id. */
+  knowledgeBaseId?: string;
   toolId: string;
   name: string;
   description: string;

@@ -59,6 +59,16 @@ export function providerFetch(api: ProviderApi, base: string, options: ProviderF
         return json(200, { id });
       }
       if (method === 'POST' && path === '/tool') return json(201, await api.createQueryTool(body as never));
+      if (method === 'POST' && path === '/v2/knowledge-base')
+        return json(201, await api.createKnowledgeBaseV2(body as { name: string; description: string }));
+      const v2 = /^\/v2\/knowledge-base\/([^/]+)(\/file)?$/.exec(path);
+      if (v2 && method === 'POST' && v2[2]) {
+        const fileId = (body as { fileId: string }).fileId;
+        await api.attachFileToKnowledgeBaseV2(decodeURIComponent(v2[1] ?? ''), fileId);
+        return json(201, { fileId, status: 'indexing' });
+      }
+      if (v2 && method === 'GET' && !v2[2])
+        return json(200, await api.getKnowledgeBaseV2(decodeURIComponent(v2[1] ?? '')));
       if (method === 'GET' && path === '/assistant') return json(200, await api.listAssistants());
       if (method === 'GET' && path.startsWith('/assistant/')) return json(200, await api.getAssistant(id));
       if (method === 'PATCH' && path.startsWith('/assistant/'))

@@ -32,6 +32,17 @@ type Fault = { status: number; retryAfterMs?: number; body?: string };
 export function createFakeProvider({ processingMs = 2_000, now = Date.now }: FakeProviderOptions = {}) {
   const files = new Map<string, ProviderFile & { readyAt: number; empty: boolean }>();
   const tools = new Map<string, QueryToolInput & { id: string }>();
+  /** v2 knowledge bases: each attached file indexes for `processingMs` (fails when empty). */
+  const bases = new Map<
+    string,
+    {
+      id: string;
+      name: string;
+      description: string;
+      toolId: string;
+      files: { fileId: string; readyAt: number }[];
+    }
+  >();
   const assistants = new Map<string, Assistant>([
     [
       'asst-1',
@@ -105,6 +116,35 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
       tools.set(id, { ...input, id });
       return { id };
     },
+    async createKnowledgeBaseV2(input) {
+      calls.push('POST /v2/knowledge-base');
+      fault('v2');
+      const id = `kb-${++seq}`;
+      const toolId = `tool-${++seq}`;
+      bases.set(id, { id, ...input, toolId, files: [] });
+      return { id };
+    },
+    async attachFileToKnowledgeBaseV2(id, fileId) {
+      calls.push(`POST /v2/knowledge-base/${id}/file ${fileId}`);
+      fault('v2-attach');
+      const base = bases.get(id);
+      if (!base || !files.has(fileId)) throw new ProviderHttpError(404, 'Not Found', '', null);
+      base.files.push({ fileId, readyAt: now() + processingMs });
+    },
+    async getKnowledgeBaseV2(id) {
+      calls.push(`GET /v2/knowledge-base/${id}`);
+      fault('v2-get');
+      const base = bases.get(id);
+      if (!base) throw new ProviderHttpError(404, 'Not Found', '', null);
+      return {
+        id,
+        toolId: base.toolId,
+        files: base.files.map((f) => ({
+          fileId: f.fileId,
+          status: now() < f.readyAt ? 'indexing' : files.get(f.fileId)?.empty ? 'failed' : 'ready',
+        })),
+      };
+    },
     async listAssistants() {
       calls.push('GET /assistant');
       return [...assistants.values()].map(({ id, name }) => ({ id, name }));
@@ -130,11 +170,22 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
     api,
     files,
     tools,
+    bases,
     assistants,
     calls,
     /** Queue faults for a route: the next calls answer these statuses in order. */
     failNext(
-      route: 'upload' | 'list' | 'get' | 'delete' | 'tool' | 'assistant' | 'update',
+      route:
+        | 'upload'
+        | 'list'
+        | 'get'
+        | 'delete'
+        | 'tool'
+        | 'assistant'
+        | 'update'
+        | 'v2'
+        | 'v2-attach'
+        | 'v2-get',
       ...list: Fault[]
     ) {
       (faults[route] ??= []).push(...list);

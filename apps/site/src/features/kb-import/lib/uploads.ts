@@ -1,0 +1,173 @@
+import type { ProviderApi, ProviderFile } from '../api/provider-api';
+import { AdaptiveLimit } from './adaptive-limit';
+import { mimeTypeFor } from './file-types';
+import { messages } from './messages';
+import type { OriginalsHolder } from './originals-holder';
+import { FAILED_PREFIX, LOCAL_PREFIX, TERMINAL, isLocalOnlyId, progressOf } from './state';
+import type { StatusPoller } from './status-poller';
+import { describeError, type KbImportStore } from './store';
+import type { UploadedFileRecord } from './storage';
+import { runUploadQueue } from './upload-queue';
+
+export interface UploadRunnerOptions {
+  store: KbImportStore;
+  originals: OriginalsHolder;
+  poller: StatusPoller;
+  concurrency: number;
+  maxConcurrency: number;
+  gapMs: number;
+  maxRetries: number;
+  now: () => number;
+}
+
+export interface BatchResult {
+  succeeded: number;
+  failed: number;
+  /** New uploads never sent (cancelled): they go back to the selection. */
+  cancelled: string[];
+}
+
+/** Turns records into uploads through the queue, keeping records, originals and polling in step. */
+export class UploadRunner {
+  readonly #o: UploadRunnerOptions;
+  #abort: AbortController | null = null;
+
+  constructor(options: UploadRunnerOptions) {
+    this.#o = options;
+  }
+
+  cancel(): void {
+    this.#abort?.abort();
+  }
+
+  async run(api: ProviderApi, ids: string[], life: AbortSignal | undefined): Promise<BatchResult> {
+    const { store } = this.#o;
+    const abort = new AbortController();
+    this.#abort = abort;
+    const onLifeEnd = () => abort.abort();
+    life?.addEventListener('abort', onLifeEnd, { once: true });
+    store.dispatch({ type: 'flags', flags: { upload: { running: true, total: ids.length, finished: 0 } } });
+    let succeeded = 0;
+    let failed = 0;
+    const limit = new AdaptiveLimit({ initial: this.#o.concurrency, max: this.#o.maxConcurrency });
+    const unsent = await runUploadQueue(ids, {
+      signal: abort.signal,
+      limit,
+      gapMs: this.#o.gapMs,
+      maxRetries: this.#o.maxRetries,
+      run: (id, signal) => {
+        const file = this.#o.originals.get(id);
+        if (!file) return Promise.reject(new Error('The original file is no longer held'));
+        return api.uploadFile(file, file.name, { signal });
+      },
+      onStart: (id) =>
+        store.dispatch({
+          type: 'patchRecords',
+          ids: [id],
+          patch: { status: 'uploading', error: undefined },
+          progress: 10,
+        }),
+      onRetry: (id, why, wait) =>
+        store.log(
+          `Upload of ${store.record(id)?.name ?? id} got ${why}; retrying in ${(wait / 1000).toFixed(1)} s`,
+          'error',
+        ),
+      onDone: (id, result) => {
+        this.#uploaded(api, id, result);
+        succeeded++;
+        store.dispatch({ type: 'uploadFinishedOne' });
+      },
+      onFail: (id, error) => {
+        this.#failed(id, error);
+        failed++;
+        store.dispatch({ type: 'uploadFinishedOne' });
+      },
+    });
+    life?.removeEventListener('abort', onLifeEnd);
+    if (this.#abort === abort) this.#abort = null;
+    store.dispatch({ type: 'flags', flags: { upload: { ...store.getState().upload, running: false } } });
+    // Unsent records: new uploads go back to queued (the caller returns them to the selection),
+    // retries stay failed.
+    const cancelled = unsent.filter((id) => id.startsWith(LOCAL_PREFIX));
+    if (cancelled.length > 0)
+      store.dispatch({ type: 'patchRecords', ids: cancelled, patch: { status: 'queued' }, progress: 0 });
+    const failedRetries = unsent.filter((id) => !id.startsWith(LOCAL_PREFIX));
+    if (failedRetries.length > 0)
+      store.dispatch({
+        type: 'patchRecords',
+        ids: failedRetries,
+        patch: { status: 'failed', error: 'Upload cancelled' },
+        progress: 100,
+      });
+    this.syncRetriable();
+    return { succeeded, failed, cancelled };
+  }
+
+  syncRetriable(): void {
+    const { store, originals } = this.#o;
+    const ids = store
+      .getState()
+      .uploaded.filter((f) => f.status === 'failed' && originals.has(f.id))
+      .map((f) => f.id);
+    const current = store.getState().retriable;
+    if (ids.length !== current.length || ids.some((id, i) => id !== current[i]))
+      store.dispatch({ type: 'retriable', ids });
+  }
+
+  #uploaded(api: ProviderApi, id: string, result: ProviderFile): void {
+    const { store, originals, poller } = this.#o;
+    const record = store.record(id);
+    const file = originals.get(id);
+    if (!record || !file) return;
+    const status = result.status || 'processing';
+    const uploaded: UploadedFileRecord = {
+      id: result.id,
+      name: result.name || file.name,
+      bytes: typeof result.bytes === 'number' ? result.bytes : file.size,
+      mimetype: result.mimetype || mimeTypeFor(file.name),
+      status,
+      createdAt: result.createdAt || record.createdAt,
+      url: result.url ?? '',
+    };
+    // The original stays held until the provider has processed the file, so a processing failure
+    // can be retried too.
+    originals.release(id);
+    if (status !== 'done') originals.hold(uploaded.id, file);
+    if (!isLocalOnlyId(id)) {
+      // A retry of a file the provider failed to process: the failed copy is not needed any more.
+      void api.deleteFile(id).then(
+        () => store.log(`Deleted the failed copy of ${uploaded.name} (${id})`),
+        () => store.log(`Could not delete the failed copy of ${uploaded.name} (${id})`, 'error'),
+      );
+      poller.untrack(id);
+    }
+    store.dispatch({ type: 'replaceRecord', id, record: uploaded, progress: progressOf(status) });
+    store.announce(`${uploaded.name} uploaded (${uploaded.id}), ${status}`);
+    if (!TERMINAL.has(status)) poller.track(uploaded.id);
+  }
+
+  #failed(id: string, error: unknown): void {
+    const { store, originals } = this.#o;
+    const record = store.record(id);
+    if (!record) return;
+    const message = describeError(error, (s, t, b) =>
+      s === 415 || (s === 400 && /type|format|unsupported/i.test(b))
+        ? messages.unsupportedFileType
+        : messages.uploadFailed(s, t, b),
+    );
+    const failedId = id.startsWith(LOCAL_PREFIX) ? `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}` : id;
+    const file = originals.get(id);
+    if (failedId !== id && file) {
+      originals.release(id);
+      originals.hold(failedId, file);
+    }
+    store.dispatch({
+      type: 'replaceRecord',
+      id,
+      record: { ...record, id: failedId, status: 'failed', error: message },
+      progress: 100,
+    });
+    store.alert('destructive', message);
+    store.announce(`${record.name} failed to upload`);
+  }
+}
