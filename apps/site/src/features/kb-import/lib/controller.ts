@@ -1,14 +1,11 @@
-import type { ProviderApi, ProviderFile } from '../api/provider-api';
-import { withRetries } from './api-retries';
+import type { ProviderApi } from '../api/provider-api';
 import { deleteFiles } from './bulk-delete';
 import { FILE_GAP_MS, MAX_RETRIES, MAX_UPLOAD_CONCURRENCY, UPLOAD_CONCURRENCY } from './constants';
-import { screenSelection } from './duplicates';
-import { mimeTypeFor } from './file-types';
-import { formatSize } from './format-size';
 import { KnowledgeBaseCreator, type KnowledgeBaseInput } from './knowledge-base-creator';
 import { messages } from './messages';
 import { memoryOriginals, type OriginalsStore } from './originals';
 import { OriginalsHolder } from './originals-holder';
+import { ProviderFiles } from './provider-files';
 import {
   FAILED_PREFIX,
   LOCAL_PREFIX,
@@ -16,18 +13,16 @@ import {
   initialState,
   isLocalOnlyId,
   progressOf,
-  toRecord,
   type KbImportState,
   type LogLine,
 } from './state';
 import { StatusPoller } from './status-poller';
-import { KbImportStore, describeError } from './store';
+import { KbImportStore } from './store';
 import {
   loadKnowledgeBases,
   loadUploadedFiles,
   type CreatedKnowledgeBase,
   type KeyValueStorage,
-  type UploadedFileRecord,
 } from './storage';
 import { UploadRunner } from './uploads';
 
@@ -63,8 +58,8 @@ export class KbImportController {
   readonly #poller: StatusPoller;
   readonly #uploads: UploadRunner;
   readonly #kb: KnowledgeBaseCreator;
+  readonly #files: ProviderFiles;
   readonly #getApi: () => ProviderApi | null;
-  readonly #providerName: string;
   readonly #now: () => number;
   readonly #newId: () => string;
   /** Settles once originals kept by an earlier page (IndexedDB) are back in memory. */
@@ -73,7 +68,6 @@ export class KbImportController {
 
   constructor(options: ControllerOptions) {
     this.#getApi = options.getApi;
-    this.#providerName = options.providerName;
     this.#now = options.now ?? Date.now;
     this.#newId = options.newId ?? (() => crypto.randomUUID());
     this.#store = new KbImportStore(
@@ -114,6 +108,14 @@ export class KbImportController {
       now: this.#now,
     });
     this.#kb = new KnowledgeBaseCreator(store, this.#getApi, this.#now);
+    this.#files = new ProviderFiles({
+      store,
+      poller: this.#poller,
+      getApi: this.#getApi,
+      providerName: options.providerName,
+      newId: this.#newId,
+      settle: (id, status) => this.#settle(id, status),
+    });
     this.restored = this.#originals
       .restore(store.getState().uploaded)
       .then(() => this.#uploads.syncRetriable());
@@ -169,49 +171,18 @@ export class KbImportController {
     this.#uploads.syncRetriable();
   }
 
-  /** GET /file, tried again after 429, 5xx or a network failure (reading is always safe to repeat). */
-  #listFiles(api: ProviderApi): Promise<ProviderFile[]> {
-    return withRetries((signal) => api.listFiles({ signal }), {
-      what: 'Loading files',
-      log: this.#store.log,
-    });
+  // ---- the provider's list: screening, loading, refreshing -----------------------------------
+
+  addFiles(files: readonly File[]): Promise<void> {
+    return this.#files.addFiles(files);
   }
 
-  // ---- selection ----------------------------------------------------------------------------
+  loadExisting(): Promise<void> {
+    return this.#files.loadExisting();
+  }
 
-  /** Screens newly chosen files against the allow-list and the duplicate rules, then selects them. */
-  async addFiles(files: readonly File[]): Promise<void> {
-    if (files.length === 0) return;
-    const store = this.#store;
-    const api = this.#getApi();
-    if (!api) return store.alert('destructive', messages.keyRequiredForDuplicates);
-    store.dispatch({ type: 'flags', flags: { screening: true } });
-    let providerFiles: ProviderFile[];
-    try {
-      providerFiles = await this.#listFiles(api);
-    } catch (error) {
-      store.dispatch({ type: 'flags', flags: { screening: false } });
-      return store.alert('destructive', describeError(error, messages.loadFailed));
-    }
-    const state = this.getState();
-    const { accepted, skipped } = screenSelection(
-      files.map((file) => ({ name: file.name, size: file.size, file })),
-      {
-        providerFiles,
-        uploaded: state.uploaded.filter((f) => !f.id.startsWith(FAILED_PREFIX)),
-        selected: state.selected.map((s) => ({ name: s.file.name, size: s.file.size })),
-      },
-      this.#providerName,
-    );
-    const added = accepted.map(({ file }) => ({ key: this.#newId(), file }));
-    store.dispatch({ type: 'flags', flags: { screening: false } });
-    store.dispatch({ type: 'selected', added });
-    for (const a of added) store.log(`Selected ${a.file.name} (${formatSize(a.file.size)})`);
-    if (accepted.length === 0) {
-      if (skipped.length > 0) store.log(messages.skipped(skipped), 'error');
-      store.alert('destructive', messages.noNewFiles);
-    } else if (skipped.length > 0) store.alert('destructive', messages.skipped(skipped));
-    else this.dismissAlert();
+  refresh(): Promise<void> {
+    return this.#files.refresh();
   }
 
   unselect(key: string): void {
@@ -225,70 +196,13 @@ export class KbImportController {
   // ---- upload -------------------------------------------------------------------------------
 
   /** Uploads every selected file through the adaptive queue; unsent ones go back to the selection. */
-  async upload(): Promise<void> {
-    const store = this.#store;
-    const state = this.getState();
-    if (state.upload.running || state.selected.length === 0) return;
-    const api = this.#getApi();
-    if (!api) return store.alert('destructive', 'API key required to upload files');
-    const createdAt = new Date(this.#now()).toISOString();
-    const records: UploadedFileRecord[] = state.selected.map(({ key, file }) => {
-      const id = `${LOCAL_PREFIX}${key}`;
-      this.#originals.hold(id, file);
-      return {
-        id,
-        name: file.name,
-        bytes: file.size,
-        mimetype: mimeTypeFor(file.name),
-        status: 'queued',
-        createdAt,
-        url: '',
-      };
-    });
-    store.dispatch({ type: 'queued', records });
-    store.log(`Uploading ${records.length} file(s), ${UPLOAD_CONCURRENCY} at a time to start with`);
-    const life = this.#life?.signal;
-    const { succeeded, failed, cancelled } = await this.#uploads.run(
-      api,
-      records.map((r) => r.id),
-      life,
-    );
-    // The page went away: the records and their kept originals stay for the next page, which shows
-    // them failed and retriable (as after a reload).
-    if (cancelled.length > 0 && life?.aborted) return;
-    if (cancelled.length > 0) {
-      // Files never sent go back to the selection; nothing is lost.
-      const back = cancelled.flatMap((id) => {
-        const file = this.#originals.get(id);
-        this.#originals.release(id);
-        return file ? [{ key: id.slice(LOCAL_PREFIX.length), file }] : [];
-      });
-      store.dispatch({ type: 'unqueued', ids: cancelled, files: back });
-      store.alert(
-        'destructive',
-        `Upload cancelled: ${succeeded} uploaded, ${cancelled.length} not sent (still selected).`,
-      );
-    } else if (failed === 0) {
-      store.alert('default', `Uploaded ${succeeded} file(s). Processing status is checked automatically.`);
-    } else {
-      store.log(`Upload finished: ${succeeded} uploaded, ${failed} failed`, 'error');
-    }
+  upload(): Promise<void> {
+    return this.#uploads.uploadSelection(this.#getApi(), this.#life?.signal);
   }
 
   /** Retries failed uploads whose original file is still held (SPEC §4). */
-  async retry(ids: readonly string[]): Promise<void> {
-    const store = this.#store;
-    if (this.getState().upload.running) return;
-    const targets = ids.filter((id) => this.#originals.has(id) && store.record(id)?.status === 'failed');
-    if (targets.length === 0) return;
-    const api = this.#getApi();
-    if (!api) return store.alert('destructive', 'API key required to upload files');
-    store.dispatch({ type: 'patchRecords', ids: targets, patch: { status: 'queued', error: undefined } });
-    const { succeeded } = await this.#uploads.run(api, targets, this.#life?.signal);
-    store.alert(
-      succeeded === targets.length ? 'default' : 'destructive',
-      messages.retried(succeeded, targets.length),
-    );
+  retry(ids: readonly string[]): Promise<void> {
+    return this.#uploads.retry(this.#getApi(), ids, this.#life?.signal);
   }
 
   retryAllFailed(): Promise<void> {
@@ -297,52 +211,6 @@ export class KbImportController {
 
   cancelUpload(): void {
     this.#uploads.cancel();
-  }
-
-  // ---- loading --------------------------------------------------------------------------------
-
-  /** Adds the provider's existing files to the uploaded list (skipping those already there). */
-  async loadExisting(): Promise<void> {
-    const store = this.#store;
-    const api = this.#getApi();
-    if (!api) return store.alert('destructive', messages.keyRequiredToLoadExisting);
-    try {
-      const files = await this.#listFiles(api);
-      const known = new Set(this.getState().uploaded.map((f) => f.id));
-      const added = files.filter((f) => !known.has(f.id)).map(toRecord);
-      store.dispatch({ type: 'addRecords', records: added });
-      for (const f of added) if (!TERMINAL.has(f.status)) this.#poller.track(f.id);
-      store.alert('default', `Loaded ${added.length} existing file(s) from the provider.`);
-    } catch (error) {
-      store.alert('destructive', describeError(error, messages.loadFailed));
-    }
-  }
-
-  /** Reloads the statuses of the uploaded files from the provider's list. */
-  async refresh(): Promise<void> {
-    const store = this.#store;
-    const api = this.#getApi();
-    if (!api) return store.alert('destructive', messages.keyRequiredToLoadFiles);
-    try {
-      const files = new Map((await this.#listFiles(api)).map((f) => [f.id, f]));
-      for (const f of this.getState().uploaded) {
-        const fresh = files.get(f.id);
-        if (fresh)
-          store.dispatch({
-            type: 'patchRecords',
-            ids: [f.id],
-            patch: { status: fresh.status || f.status },
-            progress: progressOf(fresh.status),
-          });
-      }
-      for (const f of this.getState().uploaded) {
-        if (TERMINAL.has(f.status)) this.#settle(f.id, f.status);
-        else if (!isLocalOnlyId(f.id)) this.#poller.track(f.id);
-      }
-      store.log(`Refreshed ${files.size} file(s) from the provider`);
-    } catch (error) {
-      store.alert('destructive', describeError(error, messages.loadFailed));
-    }
   }
 
   // ---- delete ---------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { AdaptiveLimit } from './adaptive-limit';
+import { UPLOAD_CONCURRENCY } from './constants';
 import { mimeTypeFor } from './file-types';
 import { messages } from './messages';
 import type { OriginalsHolder } from './originals-holder';
@@ -34,6 +35,70 @@ export class UploadRunner {
 
   constructor(options: UploadRunnerOptions) {
     this.#o = options;
+  }
+
+  /** Uploads every selected file through the adaptive queue; unsent ones go back to the selection. */
+  async uploadSelection(api: ProviderApi | null, life: AbortSignal | undefined): Promise<void> {
+    const store = this.#o.store;
+    const state = this.#o.store.getState();
+    if (state.upload.running || state.selected.length === 0) return;
+    if (!api) return store.alert('destructive', 'API key required to upload files');
+    const createdAt = new Date(this.#o.now()).toISOString();
+    const records: UploadedFileRecord[] = state.selected.map(({ key, file }) => {
+      const id = `${LOCAL_PREFIX}${key}`;
+      this.#o.originals.hold(id, file);
+      return {
+        id,
+        name: file.name,
+        bytes: file.size,
+        mimetype: mimeTypeFor(file.name),
+        status: 'queued',
+        createdAt,
+        url: '',
+      };
+    });
+    store.dispatch({ type: 'queued', records });
+    store.log(`Uploading ${records.length} file(s), ${UPLOAD_CONCURRENCY} at a time to start with`);
+    const { succeeded, failed, cancelled } = await this.run(
+      api,
+      records.map((r) => r.id),
+      life,
+    );
+    // The page went away: the records and their kept originals stay for the next page, which shows
+    // them failed and retriable (as after a reload).
+    if (cancelled.length > 0 && life?.aborted) return;
+    if (cancelled.length > 0) {
+      // Files never sent go back to the selection; nothing is lost.
+      const back = cancelled.flatMap((id) => {
+        const file = this.#o.originals.get(id);
+        this.#o.originals.release(id);
+        return file ? [{ key: id.slice(LOCAL_PREFIX.length), file }] : [];
+      });
+      store.dispatch({ type: 'unqueued', ids: cancelled, files: back });
+      store.alert(
+        'destructive',
+        `Upload cancelled: ${succeeded} uploaded, ${cancelled.length} not sent (still selected).`,
+      );
+    } else if (failed === 0) {
+      store.alert('default', `Uploaded ${succeeded} file(s). Processing status is checked automatically.`);
+    } else {
+      store.log(`Upload finished: ${succeeded} uploaded, ${failed} failed`, 'error');
+    }
+  }
+
+  /** Retries failed uploads whose original file is still held (SPEC §4). */
+  async retry(api: ProviderApi | null, ids: readonly string[], life: AbortSignal | undefined): Promise<void> {
+    const store = this.#o.store;
+    if (this.#o.store.getState().upload.running) return;
+    const targets = ids.filter((id) => this.#o.originals.has(id) && store.record(id)?.status === 'failed');
+    if (targets.length === 0) return;
+    if (!api) return store.alert('destructive', 'API key required to upload files');
+    store.dispatch({ type: 'patchRecords', ids: targets, patch: { status: 'queued', error: undefined } });
+    const { succeeded } = await this.run(api, targets, life);
+    store.alert(
+      succeeded === targets.length ? 'default' : 'destructive',
+      messages.retried(succeeded, targets.length),
+    );
   }
 
   cancel(): void {
