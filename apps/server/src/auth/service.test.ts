@@ -241,6 +241,38 @@ describe('time limits of links and codes (fake clock)', () => {
     });
   });
 
+  it('refuses magic-link, invite and email-change codes after 24 hours, a reauthentication nonce too', async () => {
+    const codeOf = (to: string) =>
+      /\b(\d{6})\b/.exec(sent.filter((m) => m.to === to).at(-1)?.text ?? '')?.[1];
+    const user = await createUser(db, {
+      email: 'slow-links@example.com',
+      password: 'secret1',
+      emailConfirm: true,
+    });
+    await service.otp({ email: 'slow-links@example.com' }, undefined, local);
+    const magic = codeOf('slow-links@example.com') as string;
+    await service.admin.inviteUser('slow-invite@example.com');
+    const invite = tokenOf(sent.filter((m) => m.to === 'slow-invite@example.com').at(-1));
+    const { access_token } = await service.passwordGrant(
+      { email: 'slow-links@example.com', password: 'secret1' },
+      local,
+    );
+    await service.updateUser(access_token, { email: 'slow-new@example.com' });
+    const change = codeOf('slow-new@example.com') as string;
+    t += 86_400_000 + 1_000;
+    const expired = { status: 403, code: 'otp_expired' };
+    await expect(
+      service.verifyOtp({ email: 'slow-links@example.com', token: magic, type: 'email' }, local),
+    ).rejects.toMatchObject(expired);
+    await expect(service.verifyOtp({ token_hash: invite, type: 'invite' }, local)).rejects.toMatchObject(
+      expired,
+    );
+    await expect(
+      service.verifyOtp({ email: 'slow-new@example.com', token: change, type: 'email_change' }, local),
+    ).rejects.toMatchObject(expired);
+    expect((await service.admin.get(user.id)).email).toBe('slow-links@example.com');
+  });
+
   it('refuses an access token once its 3600 s are over (403 bad_jwt)', async () => {
     await createUser(db, { email: 'expiry@example.com', password: 'secret1', emailConfirm: true });
     const { access_token } = await service.passwordGrant(
