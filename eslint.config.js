@@ -16,6 +16,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '**/*.d.ts',
+      // Generated from the provider's OpenAPI document (npm run generate -w @engage/vapi-contract).
+      'packages/vapi-contract/src/generated/**',
     ],
   },
   js.configs.recommended,

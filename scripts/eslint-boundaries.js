@@ -6,6 +6,7 @@ import path from 'node:path';
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const packageDirs = {
+  '@engage/vapi-contract': 'packages/vapi-contract',
   '@engage/vapi-client': 'packages/vapi-client',
   '@engage/voice': 'packages/voice',
   '@engage/vapi-emulator': 'packages/vapi-emulator',
@@ -36,13 +37,14 @@ function resolveTarget(fromFile, spec) {
 }
 
 const allowedInternal = {
-  'packages/vapi-client': [],
-  'packages/vapi-emulator': [],
+  'packages/vapi-contract': [],
+  'packages/vapi-client': ['packages/vapi-contract'],
+  'packages/vapi-emulator': ['packages/vapi-contract'],
   'packages/voice': ['packages/vapi-client'],
   'apps/server': ['packages/vapi-client', 'packages/vapi-emulator', 'packages/voice'],
   'apps/site': ['packages/vapi-client', 'packages/voice'],
   e2e: [],
-  other: ['packages/vapi-client', 'packages/vapi-emulator', 'packages/voice', 'apps/server', 'apps/site'],
+  other: ['packages/vapi-contract', 'packages/vapi-client', 'packages/vapi-emulator', 'packages/voice', 'apps/server', 'apps/site'],
 };
 
 function check(fromFile, spec, isTypeOnly) {

@@ -4,6 +4,15 @@
  * @module
  */
 
+import type {
+  CreateFileDTO as CreateFileSchema,
+  CreateWebCallDTO as CreateWebCallSchema,
+  FileSchema,
+  UpdateFileDTO as UpdateFileSchema,
+  ListFilesQuery as ListFilesQuerySchema,
+} from '@engage/vapi-contract';
+import type { Query } from './request.js';
+
 /** Any JSON object body. */
 export type JsonObject = Record<string, unknown>;
 
@@ -19,29 +28,19 @@ export interface VapiResource {
 /** 'processing' | 'done' | 'failed'; older accounts report other values: treat them as processing. */
 export type VapiFileStatus = 'processing' | 'done' | 'failed' | (string & {});
 
-export type VapiFilePurpose = 'assistant' | 'composer-attachment' | 'knowledge-base-v2';
+export type VapiFilePurpose = NonNullable<CreateFileSchema['purpose']>;
 
-/** An uploaded file (`File` in the provider's OpenAPI document). */
-export interface VapiFile {
-  id: string;
-  orgId: string;
-  createdAt: string;
-  updatedAt: string;
-  object?: 'file';
+/**
+ * An uploaded file: the document's `File`, with `status` left open (older accounts report other
+ * values) and `metadata` as any object (the generator renders a bare object as `Record<string, never>`).
+ */
+export interface VapiFile extends Omit<FileSchema, 'status' | 'metadata'> {
   status?: VapiFileStatus;
-  name?: string;
-  originalName?: string;
-  bytes?: number;
-  purpose?: string;
-  mimetype?: string;
-  key?: string;
-  path?: string;
-  bucket?: string;
-  url?: string;
-  parsedTextUrl?: string;
-  parsedTextBytes?: number;
   metadata?: JsonObject;
 }
+
+/** GET /file's query: the document requires `purpose` since 2026-07-30. */
+export type ListFilesQuery = Partial<ListFilesQuerySchema> & Query;
 
 export interface UploadFileOptions {
   /** File name sent in the multipart part (default: the File's own name, else 'file'). */
@@ -51,9 +50,8 @@ export interface UploadFileOptions {
   metadata?: JsonObject;
 }
 
-export interface UpdateFileDTO {
-  name: string;
-}
+/** PATCH /file/{id}: the document's UpdateFileDTO, with `name` (1–40 characters) required here. */
+export type UpdateFileDTO = Required<UpdateFileSchema>;
 
 /** One knowledge base of a query tool. `provider` may only be 'google'. */
 export interface QueryToolKnowledgeBase {
@@ -134,7 +132,8 @@ export interface CreateWebCallDTO {
   assistantId?: string;
   assistant?: CreateAssistantDTO;
   assistantOverrides?: JsonObject;
-  assistantVersion?: number;
+  /** The document's CreateWebCallDTO: a version name, or null for the current one. */
+  assistantVersion?: CreateWebCallSchema['assistantVersion'];
   squadId?: string;
   squad?: JsonObject;
   squadOverrides?: JsonObject;
@@ -182,46 +181,12 @@ export interface KnowledgeBase extends VapiResource {
   name?: string;
 }
 
-/** The body of POST /v2/knowledge-base. */
-export interface CreateKnowledgeBaseV2DTO {
-  /** 1–80 characters. */
-  name: string;
-  /** At most 1000 characters. */
-  description?: string | null;
-}
-
-export type UpdateKnowledgeBaseV2DTO = Partial<CreateKnowledgeBaseV2DTO>;
-
-export interface AttachKnowledgeBaseV2FileDTO {
-  fileId: string;
-}
-
-/** A v2 knowledge base as POST, PATCH, DELETE and the listing answer it. */
-export interface KnowledgeBaseV2 {
-  id: string;
-  orgId: string;
-  createdAt: string;
-  updatedAt: string;
-  name: string;
-  description?: string | null;
-}
-
-/** One file of a v2 knowledge base: `indexing`, then `ready` or `failed`. */
-export interface KnowledgeBaseV2File {
-  id: string;
-  knowledgeBaseV2Id: string;
-  /** The uploaded file's id. */
-  fileId: string;
-  fileName?: string;
-  mimetype?: string;
-  bytes?: number;
-  status: 'indexing' | 'ready' | 'failed';
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** GET /v2/knowledge-base/{id}: the base, its files and its query tool (attach via model.toolIds). */
-export interface KnowledgeBaseV2WithFiles extends KnowledgeBaseV2 {
-  files: KnowledgeBaseV2File[];
-  toolId: string | null;
-}
+// v2 knowledge bases: generated from the provider's OpenAPI document (@engage/vapi-contract).
+export type {
+  AttachKnowledgeBaseV2FileDTO,
+  CreateKnowledgeBaseV2DTO,
+  KnowledgeBaseV2,
+  KnowledgeBaseV2File,
+  KnowledgeBaseV2WithFiles,
+  UpdateKnowledgeBaseV2DTO,
+} from '@engage/vapi-contract';

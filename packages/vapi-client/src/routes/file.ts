@@ -1,6 +1,6 @@
 /** Files: POST/GET /file, POST /file/upload (deprecated), GET/PATCH/DELETE /file/{id}. */
-import { path, type Query, type Requester, type RequestOptions } from '../request.js';
-import type { UpdateFileDTO, UploadFileOptions, VapiFile } from '../types.js';
+import { path, type Requester, type RequestOptions } from '../request.js';
+import type { ListFilesQuery, UpdateFileDTO, UploadFileOptions, VapiFile } from '../types.js';
 
 function fileForm(file: Blob, options: UploadFileOptions): FormData {
   const form = new FormData();
@@ -23,8 +23,8 @@ export const uploadFile = <T = VapiFile>(
   const { signal, headers, ...rest } = options;
   return r.request<T>({ method: 'POST', path: '/file', form: fileForm(file, rest), signal, headers });
 };
-/** A plain array, no pagination. Newer API versions require `purpose`. */
-export const listFiles = <T = VapiFile[]>(r: Requester, query?: Query, o?: RequestOptions) =>
+/** A plain array, no pagination. The document requires `purpose` since 2026-07-30: send it. */
+export const listFiles = <T = VapiFile[]>(r: Requester, query?: ListFilesQuery, o?: RequestOptions) =>
   r.request<T>({ method: 'GET', path: '/file', query, ...o });
 /** @deprecated The provider marks POST /file/upload deprecated; use `uploadFile`. */
 export const uploadFileLegacy = <T = VapiFile>(

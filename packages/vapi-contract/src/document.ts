@@ -1,0 +1,80 @@
+/**
+ * The provider's OpenAPI document (openapi.json, a copy of VapiAI/docs fern/apis/api/openapi.json,
+ * last changed 2026-08-18), loaded and with its known slips corrected. A subpath of its own
+ * (`@engage/vapi-contract/document`): it is 3 MB, only the emulator and the generator read it.
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+
+/** The parts of an OpenAPI 3.0 document this package reads. */
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
+  components: { schemas: Record<string, JsonSchema> };
+  [key: string]: unknown;
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'query' | 'path' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+export interface OpenApiOperation {
+  operationId?: string;
+  parameters?: OpenApiParameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, unknown>;
+}
+
+/** A schema object as found in the document (OpenAPI 3.0's JSON Schema dialect). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/**
+ * Corrects the document's known slips in place: four properties say `type: "object"` next to an
+ * enum of strings (BackoffPlan.type, TransferPlan.sipVerb, AudioFormat.format, VoiceLibrary.provider);
+ * the provider answers with and accepts strings there, and generators and validators choke on it.
+ */
+export function normalizeDocument<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach((item) => normalizeDocument(item));
+  else if (node && typeof node === 'object') {
+    const schema = node as Record<string, unknown>;
+    if (
+      schema.type === 'object' &&
+      Array.isArray(schema.enum) &&
+      schema.enum.every((v) => typeof v === 'string')
+    )
+      schema.type = 'string';
+    Object.values(schema).forEach((value) => normalizeDocument(value));
+  }
+  return node;
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** The corrected document, read once from the package's copy (never from ../shared). */
+export function loadOpenApiDocument(): OpenApiDocument {
+  cached ??= normalizeDocument(
+    JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as OpenApiDocument,
+  );
+  return cached;
+}
+
+/** Every documented operation as [METHOD, path pattern with {params}]. */
+export function documentedRoutes(doc: OpenApiDocument = loadOpenApiDocument()): [string, string][] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((m) => m in item).map((m): [string, string] => [m.toUpperCase(), path]),
+  );
+}
+
+/** One documented operation, or undefined. */
+export function documentedOperation(
+  method: string,
+  path: string,
+  doc: OpenApiDocument = loadOpenApiDocument(),
+): OpenApiOperation | undefined {
+  return doc.paths[path]?.[method.toLowerCase()] as OpenApiOperation | undefined;
+}
