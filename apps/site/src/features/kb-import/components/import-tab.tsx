@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import type { KbImport } from './types';
 import { useAssistants } from './use-assistants';
@@ -13,12 +14,19 @@ import { useAssistants } from './use-assistants';
 export function ImportTab({ kb }: { kb: KbImport }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [kind, setKind] = useState<'query-tool' | 'v2'>('query-tool');
   const assistants = useAssistants(kb);
   const done = kb.state.uploaded.filter((f) => f.status === 'done');
-  const { creating, knowledgeBases } = kb.state;
+  const { creating, knowledgeBases, indexing } = kb.state;
   const create = () => {
     const assistantName = assistants.data?.find((a) => a.id === kb.assistantId)?.name;
-    void kb.controller.createKnowledgeBase({ name, description, assistantId: kb.assistantId, assistantName });
+    void kb.controller.createKnowledgeBase({
+      name,
+      description,
+      assistantId: kb.assistantId,
+      assistantName,
+      kind,
+    });
   };
   return (
     <div className="flex flex-col gap-6">
@@ -29,18 +37,61 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           create();
         }}
       >
+        <fieldset className="flex flex-col gap-2" disabled={creating}>
+          <legend className="mb-2 text-sm font-medium">Create as</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="kb-kind"
+              value="query-tool"
+              checked={kind === 'query-tool'}
+              onChange={() => setKind('query-tool')}
+              className="mt-1"
+            />
+            <span>
+              Query tool
+              <span className="block text-muted-foreground">
+                A query tool over the files, attached to the assistant.
+              </span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="kb-kind"
+              value="v2"
+              checked={kind === 'v2'}
+              onChange={() => setKind('v2')}
+              className="mt-1"
+            />
+            <span>
+              v2 knowledge base
+              <span className="block text-muted-foreground">
+                The provider indexes the files into a knowledge base and attaches the search tool it
+                comes with once every file is ready.
+              </span>
+            </span>
+          </label>
+        </fieldset>
         <div className="flex flex-col gap-2">
           <Label htmlFor="kb-name">Knowledge base name</Label>
           <Input
             id="kb-name"
             value={name}
+            maxLength={kind === 'v2' ? 80 : undefined}
             placeholder={DEFAULT_KB_NAME}
             onChange={(e) => setName(e.target.value)}
             aria-describedby="kb-name-note"
           />
-          <p id="kb-name-note" className="text-sm text-muted-foreground">
-            Tool function name: <code>{toFunctionName(name.trim() || DEFAULT_KB_NAME)}</code>
-          </p>
+          {kind === 'query-tool' ? (
+            <p id="kb-name-note" className="text-sm text-muted-foreground">
+              Tool function name: <code>{toFunctionName(name.trim() || DEFAULT_KB_NAME)}</code>
+            </p>
+          ) : (
+            <p id="kb-name-note" className="text-sm text-muted-foreground">
+              At most 80 characters.
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="kb-description">Description</Label>
@@ -56,8 +107,23 @@ export function ImportTab({ kb }: { kb: KbImport }) {
         </p>
         <Button type="submit" disabled={creating} aria-busy={creating} className="w-fit">
           {creating && <Loader2Icon className="animate-spin" aria-hidden />}
-          {creating ? 'Creating knowledge base…' : 'Create knowledge base'}
+          {creating
+            ? 'Creating knowledge base…'
+            : kind === 'v2'
+              ? 'Create v2 knowledge base'
+              : 'Create knowledge base'}
         </Button>
+        {indexing && (
+          <div className="flex flex-col gap-1">
+            <p className="text-sm" id="kb-indexing-label">
+              Indexing files: {indexing.settled} of {indexing.total} finished
+            </p>
+            <Progress
+              value={indexing.total === 0 ? 0 : (indexing.settled / indexing.total) * 100}
+              aria-labelledby="kb-indexing-label"
+            />
+          </div>
+        )}
       </form>
       <section aria-labelledby="kb-created-heading" className="flex flex-col gap-2">
         <h2 id="kb-created-heading" className="text-base font-semibold">
@@ -72,6 +138,9 @@ export function ImportTab({ kb }: { kb: KbImport }) {
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{k.name}</span>
                   <Badge variant="secondary">{k.fileIds.length} file(s)</Badge>
+                  <Badge variant="outline">
+                    {k.kind === 'v2' ? `v2 knowledge base ${k.knowledgeBaseId ?? ''}` : 'query tool'}
+                  </Badge>
                   <Badge variant="outline">tool {k.toolId}</Badge>
                 </div>
                 <p className="text-muted-foreground">
