@@ -36,8 +36,7 @@ function AvatarButton({ email, onOpen }: { email: string; onOpen?: () => void })
  */
 export function AccountNav({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
   // The Admin link follows the role the server put in app_metadata, not a hard-coded address.
-  const { user, isAdmin, prerender, passwordRecovery } = useSession();
-  const [menuOpened, setMenuOpened] = useState(false);
+  const { user, isAdmin, prerender } = useSession();
   if (prerender) {
     return (
       <div className="ml-auto">
@@ -45,7 +44,6 @@ export function AccountNav({ linkClass }: { linkClass: (state: { isActive: boole
       </div>
     );
   }
-  const email = user?.email ?? '';
   return (
     <>
       {isAdmin && (
@@ -53,18 +51,22 @@ export function AccountNav({ linkClass }: { linkClass: (state: { isActive: boole
           {paths.admin.label}
         </NavLink>
       )}
-      <div className="ml-auto">
-        {user &&
-          (menuOpened || passwordRecovery ? (
-            <OptionalPart>
-              <Suspense fallback={<AvatarButton email={email} />}>
-                <UserMenu defaultOpen={menuOpened} />
-              </Suspense>
-            </OptionalPart>
-          ) : (
-            <AvatarButton email={email} onOpen={() => setMenuOpened(true)} />
-          ))}
-      </div>
+      {/* Keyed by the user: after a sign-out the next sign-in starts with the menu closed. */}
+      <div className="ml-auto">{user && <AccountMenu key={user.id} email={user.email ?? ''} />}</div>
     </>
+  );
+}
+
+/** The avatar, then, once opened (or for a password-reset link's dialog), the loaded menu. */
+function AccountMenu({ email }: { email: string }) {
+  const { passwordRecovery } = useSession();
+  const [opened, setOpened] = useState(false);
+  if (!opened && !passwordRecovery) return <AvatarButton email={email} onOpen={() => setOpened(true)} />;
+  return (
+    <OptionalPart>
+      <Suspense fallback={<AvatarButton email={email} />}>
+        <UserMenu defaultOpen={opened} />
+      </Suspense>
+    </OptionalPart>
   );
 }

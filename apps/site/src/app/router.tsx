@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteGuard } from '@/features/auth/components/route-guard';
-import { useSession } from '@/lib/session';
+import { onFirstInput, useSession } from '@/lib/session';
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { withQueries } from './with-queries';
@@ -74,7 +74,14 @@ export function preloadPage(pathname: string): Promise<unknown> {
 function usePreload(pathname: string) {
   const { user, loading, prerender } = useSession();
   if (!isGuarded(pathname) || (!prerender && (user || loading))) void preloadPage(pathname);
+  // Signed out: from the first input on (typing in the sign-in form), so signing in shows the page
+  // at once, while the JavaScript before the first input stays the card's.
+  else if (!prerender && !inputPreloads.has(pathname)) {
+    inputPreloads.add(pathname);
+    onFirstInput(() => void preloadPage(pathname));
+  }
 }
+const inputPreloads = new Set<string>();
 
 /** The page under the navigation; an error in it (or its failed download) keeps the navigation. */
 function PageOutlet() {

@@ -41,6 +41,7 @@ export function Notice({ kind, children }: { kind: 'error' | 'success'; children
   return (
     <div
       role={kind === 'error' ? 'alert' : 'status'}
+      data-variant={kind === 'error' ? 'destructive' : 'default'}
       className={`relative grid w-full items-start gap-y-0.5 rounded-lg border px-4 py-3 text-sm ${
         kind === 'error'
           ? 'border-red-300 bg-red-50 text-red-800'

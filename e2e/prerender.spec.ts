@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** 'sales engineer' → 's a l e s e n g i n e e r', as the site spaces its titles. */
+const spaceOut = (text: string) => [...text.replace(/\s+/g, '')].join(' ');
+const ROLES = [
+  'cto/cio',
+  'inventor',
+  'developer',
+  'evangelist',
+  'strategist',
+  'leadership',
+  'consultant',
+  'compliance',
+];
+const SUBTITLE = 'Click the engage button on the left to start a conversation.';
+const PROTECTED = [
+  's a l e s e n g i n e e r',
+  'client support',
+  'c a s e . o n b o a r d i n g',
+  'orientation specialist',
+];
+
+/** A session as auth-js stores it, for landing-admin@example.com (see E2E_ADMINS). */
+async function storedSession(page: Page) {
+  const config = await (await page.request.get('/config.json')).json();
+  const res = await page.request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: config.auth.anonKey },
+    data: { email: 'landing-admin@example.com', password: process.env.E2E_ADMIN_PASSWORD },
+  });
+  expect(res.ok()).toBe(true);
+  const session = await res.json();
+  session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
+  return { key: 'sb-127-auth-token', value: JSON.stringify(session), email: session.user.email as string };
+}
+
+/**
+ * Watches the page from its first byte: every DOM mutation and every frame records the text the page
+ * holds; every frame the text it shows (innerText leaves out what CSS hides) and whether an avatar is
+ * shown.
+ */
+async function watch(page: Page) {
+  await page.addInitScript(() => {
+    const log = { held: [] as string[], shown: [] as string[], avatarFrames: [] as boolean[] };
+    (window as unknown as { __watch: typeof log }).__watch = log;
+    const avatarShown = () =>
+      [...document.querySelectorAll('[aria-label^="Account menu"], .session-avatar-hint')].some((el) => {
+        const style = getComputedStyle(el);
+        const before = getComputedStyle(el, '::before').content;
+        return (
+          style.display !== 'none' &&
+          (el.textContent?.trim() || (before && before !== 'none' && before !== '""'))
+        );
+      });
+    // Mutations may come before the stylesheet has loaded (nothing is painted then), so what is shown
+    // is sampled only in animation frames, i.e. before each paint.
+    const held = () => log.held.push(document.documentElement.textContent ?? '');
+    new MutationObserver(held).observe(document, { childList: true, subtree: true, characterData: true });
+    const frame = () => {
+      held();
+      if (document.body) log.shown.push(document.body.innerText);
+      if (document.querySelector('header')) log.avatarFrames.push(Boolean(avatarShown()));
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __watch: { held: string[]; shown: string[]; avatarFrames: boolean[] } })
+          .__watch,
+    );
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/ shows the owner’s title, the subtitle and all eight roles', async ({ page }) => {
+    const domain = (await (await page.request.get('/config.json')).json()).ownerDomain;
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(spaceOut(domain));
+    await expect(page.getByText(SUBTITLE)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(ROLES);
+    await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+  });
+});
+
+test('/ hydrates without a React hydration warning, and ENGAGE works', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(m.text());
+  });
+  page.on('pageerror', (e) => messages.push(e.message));
+  await page.goto('/');
+  const engage = page.getByRole('button', { name: 'ENGAGE' });
+  await expect(engage).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await engage.click();
+  // Hydrated: the click reached React, which leaves the idle state.
+  await expect(page.getByRole('button', { name: /CONNECTING|END/ })).toBeVisible();
+  expect(messages.filter((m) => /hydrat|did not match|#418|#423|#425/i.test(m))).toEqual([]);
+});
+
+for (const path of ['/ediscovery', '/onboarding']) {
+  test(`${path} never holds protected content for a signed-out visitor`, async ({ page }) => {
+    const html = await (await page.request.get(path)).text();
+    for (const text of PROTECTED) expect(html).not.toContain(text);
+    const log = await watch(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { held } = await log();
+    expect(held.length).toBeGreaterThan(0);
+    for (const text of PROTECTED) expect(held.some((t) => t.includes(text))).toBe(false);
+  });
+
+  test(`${path} shows a signed-in user the page with no auth card flash, and the avatar on first paint`, async ({
+    page,
+  }) => {
+    const session = await storedSession(page);
+    await page.addInitScript((s) => window.localStorage.setItem(s.key, s.value), session);
+    const log = await watch(page);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Account menu for ${session.email}` })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { shown, avatarFrames } = await log();
+    expect(shown.some((t) => /This area requires authentication|Sign in to your account/.test(t))).toBe(
+      false,
+    );
+    // The first frame with the navigation already shows the avatar (from the session hint).
+    expect(avatarFrames[0]).toBe(true);
+  });
+}
