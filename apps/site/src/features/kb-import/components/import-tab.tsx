@@ -67,8 +67,8 @@ export function ImportTab({ kb }: { kb: KbImport }) {
             <span>
               v2 knowledge base
               <span className="block text-muted-foreground">
-                The provider indexes the files into a knowledge base and attaches the search tool it
-                comes with once every file is ready.
+                The provider indexes the files into a knowledge base and attaches the search tool it comes
+                with once every file is ready.
               </span>
             </span>
           </label>

@@ -316,6 +316,45 @@ describe('Import tab', () => {
   });
 });
 
+describe('Import tab, v2 knowledge base', () => {
+  it('offers the v2 base as a clear alternative, shows indexing progress and attaches its tool', async () => {
+    const { user, provider, net } = renderTool();
+    await user.click(screen.getByRole('tab', { name: 'Setup' }));
+    await typeKey(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Assistant' }));
+    await user.click(await screen.findByRole('option', { name: 'Index' }));
+    await chooseFiles(user, [new File(['hello'], 'faq.md')]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    await vi.waitFor(() => expect(provider.files.size).toBe(1));
+    await tick(3_000);
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'faq.md' })).getByText('done')).toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Import' }));
+    const group = screen.getByRole('group', { name: 'Create as' });
+    expect(within(group).getByRole('radio', { name: /Query tool/ })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: /v2 knowledge base/ }));
+    await user.type(screen.getByLabelText('Knowledge base name'), 'Product FAQ');
+    await user.click(screen.getByRole('button', { name: 'Create v2 knowledge base' }));
+    expect(await screen.findByText('Indexing files: 0 of 1 finished')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Indexing files: 0 of 1 finished' })).toBeInTheDocument();
+    await tick(3_000);
+    expect(
+      await screen.findByText(/Knowledge base "Product FAQ" created with 1 file\(s\) and attached to Index/),
+    ).toBeInTheDocument();
+    const [base] = [...provider.bases.values()];
+    expect(net.calls.find((c) => c.method === 'POST' && c.path === '/v2/knowledge-base')?.body).toEqual({
+      name: 'Product FAQ',
+      description: 'Custom knowledge base',
+    });
+    expect(net.calls.some((c) => c.path === '/tool')).toBe(false);
+    expect(net.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      model: { provider: 'openai', model: 'gpt-4o', toolIds: ['tool-old', base?.toolId] },
+    });
+    expect(screen.getByText(`v2 knowledge base ${base?.id}`)).toBeInTheDocument();
+  });
+});
+
 describe('Logs tab', () => {
   it('shows a timestamped line for each action and error', async () => {
     const { user } = renderTool();
