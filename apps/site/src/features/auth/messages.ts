@@ -9,4 +9,10 @@ export const authText = {
   signUpSuccess:
     'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.',
   resetSent: 'Check your email for the password reset link!',
+  // Beyond SPEC (issue 14: Supabase Auth UI's magic link and resend).
+  emailMeALink: 'Email me a sign-in link',
+  signInLinkSent: (email: string) =>
+    `We sent a sign-in link and a six-digit code to ${email}. Follow the link, or type the code here.`,
+  resendConfirmation: 'Resend confirmation email',
+  confirmationResent: 'We sent the confirmation email again. Check your inbox.',
 } as const;

@@ -8,6 +8,9 @@ const auth = {
   signInWithPassword: vi.fn(),
   signUp: vi.fn(),
   resetPasswordForEmail: vi.fn(),
+  signInWithOtp: vi.fn(),
+  verifyOtp: vi.fn(),
+  resend: vi.fn(),
 };
 
 vi.mock('@/lib/session', () => ({ useSupabase: () => async () => ({ auth }) }));
@@ -79,5 +82,84 @@ describe('AuthCard', () => {
       '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
     render(<AuthCard />);
     expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
+  });
+
+  it('shows and hides every password with a toggle button that says whether it is pressed', async () => {
+    render(<AuthCard defaultTab="signup" />);
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(2);
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggles[0] as HTMLElement);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggles[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('type', 'password');
+    await userEvent.click(toggles[0] as HTMLElement);
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('emails a sign-in link and code, then signs in with the six-digit code', async () => {
+    auth.signInWithOtp.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp.mockResolvedValueOnce({ data: {}, error: { message: 'Token has expired or is invalid' } });
+    render(<AuthCard />);
+    await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.emailRequired);
+    expect(auth.signInWithOtp).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    expect(await screen.findByRole('status')).toHaveTextContent(authText.signInLinkSent('me@example.com'));
+    expect(auth.signInWithOtp).toHaveBeenCalledWith({
+      email: 'me@example.com',
+      options: { shouldCreateUser: false, emailRedirectTo: window.location.href.split('#')[0] },
+    });
+
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Token has expired or is invalid');
+    auth.verifyOtp.mockResolvedValueOnce({ data: {}, error: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(auth.verifyOtp).toHaveBeenLastCalledWith({
+      email: 'me@example.com',
+      token: '123456',
+      type: 'email',
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to password sign-in' }));
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it("shows the service's refusal of a sign-in link in the red alert", async () => {
+    auth.signInWithOtp.mockResolvedValue({ data: {}, error: { message: 'Signups not allowed for otp' } });
+    render(<AuthCard />);
+    await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Signups not allowed for otp');
+    expect(screen.queryByLabelText('Six-digit code')).not.toBeInTheDocument();
+  });
+
+  it("offers to resend the confirmation after sign-up, with the server's interval message", async () => {
+    auth.signUp.mockResolvedValue({ data: {}, error: null });
+    auth.resend.mockResolvedValueOnce({ data: {}, error: null }).mockResolvedValueOnce({
+      data: {},
+      error: { message: 'For security purposes, you can only request this after 57 seconds.' },
+    });
+    render(<AuthCard defaultTab="signup" />);
+    expect(screen.queryByRole('button', { name: authText.resendConfirmation })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await userEvent.click(await screen.findByRole('button', { name: authText.resendConfirmation }));
+    expect(await screen.findByText(authText.confirmationResent)).toBeInTheDocument();
+    expect(auth.resend).toHaveBeenCalledWith({
+      type: 'signup',
+      email: 'new@example.com',
+      options: { emailRedirectTo: window.location.href.split('#')[0] },
+    });
+    await userEvent.click(screen.getByRole('button', { name: authText.resendConfirmation }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('only request this after 57 seconds');
   });
 });

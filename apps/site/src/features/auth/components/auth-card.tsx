@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSupabase } from '@/lib/session';
 import type { SupabaseClient } from '@/lib/supabase';
 import { authText } from '../messages';
-import { Field as FormField, Notice, SubmitButton, Tabs } from './auth-ui';
+import { Field as FormField, Notice, PasswordField, SubmitButton, Tabs } from './auth-ui';
 
 export type AuthTab = 'signin' | 'signup' | 'reset';
 
@@ -64,11 +64,16 @@ async function run(
   }
 }
 
+const secondaryButton =
+  'inline-flex h-9 w-full items-center justify-center gap-2 rounded-md border border-border bg-background px-4 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50';
+
 function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(linkError);
+  /** The address a sign-in link and code went to: the form then asks for the code. */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(setBusy, setOutcome, async () => {
@@ -76,6 +81,37 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       return error ? { kind: 'error', text: error.message } : null;
     });
   };
+  const sendLink = () => {
+    const address = email.trim();
+    if (!address) {
+      setOutcome({ kind: 'error', text: authText.emailRequired });
+      return;
+    }
+    void run(setBusy, setOutcome, async () => {
+      // Sign-in only: a new account goes through Sign Up (whose mail tells the admin).
+      const { error } = await (
+        await supabase()
+      ).auth.signInWithOtp({
+        email: address,
+        options: { shouldCreateUser: false, emailRedirectTo: currentPage() },
+      });
+      if (error) return { kind: 'error', text: error.message };
+      setCodeSentTo(address);
+      return { kind: 'success', text: authText.signInLinkSent(address) };
+    });
+  };
+  if (codeSentTo)
+    return (
+      <CodeForm
+        supabase={supabase}
+        email={codeSentTo}
+        sent={outcome}
+        onBack={() => {
+          setCodeSentTo(null);
+          setOutcome(null);
+        }}
+      />
+    );
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign in">
       <FormField
@@ -83,12 +119,12 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
         type="email"
         autoComplete="email"
         required
+        aria-invalid={outcome?.text === authText.emailRequired || undefined}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="current-password"
         required
         value={password}
@@ -96,6 +132,52 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign In</Submit>
+      <button type="button" className={secondaryButton} disabled={busy} onClick={sendLink}>
+        {authText.emailMeALink}
+      </button>
+    </form>
+  );
+}
+
+/** After "Email me a sign-in link": the mail's six-digit code signs in here (or its link does). */
+function CodeForm({
+  supabase,
+  email,
+  sent,
+  onBack,
+}: {
+  supabase: () => Promise<SupabaseClient>;
+  email: string;
+  sent: Outcome;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(sent);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(setBusy, setOutcome, async () => {
+      const { error } = await (await supabase()).auth.verifyOtp({ email, token: code.trim(), type: 'email' });
+      return error ? { kind: 'error', text: error.message } : null;
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Sign in with a code">
+      <FormField
+        label="Six-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Message outcome={outcome} />
+      <Submit busy={busy}>Verify Code</Submit>
+      <button type="button" className={secondaryButton} onClick={onBack}>
+        Back to password sign-in
+      </button>
     </form>
   );
 }
@@ -106,6 +188,8 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  /** The address a confirmation went to: it may be sent again. */
+  const [signedUp, setSignedUp] = useState<string | null>(null);
   const mismatch = outcome?.text === authText.passwordsDoNotMatch;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -124,7 +208,20 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       if (error) return { kind: 'error', text: error.message };
       setPassword('');
       setConfirm('');
+      setSignedUp(email.trim());
       return { kind: 'success', text: authText.signUpSuccess };
+    });
+  };
+  const resend = () => {
+    if (!signedUp) return;
+    void run(setBusy, setOutcome, async () => {
+      // The server answers too soon a second time with its own "only after N seconds" message.
+      const { error } = await (
+        await supabase()
+      ).auth.resend({ type: 'signup', email: signedUp, options: { emailRedirectTo: currentPage() } });
+      return error
+        ? { kind: 'error', text: error.message }
+        : { kind: 'success', text: authText.confirmationResent };
     });
   };
   return (
@@ -137,17 +234,15 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <FormField
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="new-password"
         required
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <FormField
+      <PasswordField
         label="Confirm Password"
-        type="password"
         autoComplete="new-password"
         required
         aria-invalid={mismatch || undefined}
@@ -156,6 +251,11 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign Up</Submit>
+      {signedUp && (
+        <button type="button" className={secondaryButton} disabled={busy} onClick={resend}>
+          {authText.resendConfirmation}
+        </button>
+      )}
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-input';
 import { endPasswordRecovery, useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -47,17 +47,15 @@ export function PasswordRecoveryDialog() {
             You followed a password reset link. Enter the new password for your account.
           </Dialog.Description>
           <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
-            <FormField
+            <PasswordField
               label="New Password"
-              type="password"
               autoComplete="new-password"
               required
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <FormField
+            <PasswordField
               label="Confirm New Password"
-              type="password"
               autoComplete="new-password"
               required
               value={confirm}
