@@ -42,6 +42,10 @@ const Onboarding = page(() => import('./routes/onboarding'));
 const KbImport = page(withQueries(() => import('./routes/kb-import')));
 const Admin = page(withQueries(() => import('./routes/admin')));
 const NotFound = page(() => import('./routes/not-found'));
+const AcceptInvite = page(() => import('./routes/accept-invite'));
+
+/** Public pages besides home: an invitation's landing page (issue 14). */
+const publicPages: Record<string, Page> = { '/accept-invite': AcceptInvite };
 
 const guarded: Record<string, Page> = {
   [paths.ediscovery.path]: Ediscovery,
@@ -61,7 +65,7 @@ export const isGuarded = (pathname: string) => normalise(pathname) in guarded;
  */
 export function preloadPage(pathname: string): Promise<unknown> {
   const path = normalise(pathname);
-  const target = path === paths.home.path ? Home : (guarded[path] ?? NotFound);
+  const target = path === paths.home.path ? Home : (guarded[path] ?? publicPages[path] ?? NotFound);
   // A failed download is reported by the page's own render, through the error boundary.
   return target.preload().catch(() => {});
 }
@@ -116,6 +120,7 @@ export function AppRoutes() {
               <Route path={paths.kbImport.path} element={<KbImport />} />
               <Route path={paths.admin.path} element={<Admin />} />
             </Route>
+            <Route path="/accept-invite" element={<AcceptInvite />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -15,4 +15,9 @@ export const authText = {
     `We sent a sign-in link and a six-digit code to ${email}. Follow the link, or type the code here.`,
   resendConfirmation: 'Resend confirmation email',
   confirmationResent: 'We sent the confirmation email again. Check your inbox.',
+  inviteTitle: 'Accept your invitation',
+  inviteDescription: (email: string) => `Choose a password for ${email} to finish setting up your account.`,
+  inviteNoSession:
+    'This invitation link is invalid or has expired. Ask the administrator to send a new invitation.',
+  invitePasswordSet: 'Your password is set. Welcome!',
 } as const;

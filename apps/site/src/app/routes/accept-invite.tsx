@@ -1,0 +1,6 @@
+import { AcceptInvite } from '@/features/auth/components/accept-invite';
+
+/** An invitation's landing page: the invited user chooses a password (issue 14). */
+export function Component() {
+  return <AcceptInvite />;
+}

@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authText } from '../messages';
+import { AcceptInvite } from './accept-invite';
+
+const auth = { updateUser: vi.fn() };
+const session = vi.hoisted(() => ({ current: { user: null as { email: string } | null, loading: false } }));
+const toast = vi.hoisted(() => ({ success: vi.fn() }));
+
+vi.mock('@/lib/session', () => ({
+  useSession: () => session.current,
+  useSupabase: () => async () => ({ auth }),
+}));
+vi.mock('sonner', () => ({ toast }));
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/accept-invite']}>
+      <Routes>
+        <Route path="/accept-invite" element={<AcceptInvite />} />
+        <Route path="/" element={<p>Home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  window.location.hash = '';
+  session.current = { user: { email: 'invited@example.com' }, loading: false };
+});
+
+describe('AcceptInvite', () => {
+  it('asks the invited user for a password twice, sets it and goes home signed in', async () => {
+    auth.updateUser.mockResolvedValueOnce({
+      data: {},
+      error: { message: 'Password should be at least 6 characters.' },
+    });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: authText.inviteTitle })).toBeInTheDocument();
+    expect(screen.getByText(authText.inviteDescription('invited@example.com'))).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('New Password'), 'abc');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abd');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.passwordsDoNotMatch);
+    expect(auth.updateUser).not.toHaveBeenCalled();
+
+    await userEvent.clear(screen.getByLabelText('Confirm New Password'));
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password should be at least 6 characters.');
+
+    auth.updateUser.mockResolvedValueOnce({ data: {}, error: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(auth.updateUser).toHaveBeenLastCalledWith({ password: 'abc' });
+    expect(toast.success).toHaveBeenCalledWith(authText.invitePasswordSet);
+  });
+
+  it('waits for the link to be read, then explains a used or expired link', () => {
+    session.current = { user: null, loading: true };
+    window.location.hash =
+      '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your invitation');
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
+  });
+
+  it('without a session says the invitation is not valid and offers no form', () => {
+    session.current = { user: null, loading: false };
+    renderPage();
+    expect(screen.getByText(authText.inviteNoSession)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set Password' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PasswordField } from '@/components/ui/password-input';
+import { useSession, useSupabase } from '@/lib/session';
+import { authText } from '../messages';
+
+/** GoTrue's explanation of a failed link, read before auth-js consumes the fragment. */
+function linkError(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('error_description');
+}
+
+/**
+ * Where an invitation's link lands (`redirect_to=/accept-invite`): /verify has signed the invited user
+ * in (the session is in the URL fragment, which lib/session.tsx hands to auth-js); here they choose
+ * their password (PUT /user), then go to the home page signed in.
+ */
+export function AcceptInvite() {
+  const { user, loading } = useSession();
+  const supabase = useSupabase();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(linkError);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      setError(authText.passwordsDoNotMatch);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { error: failed } = await (await supabase()).auth.updateUser({ password });
+      if (failed) {
+        setError(failed.message);
+        return;
+      }
+      toast.success(authText.invitePasswordSet);
+      void navigate('/');
+    } catch (thrown) {
+      setError((thrown as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main
+      className="flex min-h-[calc(100dvh-3.5rem)] items-center justify-center bg-slate-100 bg-cover bg-center px-4 py-12"
+      style={{ backgroundImage: 'url(/auth-bg.svg)' }}
+    >
+      <Card className="w-full max-w-md bg-white/95">
+        <CardHeader>
+          <CardTitle level={1}>{authText.inviteTitle}</CardTitle>
+          <CardDescription>
+            {user ? authText.inviteDescription(user.email ?? '') : authText.inviteNoSession}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {loading ? (
+            <div role="status" className="flex justify-center py-6">
+              <Loader2 className="size-6 animate-spin text-slate-500" aria-hidden="true" />
+              <span className="sr-only">Loading your invitation…</span>
+            </div>
+          ) : (
+            user && (
+              <form className="grid gap-4" aria-label="Set your password" onSubmit={(e) => void submit(e)}>
+                <PasswordField
+                  label="New Password"
+                  autoComplete="new-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <PasswordField
+                  label="Confirm New Password"
+                  autoComplete="new-password"
+                  required
+                  aria-invalid={error === authText.passwordsDoNotMatch || undefined}
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+                <Button type="submit" disabled={busy} aria-busy={busy}>
+                  {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+                  Set Password
+                </Button>
+              </form>
+            )
+          )}
+          <div aria-live="assertive">
+            {error && (
+              <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
+                <AlertDescription>{error}</AlertDescription>
+              </Alert>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
