@@ -100,7 +100,17 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   // User administration: admins only (checked on the server), see routes/admin.ts.
-  app.route('/api/admin', adminRoutes({ config, db, logger, verifyAccessToken: deps.verifyAccessToken }));
+  app.route(
+    '/api/admin',
+    adminRoutes({
+      config,
+      db,
+      logger,
+      verifyAccessToken: deps.verifyAccessToken,
+      auth: deps.auth,
+      siteOrigin: publicOrigin,
+    }),
+  );
 
   // The embedded provider at /provider (without VAPI_PRIVATE_KEY) and /api/provider for signed-in users.
   const provider = mountProvider(app, {

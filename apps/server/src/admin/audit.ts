@@ -1,6 +1,16 @@
 import type { Queryable } from '../db/types.js';
 
-export type AuditAction = 'user.create' | 'user.delete' | 'user.verify' | 'user.role';
+export type AuditAction =
+  | 'user.create'
+  | 'user.delete'
+  | 'user.verify'
+  | 'user.role'
+  | 'user.invite'
+  | 'user.recovery'
+  | 'user.magic_link'
+  | 'user.sign_out'
+  | 'user.ban'
+  | 'user.export';
 
 export interface AuditEntry {
   id: number;
@@ -9,7 +19,10 @@ export interface AuditEntry {
   action: AuditAction;
   target_id: string | null;
   target_email: string | null;
-  /** What changed, where the action alone does not say: the new role of 'user.role'. */
+  /**
+   * What changed, where the action alone does not say: the new role of 'user.role', the duration
+   * of 'user.ban', the filter of 'user.export'.
+   */
   detail: string | null;
   created_at: string;
 }

@@ -1,17 +1,24 @@
 import { createUser as createAuthUser } from '../auth/admin-users.js';
 import { AuthError } from '../auth/errors.js';
+import type { AuthService } from '../auth/service.js';
 import type { Db } from '../db/types.js';
 import {
+  ACCEPT_INVITE_PATH,
   AdminError,
   EMAIL_EXISTS_MESSAGE,
+  fromGoTrueUser,
   LAST_ADMIN_MESSAGE,
+  summaryOf,
+  USER_NOT_FOUND_MESSAGE,
   type AdminUser,
+  type AdminUserDetail,
   type ListUsersPage,
   type ListUsersQuery,
   type SignupDay,
   type UserAdmin,
   type UserRole,
   type UserStats,
+  INVALID_DURATION_MESSAGE,
 } from './types.js';
 
 interface UserRow {
@@ -22,6 +29,7 @@ interface UserRow {
   last_sign_in_at: Date | string | null;
   is_admin: boolean;
   role: UserRole;
+  banned_until: Date | string | null;
   /** created_at as PostgreSQL text: microsecond precision, which a JS Date would lose. */
   cursor_at: string;
 }
@@ -29,6 +37,7 @@ interface UserRow {
 const USER_COLUMNS = `id, email, created_at, email_confirmed_at, last_sign_in_at,
   coalesce(raw_app_meta_data->>'role' = 'admin', false) as is_admin,
   case raw_app_meta_data->>'role' when 'admin' then 'admin' when 'operator' then 'operator' else 'user' end as role,
+  case when banned_until > now() then banned_until end as banned_until,
   created_at::text as cursor_at`;
 
 const iso = (value: Date | string | null): string | null =>
@@ -43,6 +52,7 @@ function toUser(row: UserRow): AdminUser {
     last_sign_in_at: iso(row.last_sign_in_at),
     is_admin: row.is_admin,
     role: row.role,
+    banned_until: iso(row.banned_until),
   };
 }
 
@@ -51,13 +61,29 @@ export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** The auth service's refusals as the admin API words them. */
+function fromAuthError(error: unknown): never {
+  if (error instanceof AuthError) {
+    if (error.code === 'user_not_found') throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
+    if (error.code === 'email_exists') throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
+    if (error.status === 429) throw new AdminError('rate_limited', error.message);
+  }
+  throw error;
+}
+
 /**
  * The embedded implementation: SQL on the auth_users table. Search uses the trigram index of
  * migrations/admin when present; pages are keyset-paginated on (created_at, id), so page 500 costs
- * what page 1 does.
+ * what page 1 does. The mailing and session actions go through the auth service's admin functions
+ * (`auth`); without it (a test of the listing alone) they answer 'not_supported'.
  */
-export function createEmbeddedUserAdmin(db: Db): UserAdmin {
-  async function listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
+export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | null): UserAdmin {
+  const service = () => {
+    if (!auth) throw new AdminError('not_supported', 'The embedded auth service is not running.');
+    return auth;
+  };
+
+  async function listUsers(query: ListUsersQuery, withTotal = true): Promise<ListUsersPage> {
     const where: string[] = [];
     const params: unknown[] = [];
     const search = query.search?.trim();
@@ -82,17 +108,16 @@ export function createEmbeddedUserAdmin(db: Db): UserAdmin {
       ${pageWhere.length ? `where ${pageWhere.join(' and ')}` : ''}
       order by created_at desc, id desc limit $${pageParams.length}`;
 
-    const count = await db.query<{ total: number }>(
-      `select count(*)::int as total from auth_users ${filter}`,
-      params,
-    );
+    const count = withTotal
+      ? await db.query<{ total: number }>(`select count(*)::int as total from auth_users ${filter}`, params)
+      : null;
     const { rows } = await db.query<UserRow>(pageSql, pageParams);
     const more = rows.length > query.limit;
     const shown = more ? rows.slice(0, query.limit) : rows;
     const last = shown[shown.length - 1];
     return {
       users: shown.map(toUser),
-      total: count.rows[0]?.total ?? 0,
+      total: count?.rows[0]?.total ?? 0,
       next: more && last ? { createdAt: last.cursor_at, id: last.id } : null,
     };
   }
@@ -142,7 +167,7 @@ export function createEmbeddedUserAdmin(db: Db): UserAdmin {
         appMetadata: { provider: 'email', providers: ['email'] },
       });
       const user = await getUser(created.id);
-      if (!user) throw new AdminError('user_not_found', 'No user has this id.');
+      if (!user) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
       return user;
     } catch (error) {
       if (error instanceof AuthError && error.code === 'email_exists')
@@ -159,7 +184,7 @@ export function createEmbeddedUserAdmin(db: Db): UserAdmin {
       `delete from auth_users where id = $1 returning ${USER_COLUMNS}`,
       [id],
     );
-    if (!rows[0]) throw new AdminError('user_not_found', 'No user has this id.');
+    if (!rows[0]) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
     return toUser(rows[0]);
   }
 
@@ -185,7 +210,7 @@ export function createEmbeddedUserAdmin(db: Db): UserAdmin {
         [id],
       );
       const target = locked.find((r) => r.id === id);
-      if (!target) throw new AdminError('user_not_found', 'No user has this id.');
+      if (!target) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
       const otherAdmins = locked.filter((r) => r.id !== id && r.role === 'admin').length;
       if (target.role === 'admin' && role !== 'admin' && otherAdmins === 0)
         throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
@@ -202,9 +227,58 @@ export function createEmbeddedUserAdmin(db: Db): UserAdmin {
     });
   }
 
+  async function getUserDetail(id: string): Promise<AdminUserDetail | null> {
+    try {
+      return fromGoTrueUser(await service().get(id));
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'user_not_found') return null;
+      throw error;
+    }
+  }
+
+  /** Runs an auth-service action on a user, then answers the user as it is now. */
+  async function act(id: string, action: (auth: AuthService['admin']) => Promise<unknown>) {
+    try {
+      await action(service());
+    } catch (error) {
+      fromAuthError(error);
+    }
+    const user = await getUser(id);
+    if (!user) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
+    return user;
+  }
+
   return {
     kind: 'embedded',
-    listUsers,
+    listUsers: (query) => listUsers(query),
+    getUserDetail,
+    async inviteUser(email) {
+      try {
+        return summaryOf(fromGoTrueUser(await service().inviteUser(email, ACCEPT_INVITE_PATH)));
+      } catch (error) {
+        return fromAuthError(error);
+      }
+    },
+    sendRecovery: (id) => act(id, (a) => a.sendRecovery(id)),
+    sendMagicLink: (id) => act(id, (a) => a.sendMagicLink(id)),
+    signOutEverywhere: (id) => act(id, (a) => a.signOutEverywhere(id)),
+    async banUser(id, duration) {
+      try {
+        return summaryOf(fromGoTrueUser(await service().banUser(id, duration)));
+      } catch (error) {
+        if (error instanceof AuthError && error.code === 'validation_failed')
+          throw new AdminError('invalid_duration', INVALID_DURATION_MESSAGE);
+        return fromAuthError(error);
+      }
+    },
+    async *exportUsers(filter, pageSize) {
+      let after: ListUsersQuery['after'];
+      do {
+        const page = await listUsers({ ...filter, limit: pageSize, after }, false);
+        if (page.users.length) yield page.users;
+        after = page.next ?? undefined;
+      } while (after);
+    },
     stats,
     signupsPerDay,
     getUser,

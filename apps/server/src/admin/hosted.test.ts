@@ -11,7 +11,7 @@ import { createLogger } from '../lib/logger.js';
 import type { AuthenticatedUser } from '../middleware/require-auth.js';
 import { adminRoutes } from '../routes/admin.js';
 import { startServer, type RunningServer } from '../server.js';
-import { createHostedUserAdmin } from './hosted.js';
+import { createHostedUserAdmin, HOSTED_SIGN_OUT_MESSAGE } from './hosted.js';
 import type { UserAdmin } from './types.js';
 
 // "Hosted Supabase" here is this project's own embedded auth on a real port: it speaks GoTrue's
@@ -196,5 +196,110 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
     const refused = await wrong.request('/users', { headers });
     expect(refused.status).toBe(502);
     expect(await refused.text()).not.toContain('wrong-key');
+  });
+  it('invites, mails recovery and sign-in links through Supabase, bans, answers details and exports; no sign-out (501)', async () => {
+    // Supabase only follows redirects on its allow list; here that is the serving origin itself.
+    const site = server.url;
+    const hosted = createHostedUserAdmin({
+      url: server.url,
+      serviceRoleKey: SERVICE_KEY,
+      pageSize: 2,
+      siteOrigin: () => site,
+    });
+    const mails = async (to: string) =>
+      (
+        await server.db.query<{ kind: string; text_body: string }>(
+          'select kind, text_body from mail_outbox where to_address = $1 order by created_at',
+          [to],
+        )
+      ).rows;
+
+    const invited = await hosted.inviteUser('invitee.hosted@x.io');
+    expect(invited).toMatchObject({ email: 'invitee.hosted@x.io', email_confirmed_at: null });
+    const [invite] = await mails('invitee.hosted@x.io');
+    expect(invite?.kind).toBe('invite');
+    expect(invite?.text_body).toContain(`redirect_to=${encodeURIComponent(`${site}/accept-invite`)}`);
+    await expect(hosted.inviteUser('admin@example.com')).rejects.toMatchObject({
+      code: 'email_exists',
+      status: 422,
+    });
+
+    const member = await admin.createUser({ email: 'member.hosted@x.io', password: 'secret-pass' });
+    const other = await admin.createUser({ email: 'other.hosted@x.io', password: 'secret-pass' });
+    expect((await hosted.sendRecovery(member.id)).email).toBe('member.hosted@x.io');
+    expect((await hosted.sendMagicLink(other.id)).email).toBe('other.hosted@x.io');
+    expect((await mails('member.hosted@x.io')).map((m) => m.kind)).toEqual(['recovery']);
+    expect((await mails('other.hosted@x.io')).map((m) => m.kind)).toEqual(['magic_link']);
+    expect((await mails('member.hosted@x.io'))[0]?.text_body).toContain(encodeURIComponent(site));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expect(hosted.sendRecovery(unknown)).rejects.toMatchObject({ code: 'user_not_found' });
+
+    await expect(hosted.signOutEverywhere(member.id)).rejects.toMatchObject({
+      code: 'not_supported',
+      status: 501,
+    });
+
+    const banned = await hosted.banUser(member.id, '2h');
+    expect(new Date(banned.banned_until as string).getTime()).toBeGreaterThan(Date.now() + 3600_000);
+    const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: SERVICE_KEY },
+      body: JSON.stringify({ email: 'member.hosted@x.io', password: 'secret-pass' }),
+    });
+    expect(signIn.status).toBe(400);
+    expect(await signIn.json()).toMatchObject({ error_code: 'user_banned' });
+    expect((await hosted.getUserDetail(member.id))?.banned_until).toBe(banned.banned_until);
+    expect((await hosted.banUser(member.id, 'none')).banned_until).toBeNull();
+    await expect(hosted.banUser(member.id, 'soon')).rejects.toMatchObject({
+      code: 'invalid_duration',
+      status: 400,
+    });
+
+    const detail = await hosted.getUserDetail(member.id);
+    expect(detail).toMatchObject({ id: member.id, factors: [], app_metadata: { provider: 'email' } });
+    expect(await hosted.getUserDetail(unknown)).toBeNull();
+
+    const exported: string[] = [];
+    for await (const page of hosted.exportUsers({ search: 'HOSTED', status: 'verified' }, 2)) {
+      expect(page.length).toBeLessThanOrEqual(2);
+      exported.push(...page.map((u) => u.email));
+    }
+    expect(exported.sort()).toEqual(['member.hosted@x.io', 'other.hosted@x.io']);
+  });
+
+  it('answers POST /users/:id/sign-out with 501 and the reason in hosted mode', async () => {
+    const caller: AuthenticatedUser = {
+      id: '11111111-1111-4111-8111-111111111111',
+      email: 'boss@x.io',
+      role: 'admin',
+      appMetadata: { role: 'admin' },
+    };
+    const app = adminRoutes({
+      config: parseConfig({
+        SUPABASE_URL: server.url,
+        SUPABASE_ANON_KEY: 'anon',
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
+      }),
+      db: auditDb,
+      logger: createLogger('silent'),
+      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
+    });
+    const user = await admin.createUser({ email: 'signout.hosted@x.io', password: 'secret-pass' });
+    const res = await app.request(`/users/${user.id}/sign-out`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer ok' },
+    });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toEqual({ error: 'not_supported', message: HOSTED_SIGN_OUT_MESSAGE });
+    const invite = await app.request('/users/invite', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer ok', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'api-invite.hosted@x.io' }),
+    });
+    expect(invite.status).toBe(201);
+    const { rows } = await auditDb.query<{ action: string; target_email: string }>(
+      "select action, target_email from admin_audit_log where action = 'user.invite'",
+    );
+    expect(rows).toEqual([{ action: 'user.invite', target_email: 'api-invite.hosted@x.io' }]);
   });
 });

@@ -1,10 +1,16 @@
 import { GoTrueAdminApi, isAuthApiError, type User } from '@supabase/auth-js';
+import { parseBanDuration } from '../auth/admin-users.js';
 import { roleOf } from '../middleware/require-auth.js';
 import {
+  ACCEPT_INVITE_PATH,
   AdminError,
   compareNewestFirst,
   EMAIL_EXISTS_MESSAGE,
+  fromGoTrueUser,
+  INVALID_DURATION_MESSAGE,
   LAST_ADMIN_MESSAGE,
+  summaryOf,
+  USER_NOT_FOUND_MESSAGE,
   type AdminUser,
   type ListUsersPage,
   type ListUsersQuery,
@@ -22,19 +28,16 @@ export interface HostedUserAdminOptions {
   fetch?: typeof fetch;
   /** Users per listUsers page while reading them all (GoTrue allows up to 1000). */
   pageSize?: number;
+  /** The site's public origin: links lead there (the invitation to its accept-invite page); the project's Site URL otherwise. */
+  siteOrigin?: () => string | undefined;
 }
 
-function toAdminUser(user: User): AdminUser {
-  return {
-    id: user.id,
-    email: user.email ?? '',
-    created_at: new Date(user.created_at).toISOString(),
-    email_confirmed_at: user.email_confirmed_at ? new Date(user.email_confirmed_at).toISOString() : null,
-    last_sign_in_at: user.last_sign_in_at ? new Date(user.last_sign_in_at).toISOString() : null,
-    is_admin: user.app_metadata?.role === 'admin',
-    role: roleOf(user.app_metadata),
-  };
-}
+const toAdminUser = (user: User): AdminUser => summaryOf(fromGoTrueUser(user));
+
+/** Hosted Supabase has no admin call that ends another user's sessions (auth-js's signOut needs their JWT). */
+export const HOSTED_SIGN_OUT_MESSAGE =
+  "Hosted Supabase offers no admin call that ends another user's sessions. Ban the user instead: " +
+  'a banned user cannot refresh a session, and access tokens already issued expire within the hour.';
 
 /** A failure of the hosted service, without the body (which might echo a request header). */
 function upstream(what: string, error: { status?: number; message: string }): AdminError {
@@ -57,6 +60,39 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     fetch: options.fetch,
   });
   const pageSize = options.pageSize ?? 1000;
+  const base = `${options.url.replace(/\/+$/, '')}/auth/v1`;
+  const doFetch = options.fetch ?? fetch;
+
+  /**
+   * POST /recover or /otp: the endpoints after which Supabase itself mails the link (the admin
+   * API's generate_link mails nothing). The service key is the apikey; the answer is {} either way.
+   */
+  async function mailThrough(path: '/recover' | '/otp', body: Record<string, unknown>, what: string) {
+    const redirect = options.siteOrigin?.();
+    const url = `${base}${path}${redirect ? `?redirect_to=${encodeURIComponent(redirect)}` : ''}`;
+    const res = await doFetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: options.serviceRoleKey,
+        Authorization: `Bearer ${options.serviceRoleKey}`,
+      },
+      body: JSON.stringify(body),
+    });
+    await res.body?.cancel();
+    if (res.status === 429)
+      throw new AdminError(
+        'rate_limited',
+        'Supabase allows one such mail a minute per user; try again shortly.',
+      );
+    if (!res.ok) throw upstream(what, { status: res.status, message: '' });
+  }
+
+  async function mustGetRaw(id: string): Promise<User> {
+    const user = await getRawUser(id);
+    if (!user) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
+    return user;
+  }
 
   async function allUsers(): Promise<AdminUser[]> {
     const users: AdminUser[] = [];
@@ -86,6 +122,75 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
   return {
     kind: 'hosted',
     getUser,
+
+    async getUserDetail(id) {
+      const user = await getRawUser(id);
+      return user ? fromGoTrueUser(user) : null;
+    },
+
+    async inviteUser(email) {
+      const { data, error } = await api.inviteUserByEmail(email, {
+        redirectTo: options.siteOrigin ? `${options.siteOrigin()}${ACCEPT_INVITE_PATH}` : undefined,
+      });
+      if (error) {
+        if (isAuthApiError(error) && error.code === 'email_exists')
+          throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
+        if (error.status === 429)
+          throw new AdminError('rate_limited', 'Supabase refused: too many mails; try again shortly.');
+        throw upstream('invite the user', error);
+      }
+      return toAdminUser(data.user);
+    },
+
+    async sendRecovery(id) {
+      const user = await mustGetRaw(id);
+      await mailThrough('/recover', { email: user.email }, 'send a recovery mail');
+      return toAdminUser(user);
+    },
+
+    async sendMagicLink(id) {
+      const user = await mustGetRaw(id);
+      await mailThrough('/otp', { email: user.email, create_user: false }, 'send a sign-in link');
+      return toAdminUser(user);
+    },
+
+    async signOutEverywhere(id) {
+      await mustGetRaw(id);
+      throw new AdminError('not_supported', HOSTED_SIGN_OUT_MESSAGE);
+    },
+
+    async banUser(id, duration) {
+      try {
+        parseBanDuration(duration);
+      } catch {
+        throw new AdminError('invalid_duration', INVALID_DURATION_MESSAGE);
+      }
+      await mustGetRaw(id);
+      const { data, error } = await api.updateUserById(id, { ban_duration: duration });
+      if (error) {
+        if (error.status === 404) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
+        throw upstream('ban the user', error);
+      }
+      return toAdminUser(data.user);
+    },
+
+    // GoTrue's own order (no sort), one admin page at a time: an export never holds every user.
+    async *exportUsers(filter, size) {
+      const term = filter.search?.trim().toLowerCase();
+      for (let page = 1; ; page++) {
+        const { data, error } = await api.listUsers({ page, perPage: Math.min(size, 1000) });
+        if (error) throw upstream('list users', error);
+        const users = data.users
+          .map(toAdminUser)
+          .filter(
+            (u) =>
+              (!term || u.email.toLowerCase().includes(term)) &&
+              (filter.status === 'all' || (filter.status === 'verified') === (u.email_confirmed_at !== null)),
+          );
+        if (users.length) yield users;
+        if (data.users.length < Math.min(size, 1000)) break;
+      }
+    },
 
     async listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
       const term = query.search?.trim().toLowerCase();
@@ -152,10 +257,10 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
 
     async deleteUser(id: string) {
       const user = await getUser(id);
-      if (!user) throw new AdminError('user_not_found', 'No user has this id.');
+      if (!user) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
       const { error } = await api.deleteUser(id);
       if (error) {
-        if (error.status === 404) throw new AdminError('user_not_found', 'No user has this id.');
+        if (error.status === 404) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
         throw upstream('delete the user', error);
       }
       return user;
@@ -177,7 +282,7 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     // admins demoting each other at the same instant could both pass (documented best effort).
     async setRole(id: string, role: UserRole) {
       const user = await getRawUser(id);
-      if (!user) throw new AdminError('user_not_found', 'No user has this id.');
+      if (!user) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
       if (roleOf(user.app_metadata) === 'admin' && role !== 'admin') {
         const others = (await allUsers()).filter((u) => u.role === 'admin' && u.id !== id);
         if (others.length === 0) throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
@@ -187,7 +292,7 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
         app_metadata: { ...user.app_metadata, role: role === 'user' ? null : role },
       });
       if (error) {
-        if (error.status === 404) throw new AdminError('user_not_found', 'No user has this id.');
+        if (error.status === 404) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
         throw upstream('change the role', error);
       }
       return toAdminUser(data.user);

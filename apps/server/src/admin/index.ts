@@ -1,3 +1,4 @@
+import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import { createEmbeddedUserAdmin } from './embedded.js';
@@ -9,11 +10,16 @@ import type { UserAdmin } from './types.js';
  * needs SUPABASE_SERVICE_ROLE_KEY; without it, null: the admin API answers 503 saying so), the
  * embedded auth's table otherwise.
  */
-export function createUserAdmin(config: Config, db: Db): UserAdmin | null {
-  if (config.embeddedAuth) return createEmbeddedUserAdmin(db);
+export function createUserAdmin(
+  config: Config,
+  db: Db,
+  extras: { auth?: AuthService | null; siteOrigin?: () => string } = {},
+): UserAdmin | null {
+  if (config.embeddedAuth) return createEmbeddedUserAdmin(db, extras.auth?.admin);
   if (!config.SUPABASE_URL || !config.SUPABASE_SERVICE_ROLE_KEY) return null;
   return createHostedUserAdmin({
     url: config.SUPABASE_URL,
     serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY,
+    siteOrigin: extras.siteOrigin,
   });
 }

@@ -3,7 +3,7 @@
  * stores them (the embedded auth's auth_users table, or hosted Supabase through its admin API).
  * No HTTP here; routes/admin.ts adapts it.
  */
-import type { UserRole } from '../middleware/require-auth.js';
+import { roleOf, type UserRole } from '../middleware/require-auth.js';
 
 export type { UserRole };
 
@@ -18,6 +18,24 @@ export interface AdminUser {
   is_admin: boolean;
   /** app_metadata.role when 'admin' or 'operator', else 'user' (see roleOf). */
   role: UserRole;
+  /** Until when sign-in is refused (GoTrue's ban); null when not banned or the ban has run out. */
+  banned_until: string | null;
+}
+
+/** One authentication factor of a user, as GoTrue lists it. */
+export interface AdminFactor {
+  id: string;
+  factor_type: string;
+  status: string;
+  friendly_name: string | null;
+}
+
+/** The details panel: the list row plus factors and metadata. */
+export interface AdminUserDetail extends AdminUser {
+  invited_at: string | null;
+  factors: AdminFactor[];
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
 }
 
 export type UserStatus = 'all' | 'verified' | 'unverified';
@@ -81,6 +99,26 @@ export interface UserAdmin {
    * Throws AdminError 'user_not_found', or 'last_admin' when this would leave no administrator.
    */
   setRole(id: string, role: UserRole): Promise<AdminUser>;
+  /** The user with factors and metadata; null for an unknown id. */
+  getUserDetail(id: string): Promise<AdminUserDetail | null>;
+  /**
+   * Creates an unconfirmed user and mails an invitation (an unconfirmed address is invited again).
+   * Throws AdminError 'email_exists' for a confirmed address.
+   */
+  inviteUser(email: string): Promise<AdminUser>;
+  /** Mails a password-recovery link. Throws 'user_not_found', 'rate_limited'. */
+  sendRecovery(id: string): Promise<AdminUser>;
+  /** Mails a sign-in link (the confirmation link for an unconfirmed address). Same errors. */
+  sendMagicLink(id: string): Promise<AdminUser>;
+  /** Ends every session and refresh token of the user. Throws 'user_not_found', 'not_supported'. */
+  signOutEverywhere(id: string): Promise<AdminUser>;
+  /** GoTrue's ban_duration ('24h', '1h30m'; 'none' lifts the ban). Throws 'user_not_found', 'invalid_duration'. */
+  banUser(id: string, duration: string): Promise<AdminUser>;
+  /**
+   * Every user matching the filter, a page at a time (`pageSize` users at most), so an export of
+   * any size never holds more than one page.
+   */
+  exportUsers(filter: { search?: string; status: UserStatus }, pageSize: number): AsyncIterable<AdminUser[]>;
 }
 
 export type AdminErrorCode =
@@ -89,6 +127,9 @@ export type AdminErrorCode =
   | 'weak_password'
   | 'cannot_delete_self'
   | 'last_admin'
+  | 'invalid_duration'
+  | 'rate_limited'
+  | 'not_supported'
   | 'upstream_error';
 
 const statusOf: Record<AdminErrorCode, number> = {
@@ -97,6 +138,9 @@ const statusOf: Record<AdminErrorCode, number> = {
   weak_password: 422,
   cannot_delete_self: 400,
   last_admin: 409,
+  invalid_duration: 400,
+  rate_limited: 429,
+  not_supported: 501,
   upstream_error: 502,
 };
 
@@ -117,6 +161,64 @@ export class AdminError extends Error {
 
 /** The message GoTrue uses for an email that is taken; the site shows it as it is. */
 export const EMAIL_EXISTS_MESSAGE = 'A user with this email address has already been registered';
+
+/** The site's page where an invited user sets a password (features/auth, the accept-invite route). */
+export const ACCEPT_INVITE_PATH = '/accept-invite';
+
+export const USER_NOT_FOUND_MESSAGE = 'No user has this id.';
+
+export const INVALID_DURATION_MESSAGE =
+  "The duration must be like '24h', '90m' or '1h30m' (units h, m, s, ms), or 'none' to lift the ban.";
+
+/** A ban that has run out is no ban: the list shows null for it. */
+export function activeBan(bannedUntil: string | Date | null | undefined, now = Date.now()): string | null {
+  if (!bannedUntil) return null;
+  const until = new Date(bannedUntil);
+  return until.getTime() > now ? until.toISOString() : null;
+}
+
+/** A GoTrue user (admin API or the embedded service's userJson) as the admin screen sees it. */
+export function fromGoTrueUser(user: {
+  id: string;
+  email?: string;
+  /** Always set by GoTrue; optional only in the embedded service's JSON type. */
+  created_at?: string;
+  email_confirmed_at?: string | null;
+  last_sign_in_at?: string | null;
+  banned_until?: string | null;
+  invited_at?: string | null;
+  app_metadata?: Record<string, unknown> | null;
+  user_metadata?: Record<string, unknown> | null;
+  factors?: readonly { id: string; factor_type: string; status: string; friendly_name?: string | null }[];
+}): AdminUserDetail {
+  const appMetadata = user.app_metadata ?? {};
+  const role = roleOf(appMetadata);
+  return {
+    id: user.id,
+    email: user.email ?? '',
+    created_at: new Date(user.created_at ?? 0).toISOString(),
+    email_confirmed_at: user.email_confirmed_at ? new Date(user.email_confirmed_at).toISOString() : null,
+    last_sign_in_at: user.last_sign_in_at ? new Date(user.last_sign_in_at).toISOString() : null,
+    is_admin: role === 'admin',
+    role,
+    banned_until: activeBan(user.banned_until),
+    invited_at: user.invited_at ? new Date(user.invited_at).toISOString() : null,
+    factors: (user.factors ?? []).map((f) => ({
+      id: f.id,
+      factor_type: f.factor_type,
+      status: f.status,
+      friendly_name: f.friendly_name ?? null,
+    })),
+    app_metadata: appMetadata,
+    user_metadata: user.user_metadata ?? {},
+  };
+}
+
+/** The list fields of a detail (what listUsers and the actions answer). */
+export function summaryOf(detail: AdminUserDetail): AdminUser {
+  const { id, email, created_at, email_confirmed_at, last_sign_in_at, is_admin, role, banned_until } = detail;
+  return { id, email, created_at, email_confirmed_at, last_sign_in_at, is_admin, role, banned_until };
+}
 
 /** Orders users newest first, ties by id descending: the one order of every list. */
 export function compareNewestFirst(

@@ -254,6 +254,7 @@ for (const target of testDbTargets()) {
         last_sign_in_at: null,
         is_admin: false,
         role: 'user',
+        banned_until: null,
       });
       const page2 = await (
         await asAdmin('GET', `/users?status=unverified&limit=20&cursor=${page1.nextCursor}`)

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
+import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
 import { createUserAdmin } from '../admin/index.js';
-import { AdminError, type ListCursor, type UserAdmin } from '../admin/types.js';
+import { AdminError, type AdminUser, type ListCursor, type UserAdmin } from '../admin/types.js';
 import { passwordProblem } from '../auth/passwords.js';
+import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
@@ -14,8 +16,14 @@ export interface AdminRouteDeps {
   db: Db;
   logger: Logger;
   verifyAccessToken: VerifyAccessToken;
+  /** The embedded auth service: mails invitations and links, ends sessions, bans. */
+  auth?: AuthService | null;
+  /** The site's public origin: with hosted Supabase, where mailed links lead. */
+  siteOrigin?: () => string;
   /** Overrides the implementation chosen from the configuration (tests). */
   userAdmin?: UserAdmin | null;
+  /** Users per database page of the CSV export (tests make it small). */
+  exportPageSize?: number;
 }
 
 /** The SPEC's message for a create form missing a field (§5 Accounts). */
@@ -80,6 +88,30 @@ const roleBody = z.object(
   'The body must be a JSON object like {"role": "operator"}.',
 );
 
+const inviteBody = z.object(
+  {
+    email: z
+      .string('email is required.')
+      .trim()
+      .max(320, 'The email address is at most 320 characters.')
+      .pipe(z.email('Please provide a valid email address.')),
+  },
+  'The body must be a JSON object like {"email": "someone@example.com"}.',
+);
+
+const banBody = z.object(
+  {
+    duration: z
+      .string("duration is required: like '24h', or 'none' to lift the ban.")
+      .trim()
+      .min(1, "duration is required: like '24h', or 'none' to lift the ban.")
+      .max(32, 'The duration is at most 32 characters.'),
+  },
+  'The body must be a JSON object like {"duration": "24h"}.',
+);
+
+const exportQuery = listQuery.pick({ search: true, status: true });
+
 const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().positive().optional(),
@@ -106,7 +138,10 @@ async function jsonBody(c: Ctx): Promise<unknown> {
  * is used, stays inside the UserAdmin: no response or log line carries it.
  */
 export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
-  const users = deps.userAdmin === undefined ? createUserAdmin(deps.config, deps.db) : deps.userAdmin;
+  const users =
+    deps.userAdmin === undefined
+      ? createUserAdmin(deps.config, deps.db, { auth: deps.auth, siteOrigin: deps.siteOrigin })
+      : deps.userAdmin;
   const audit: AuditLog = createAuditLog(deps.db);
   const app = new Hono<AuthEnv>();
 
@@ -212,6 +247,117 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const user = await admin().setRole(id.data, parsed.data.role);
     await audit.record(actor, 'user.role', [{ id: user.id, email: user.email }], user.role);
     deps.logger.info('admin changed a role', { actor: actor.id, target: user.id, role: user.role });
+    return c.json({ user });
+  });
+
+  // The account actions of Supabase's Users page. Each answers the user as it now is.
+  const targetOf = (u: AdminUser) => [{ id: u.id, email: u.email }];
+  const userId = (c: Ctx) => uuid.safeParse(c.req.param('id'));
+
+  app.post('/users/invite', async (c) => {
+    const parsed = inviteBody.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const user = await admin().inviteUser(parsed.data.email.toLowerCase());
+    const actor = c.get('user');
+    await audit.record(actor, 'user.invite', targetOf(user));
+    deps.logger.info('admin invited a user', { actor: actor.id, target: user.id });
+    return c.json({ user }, 201);
+  });
+
+  const mailAction = (
+    path: string,
+    action: 'user.recovery' | 'user.magic_link',
+    send: (id: string) => Promise<AdminUser>,
+  ) =>
+    app.post(path, async (c) => {
+      const id = userId(c);
+      if (!id.success) return badRequest(c, 'The user id must be a UUID.');
+      const user = await send(id.data);
+      const actor = c.get('user');
+      await audit.record(actor, action, targetOf(user));
+      deps.logger.info('admin mailed a link', { actor: actor.id, target: user.id, action });
+      return c.json({ user }, 202);
+    });
+  mailAction('/users/:id/recovery', 'user.recovery', (id) => admin().sendRecovery(id));
+  mailAction('/users/:id/magic-link', 'user.magic_link', (id) => admin().sendMagicLink(id));
+
+  app.post('/users/:id/sign-out', async (c) => {
+    const id = userId(c);
+    if (!id.success) return badRequest(c, 'The user id must be a UUID.');
+    const user = await admin().signOutEverywhere(id.data);
+    const actor = c.get('user');
+    await audit.record(actor, 'user.sign_out', targetOf(user));
+    deps.logger.info('admin signed a user out everywhere', { actor: actor.id, target: user.id });
+    return c.json({ user });
+  });
+
+  app.post('/users/:id/ban', async (c) => {
+    const id = userId(c);
+    if (!id.success) return badRequest(c, 'The user id must be a UUID.');
+    const parsed = banBody.safeParse(await jsonBody(c));
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const actor = c.get('user');
+    if (id.data === actor.id)
+      return c.json({ error: 'cannot_ban_self', message: 'You cannot ban your own account.' }, 400);
+    const user = await admin().banUser(id.data, parsed.data.duration);
+    await audit.record(actor, 'user.ban', targetOf(user), parsed.data.duration);
+    deps.logger.info('admin banned a user', {
+      actor: actor.id,
+      target: user.id,
+      duration: parsed.data.duration,
+    });
+    return c.json({ user });
+  });
+
+  // Streamed: one database page at a time is read when the client takes the previous one, so an
+  // export of 100 000 users holds one page in memory. The first page is read before answering, so
+  // a failure there is a JSON error and not a truncated file.
+  app.get('/users.csv', async (c) => {
+    const parsed = exportQuery.safeParse(c.req.query());
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const { search, status } = parsed.data;
+    const exported = admin().exportUsers({ search, status }, deps.exportPageSize ?? 500);
+    const pages = exported[Symbol.asyncIterator]();
+    const first = await pages.next();
+    const actor = c.get('user');
+    await audit.record(actor, 'user.export', [], JSON.stringify({ search: search ?? '', status }));
+    deps.logger.info('admin exported users', { actor: actor.id });
+    const encoder = new TextEncoder();
+    let pending: IteratorResult<AdminUser[]> | null = first;
+    let headerSent = false;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          if (!headerSent) {
+            headerSent = true;
+            controller.enqueue(encoder.encode(csvLine(USERS_CSV_HEADER)));
+          }
+          const page = pending ?? (await pages.next());
+          pending = null;
+          if (page.done) return controller.close();
+          controller.enqueue(encoder.encode(page.value.map(userCsvLine).join('')));
+        } catch (error) {
+          deps.logger.error('user export failed midway', { error: (error as Error).message });
+          controller.error(error);
+        }
+        return undefined;
+      },
+      async cancel() {
+        await pages.return?.();
+      },
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="users-${day}.csv"`,
+    });
+  });
+
+  app.get('/users/:id', async (c) => {
+    const id = userId(c);
+    if (!id.success) return badRequest(c, 'The user id must be a UUID.');
+    const user = await admin().getUserDetail(id.data);
+    if (!user) return c.json({ error: 'user_not_found', message: 'No user has this id.' }, 404);
     return c.json({ user });
   });
 
