@@ -37,6 +37,10 @@ export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
  * Corrects the document's known slips in place: four properties say `type: "object"` next to an
  * enum of strings (BackoffPlan.type, TransferPlan.sipVerb, AudioFormat.format, VoiceLibrary.provider);
  * the provider answers with and accepts strings there, and generators and validators choke on it.
+ * Two voiceId alternatives (NeuphonicVoice, FallbackNeuphonicVoice) carry an empty enum, which
+ * would accept nothing: it is dropped, leaving the plain string. Twenty-one patterns are written as
+ * JavaScript literals ('/^[a-z]+$/', '/…/u'); a JSON Schema pattern is the bare expression, so the
+ * slashes (and the flag) are removed.
  */
 export function normalizeDocument<T>(node: T): T {
   if (Array.isArray(node)) node.forEach((item) => normalizeDocument(item));
@@ -48,6 +52,9 @@ export function normalizeDocument<T>(node: T): T {
       schema.enum.every((v) => typeof v === 'string')
     )
       schema.type = 'string';
+    if (Array.isArray(schema.enum) && schema.enum.length === 0) delete schema.enum;
+    if (typeof schema.pattern === 'string')
+      schema.pattern = schema.pattern.replace(/^\/(.*)\/[a-z]*$/s, '$1');
     Object.values(schema).forEach((value) => normalizeDocument(value));
   }
   return node;

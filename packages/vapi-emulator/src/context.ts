@@ -10,6 +10,8 @@ export interface EmulatorContext {
   /** Largest accepted upload. */
   maxFileBytes: number;
   newId: () => string;
+  /** GET /file refuses a listing without `purpose` (400), as the document says. */
+  requireFilePurpose: boolean;
   /**
    * X-Forwarded-Proto/Host are believed only from a request carrying `x-engage-proxy` equal to this
    * (the server's own proxy); without it they are never believed.

@@ -1,7 +1,9 @@
 /**
  * @engage/vapi-emulator: an embedded stand-in for the provider (Vapi) speaking its HTTP contract:
  * files with their processing lifecycle, assistants, tools, knowledge bases and web calls, stored in
- * the server's database, with the provider's keys and error bodies. Other routes answer 501.
+ * the server's database, with the provider's keys and error bodies. Bodies and query parameters
+ * are checked against the provider's OpenAPI document (@engage/vapi-contract); every other route
+ * the document or SPEC names answers 501.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -18,12 +20,13 @@ import { assistantRoutes } from './routes/assistants.js';
 import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
 import { filesRoutes, storageRoutes } from './routes/files.js';
 import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
+import { knowledgeBaseV2Routes } from './routes/knowledge-bases-v2.js';
 import { NOT_IMPLEMENTED, NOT_IMPLEMENTED_PUBLIC, notImplementedRoutes } from './routes/not-implemented.js';
 import { toolRoutes } from './routes/tools.js';
 
 export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
-export { NOT_IMPLEMENTED } from './routes/not-implemented.js';
+export { IMPLEMENTED, NOT_IMPLEMENTED } from './routes/not-implemented.js';
 export { PROXY_SECRET_HEADER } from './http.js';
 export { DEFAULT_MAX_JSON_BYTES } from './body-limit.js';
 export { addressKey, socketAddress, type ClientAddress } from './address-limit.js';
@@ -75,6 +78,11 @@ export interface VapiEmulatorDeps extends EmulatorLimits {
    */
   rooms?: Hono | ((calls: EmulatorCallDirectory) => Hono);
   logger?: EmulatorLogger;
+  /**
+   * GET /file without `purpose` gets 400, as the OpenAPI document (since 2026-07-30) requires it.
+   * False answers every file instead, as earlier versions of the provider did. Default true.
+   */
+  requireFilePurpose?: boolean;
   /** Id generator (default random UUIDs, as the provider uses). */
   newId?: () => string;
   /**
@@ -107,6 +115,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     newId: deps.newId ?? randomUUID,
+    requireFilePurpose: deps.requireFilePurpose ?? true,
     forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,
     takeWebCall: (c) => {
       const address = clientAddress(c);
@@ -142,6 +151,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
   api.route('/', assistantRoutes(ctx));
   api.route('/', toolRoutes(ctx));
   api.route('/', knowledgeBaseRoutes(ctx));
+  api.route('/', knowledgeBaseV2Routes(ctx));
   api.route('/', callRoutes(ctx));
   api.route('/', notImplementedRoutes(NOT_IMPLEMENTED));
   // Answer unknown paths here, so a mounted emulator never falls through to the site.

@@ -83,4 +83,35 @@ export const emulatorMigrations: EmulatorMigration[] = [
          on conflict (id) do nothing;`,
     ).join('\n'),
   },
+  {
+    // v2 knowledge bases: a base, its query tool (tool_id, created with it), and its files, each
+    // 'indexing' until ready_at, then 'ready' or 'failed' (computed when read, as for files).
+    id: 'emulator/0003_knowledge_bases_v2',
+    sql: `
+      create table emulator_knowledge_bases_v2 (
+        id text primary key,
+        org_id text not null,
+        name text not null,
+        description text,
+        tool_id text,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_knowledge_bases_v2_created_at on emulator_knowledge_bases_v2 (created_at desc);
+
+      create table emulator_knowledge_base_v2_files (
+        id text primary key,
+        knowledge_base_id text not null references emulator_knowledge_bases_v2 (id) on delete cascade,
+        file_id text not null,
+        file_name text,
+        mimetype text,
+        bytes integer,
+        index_ok boolean not null,
+        ready_at timestamptz not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        unique (knowledge_base_id, file_id)
+      );
+    `,
+  },
 ];

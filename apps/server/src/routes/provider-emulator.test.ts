@@ -157,19 +157,21 @@ for (const target of testDbTargets()) {
         expect((await vapi.file.get(json.id)).status).toBe('done');
       });
 
-      it('keeps purpose and metadata, lists files newest first, renames and deletes', async () => {
+      it('keeps purpose and metadata, lists files of one purpose newest first, renames and deletes', async () => {
         const a = await vapi.file.upload(file('a', 'a.txt'), {
           purpose: 'knowledge-base-v2',
           metadata: { n: 1 },
         });
         clock.advance(1);
-        const b = await vapi.file.upload(file('b', 'b.txt'));
+        const newer = await vapi.file.upload(file('n', 'n.txt'), { purpose: 'knowledge-base-v2' });
+        const b = await vapi.file.upload(file('b', 'b.txt'), { purpose: 'assistant' });
         expect(a).toMatchObject({ purpose: 'knowledge-base-v2', metadata: { n: 1 } });
 
-        const list = await vapi.file.list();
-        expect(list.findIndex((f) => f.id === b.id)).toBeLessThan(list.findIndex((f) => f.id === a.id));
-        expect((await vapi.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id)).toContain(a.id);
-        expect((await vapi.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id)).not.toContain(b.id);
+        const list = (await vapi.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id);
+        expect(list.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
+        expect(list.indexOf(newer.id)).toBeLessThan(list.indexOf(a.id));
+        expect(list).not.toContain(b.id);
+        expect((await vapi.file.list({ purpose: 'assistant' })).map((f) => f.id)).toContain(b.id);
 
         const renamed = await vapi.file.update(b.id, { name: 'renamed.txt' });
         expect(renamed).toMatchObject({ name: 'renamed.txt', originalName: 'b.txt' });
@@ -232,7 +234,7 @@ for (const target of testDbTargets()) {
       it('refuses the public key, a wrong key and no key on /file with 401 in the provider shape', async () => {
         for (const token of [keys.publicKey, 'sk-wrong', undefined]) {
           const client = createVapiClient({ baseUrl, token });
-          const error = await apiError(client.file.list());
+          const error = await apiError(client.file.list({ purpose: 'assistant' }));
           expect(error.status).toBe(401);
           expect(error.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
         }
@@ -468,7 +470,9 @@ for (const target of testDbTargets()) {
             'X-Forwarded-Host': 'engage.example',
             'X-Engage-Proxy': PROXY_SECRET,
           },
-          body: JSON.stringify({ assistant: { firstMessage: 'Hi', voice: { provider: 'tavus' } } }),
+          body: JSON.stringify({
+            assistant: { firstMessage: 'Hi', voice: { provider: 'tavus', voiceId: 'r52da2535a' } },
+          }),
         });
         expect(res.status).toBe(201);
         const call = (await res.json()) as { id: string; webCallUrl: string; assistant: unknown };
@@ -630,9 +634,11 @@ for (const target of testDbTargets()) {
         expect(seen).toEqual([429, 429, 200]);
         // Without retries the same burst surfaces as a 429 with its Retry-After.
         faults.rateLimit = { burst: 1, retryAfterSeconds: 3 };
-        const error = await apiError(createVapiClient({ baseUrl, token: keys.privateKey }).file.list());
+        const error = await apiError(
+          createVapiClient({ baseUrl, token: keys.privateKey }).file.list({ purpose: 'assistant' }),
+        );
         expect(error).toMatchObject({ status: 429, retryAfterMs: 3000 });
-        expect(await retrying.file.list()).toBeInstanceOf(Array);
+        expect(await retrying.file.list({ purpose: 'assistant' })).toBeInstanceOf(Array);
       });
 
       it('answers 503 at the configured error rate', async () => {

@@ -415,11 +415,13 @@ describe('the embedded provider in the server', () => {
 
   it('lets an operator upload, list and delete files through /api/provider, leaking no key', async () => {
     const viaProxy = createVapiClient({ baseUrl: `${origin}/api/provider`, token: 'good-token' });
-    const created = await viaProxy.file.upload(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }));
+    const created = await viaProxy.file.upload(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }), {
+      purpose: 'assistant',
+    });
     expect(created).toMatchObject({ name: 'notes.md', status: 'processing', bytes: 7 });
     // Stored URLs point at the site's configured public origin.
     expect(created.url).toBe(`${PUBLIC_ORIGIN}/provider/storage/${created.id}/notes.md`);
-    expect((await viaProxy.file.list()).map((f) => f.id)).toContain(created.id);
+    expect((await viaProxy.file.list({ purpose: 'assistant' })).map((f) => f.id)).toContain(created.id);
     const assistant = await viaProxy.assistant.get(SEEDED_ASSISTANT_IDS.onboarding);
     expect(assistant.name).toBe('Onboarding Assistant');
     await viaProxy.file.delete(created.id);

@@ -9848,7 +9848,7 @@ export interface components {
              */
             provider: "neuphonic";
             /** @description This is the provider-specific ID that will be used. */
-            voiceId: never | string;
+            voiceId: string;
             /**
              * @description This is the model that will be used. Defaults to 'neu_fast' if not specified.
              * @example neu_fast
@@ -10828,7 +10828,7 @@ export interface components {
              */
             provider: "neuphonic";
             /** @description This is the provider-specific ID that will be used. */
-            voiceId: never | string;
+            voiceId: string;
             /**
              * @description This is the model that will be used. Defaults to 'neu_fast' if not specified.
              * @example neu_fast

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { checkBody, checkQuery, type RouteKey } from '../contract.js';
 import type { EmulatorContext } from '../context.js';
 import { fail, jsonBody, parseWith } from '../http.js';
 import { jsonStore, rejectServerFields, type Resource } from '../store.js';
@@ -48,26 +49,31 @@ export function assistantRoutes(ctx: EmulatorContext): Hono {
         missing.map((id) => `model.toolIds: tool ${id} does not exist`),
       );
   };
-  const validBody = async (c: Parameters<typeof jsonBody>[0]) => {
+  // PUT is not in the document: its body is checked as a create.
+  const validBody = async (c: Parameters<typeof jsonBody>[0], route: RouteKey) => {
     const body = await jsonBody(c);
     rejectServerFields(body);
+    checkBody(route, body);
     const data = parseWith(assistantSchema, body);
     await checkToolIds(data);
     return data;
   };
 
-  app.post('/assistant', async (c) => c.json(await store.create(await validBody(c)), 201));
-  app.get('/assistant', async (c) => c.json(await store.list(c.req.query())));
+  app.post('/assistant', async (c) => c.json(await store.create(await validBody(c, 'POST /assistant')), 201));
+  app.get('/assistant', async (c) => {
+    checkQuery('GET /assistant', c.req.query());
+    return c.json(await store.list(c.req.query()));
+  });
   app.get('/assistant/:id', async (c) => c.json(await store.get(c.req.param('id'))));
   // PATCH replaces each top-level field it carries: a `model` sent replaces the whole stored model.
   app.patch('/assistant/:id', async (c) => {
     const current: Resource = await store.get(c.req.param('id'));
-    const changes = await validBody(c);
+    const changes = await validBody(c, 'PATCH /assistant/{id}');
     return c.json(await store.replace(current.id, { ...store.dataOf(current), ...changes }));
   });
   app.put('/assistant/:id', async (c) => {
     const current = await store.get(c.req.param('id'));
-    return c.json(await store.replace(current.id, await validBody(c)));
+    return c.json(await store.replace(current.id, await validBody(c, 'POST /assistant')));
   });
   app.delete('/assistant/:id', async (c) => c.json(await store.remove(c.req.param('id'))));
   app.get('/assistant/:id/version', async (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { checkBody, checkQuery } from '../contract.js';
 import type { EmulatorContext } from '../context.js';
 import { iso, json } from '../db.js';
 import { fail, jsonBody, parseWith, publicBase } from '../http.js';
@@ -34,7 +35,8 @@ const webCallSchema = z.strictObject({
   assistantId: z.string().min(1).optional(),
   assistant: assistantSchema.optional(),
   assistantOverrides: overridesSchema.optional(),
-  assistantVersion: z.number().int().positive().optional(),
+  // The document's CreateWebCallDTO: a version name, or null for the current one.
+  assistantVersion: z.string().min(1).nullable().optional(),
   squadId: z.string().min(1).optional(),
   squad: objectSchema.optional(),
   squadOverrides: objectSchema.optional(),
@@ -187,7 +189,9 @@ export function callRoutes(ctx: EmulatorContext): Hono {
   };
 
   app.post('/call/web', async (c) => {
-    const body = parseWith(webCallSchema, await jsonBody(c));
+    const input = await jsonBody(c);
+    checkBody('POST /call/web', input);
+    const body = parseWith(webCallSchema, input);
     const resolved = await resolveAssistant(body);
     // The public key is public: what bounds one caller is their address.
     const retryAfter = ctx.takeWebCall(c);
@@ -220,7 +224,9 @@ export function callRoutes(ctx: EmulatorContext): Hono {
   });
 
   app.post('/call', async (c) => {
-    const body = parseWith(callSchema, await jsonBody(c));
+    const input = await jsonBody(c);
+    checkBody('POST /call', input);
+    const body = parseWith(callSchema, input);
     const phone = body.phoneNumberId || body.phoneNumber || body.customer || body.customerId;
     const websocket = body.transport?.provider === 'vapi.websocket';
     if (phone && websocket)
@@ -252,6 +258,7 @@ export function callRoutes(ctx: EmulatorContext): Hono {
   });
 
   app.get('/call', async (c) => {
+    checkQuery('GET /call', c.req.query());
     const q = parseWith(listSchema, c.req.query());
     const params: unknown[] = [];
     const where: string[] = [];

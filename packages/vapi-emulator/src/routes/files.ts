@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { checkBody, checkQuery } from '../contract.js';
 import { contentProblem, extensionOf, SUPPORTED_TYPES } from '../content-check.js';
 import type { EmulatorContext } from '../context.js';
 import { iso, json } from '../db.js';
@@ -40,7 +41,10 @@ const metadataSchema = z
     ctx.addIssue({ code: 'custom', message: 'metadata must be a JSON object' });
     return z.NEVER;
   });
-const renameSchema = z.strictObject({ name: z.string().trim().min(1, 'name must not be empty').max(255) });
+/** UpdateFileDTO: name 1–40 characters (the document's limits are checked first, see contract.ts). */
+const renameSchema = z.strictObject({ name: z.string().trim().min(1, 'name must not be empty').max(40) });
+/** CreateFileDTO's multipart fields. */
+const FORM_FIELDS = new Set(['file', 'purpose', 'metadata']);
 
 /** Status is computed when read: processing until ready_at, then done or failed. Nothing runs in between. */
 function status(row: FileRow, now: Date): 'processing' | 'done' | 'failed' {
@@ -97,6 +101,12 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
       } catch {
         fail(400, 'Invalid file: the multipart body could not be read.');
       }
+      const unknown = [...new Set(form.keys())].filter((k) => !FORM_FIELDS.has(k));
+      if (unknown.length)
+        fail(
+          400,
+          unknown.map((k) => `property ${k} should not exist`),
+        );
       const part = form.get('file');
       if (!(part instanceof File)) fail(400, 'Invalid file: the form field "file" is missing.');
       const name = part.name || 'file';
@@ -146,6 +156,7 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
   );
 
   app.get('/file', async (c) => {
+    checkQuery('GET /file', c.req.query(), { optional: ctx.requireFilePurpose ? [] : ['purpose'] });
     const purpose = c.req.query('purpose');
     const { rows } = purpose
       ? await db.query<FileRow>(
@@ -160,7 +171,9 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
   app.get('/file/:id', async (c) => c.json(toFile(await find(c.req.param('id')), base(c, '/file/:id'))));
 
   app.patch('/file/:id', async (c) => {
-    const { name } = parseWith(renameSchema, await jsonBody(c));
+    const input = await jsonBody(c);
+    checkBody('PATCH /file/{id}', input);
+    const { name } = parseWith(renameSchema, input);
     const { rows } = await db.query<FileRow>(
       `update emulator_files set name = $2, updated_at = $3 where id = $1 returning ${COLUMNS}`,
       [c.req.param('id'), name, ctx.now()],

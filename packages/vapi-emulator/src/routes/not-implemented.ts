@@ -1,131 +1,69 @@
+import { PROVIDER_ROUTES, type HttpMethod, type Route } from '@engage/vapi-contract';
 import { Hono } from 'hono';
 import { fail } from '../http.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = HttpMethod;
 
-/**
- * The routes of SPEC §7 the emulator does not implement, as [method, path]. They answer 501 naming
- * the route, so a caller can tell "not emulated" from "does not exist" (404).
- */
-export const NOT_IMPLEMENTED: readonly [Method, string][] = [
-  ['PATCH', '/call/{id}'],
-  ['DELETE', '/call/{id}'],
-  ['POST', '/call/phone'],
-  ['GET', '/v2/call/export'],
-  ['GET', '/v2/call'],
-  ['GET', '/v2/call/metadata'],
-  ['GET', '/v2/assistant'],
-  ['GET', '/v2/phone-number'],
-  ['GET', '/chat'],
-  ['POST', '/chat'],
-  ['GET', '/chat/{id}'],
-  ['DELETE', '/chat/{id}'],
-  ['POST', '/chat/responses'],
-  ['POST', '/chat/web'],
-  ['POST', '/chat/web/responses'],
-  ['POST', '/campaign'],
-  ['GET', '/campaign'],
-  ['GET', '/campaign/paginated'],
-  ['GET', '/campaign/{id}'],
-  ['PATCH', '/campaign/{id}'],
-  ['DELETE', '/campaign/{id}'],
-  ['POST', '/session'],
-  ['GET', '/session'],
-  ['GET', '/session/{id}'],
-  ['PATCH', '/session/{id}'],
-  ['DELETE', '/session/{id}'],
-  ['POST', '/support/ticket'],
-  ['POST', '/phone-number'],
-  ['GET', '/phone-number'],
-  ['GET', '/phone-number/{id}'],
-  ['PATCH', '/phone-number/{id}'],
-  ['DELETE', '/phone-number/{id}'],
-  ['POST', '/phone-number/import/twilio'],
-  ['POST', '/phone-number/import/vonage'],
-  ['POST', '/squad'],
-  ['GET', '/squad'],
-  ['GET', '/squad/{id}'],
-  ['PATCH', '/squad/{id}'],
-  ['DELETE', '/squad/{id}'],
-  ['POST', '/file/upload'],
-  ['GET', '/workflow'],
-  ['POST', '/workflow'],
-  ['GET', '/workflow/{id}'],
-  ['PATCH', '/workflow/{id}'],
-  ['DELETE', '/workflow/{id}'],
-  ['POST', '/workflow/generate'],
-  ['GET', '/test-suite'],
-  ['POST', '/test-suite'],
-  ['GET', '/test-suite/{id}'],
-  ['PATCH', '/test-suite/{id}'],
-  ['DELETE', '/test-suite/{id}'],
-  ['GET', '/test-suite/{id}/test'],
-  ['POST', '/test-suite/{id}/test'],
-  ['GET', '/test-suite/{id}/test/{testId}'],
-  ['PATCH', '/test-suite/{id}/test/{testId}'],
-  ['DELETE', '/test-suite/{id}/test/{testId}'],
-  ['GET', '/test-suite/{id}/run'],
-  ['POST', '/test-suite/{id}/run'],
-  ['GET', '/test-suite/{id}/run/{runId}'],
-  ['PATCH', '/test-suite/{id}/run/{runId}'],
-  ['DELETE', '/test-suite/{id}/run/{runId}'],
-  ['POST', '/analytics'],
-  ['GET', '/log'],
-  ['DELETE', '/log'],
-  ['GET', '/logs'],
-  ['DELETE', '/logs'],
-  ['POST', '/org'],
-  ['GET', '/org'],
-  ['GET', '/org/{id}'],
-  ['PATCH', '/org/{id}'],
-  ['DELETE', '/org/{id}'],
-  ['GET', '/org/{id}/user'],
-  ['DELETE', '/org/{id}/leave'],
-  ['DELETE', '/org/{id}/member/{userId}/leave'],
-  ['POST', '/org/{id}/invite'],
-  ['PATCH', '/org/{id}/role'],
-  ['GET', '/org/{id}/auth'],
-  ['POST', '/token'],
-  ['GET', '/token'],
-  ['GET', '/token/{id}'],
-  ['PATCH', '/token/{id}'],
-  ['DELETE', '/token/{id}'],
-  ['POST', '/credential'],
-  ['GET', '/credential'],
-  ['GET', '/credential/{id}'],
-  ['PATCH', '/credential/{id}'],
-  ['DELETE', '/credential/{id}'],
-  ['POST', '/credential/session'],
-  ['POST', '/credential/trigger'],
-  ['POST', '/template'],
-  ['GET', '/template'],
-  ['GET', '/template/pinned'],
-  ['GET', '/template/{id}'],
-  ['PATCH', '/template/{id}'],
-  ['DELETE', '/template/{id}'],
-  ['GET', '/voice-library/{provider}'],
-  ['GET', '/voice-library/{provider}/accents'],
-  ['POST', '/voice-library/sync/{provider}'],
-  ['POST', '/voice-library/sync'],
-  ['POST', '/voice-library/create-sesame-voice'],
-  ['GET', '/{provider}/workflows'],
-  ['GET', '/{provider}/workflows/{id}/hooks'],
-  ['GET', '/{provider}/locations'],
-  ['GET', '/{provider}/voices/search'],
-  ['GET', '/{provider}/voice/search'],
-  ['POST', '/{provider}/voices/add'],
-  ['POST', '/{provider}/voice/add'],
-  ['POST', '/11labs/voice/clone'],
+/** The routes the emulator implements, as [method, path pattern]. */
+export const IMPLEMENTED: readonly Route[] = [
+  ['POST', '/file'],
+  ['GET', '/file'],
+  ['GET', '/file/{id}'],
+  ['PATCH', '/file/{id}'],
+  ['DELETE', '/file/{id}'],
+  ['POST', '/assistant'],
+  ['GET', '/assistant'],
+  ['GET', '/assistant/{id}'],
+  ['PATCH', '/assistant/{id}'],
+  ['PUT', '/assistant/{id}'],
+  ['DELETE', '/assistant/{id}'],
+  ['GET', '/assistant/{id}/version'],
+  ['POST', '/tool'],
+  ['GET', '/tool'],
+  ['GET', '/tool/{id}'],
+  ['PATCH', '/tool/{id}'],
+  ['DELETE', '/tool/{id}'],
+  ['POST', '/knowledge-base'],
+  ['GET', '/knowledge-base'],
+  ['GET', '/knowledge-base/{id}'],
+  ['PATCH', '/knowledge-base/{id}'],
+  ['DELETE', '/knowledge-base/{id}'],
+  ['POST', '/v2/knowledge-base'],
+  ['GET', '/v2/knowledge-base'],
+  ['GET', '/v2/knowledge-base/{id}'],
+  ['PATCH', '/v2/knowledge-base/{id}'],
+  ['DELETE', '/v2/knowledge-base/{id}'],
+  ['GET', '/v2/knowledge-base/{id}/file'],
+  ['POST', '/v2/knowledge-base/{id}/file'],
+  ['DELETE', '/v2/knowledge-base/{id}/file/{fileId}'],
+  ['POST', '/v2/knowledge-base/{id}/file/{fileId}/retry'],
+  ['POST', '/call'],
+  ['GET', '/call'],
+  ['GET', '/call/{id}'],
+  ['POST', '/call/web'],
 ];
 
 /** POST /credential/webhook is called by third parties without a key, so it sits before the key check. */
 export const NOT_IMPLEMENTED_PUBLIC: readonly [Method, string][] = [['POST', '/credential/webhook']];
 
+const key = ([method, path]: readonly [string, string]) => `${method} ${path}`;
+const handled = new Set([...IMPLEMENTED, ...NOT_IMPLEMENTED_PUBLIC].map(key));
+
+/**
+ * Every other route of the provider (the OpenAPI document's operations and SPEC §7's, from
+ * @engage/vapi-contract): they answer 501 naming the route, so a caller can tell "not emulated"
+ * from "does not exist" (404).
+ */
+export const NOT_IMPLEMENTED: readonly Route[] = PROVIDER_ROUTES.filter((r) => !handled.has(key(r)));
+
 const toHono = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-export function notImplementedRoutes(routes: readonly [Method, string][]): Hono {
+/** Fewer parameters first, so /campaign/paginated is registered (and matched) before /campaign/{id}. */
+const params = (path: string) => path.split('{').length;
+
+export function notImplementedRoutes(routes: readonly Route[]): Hono {
   const app = new Hono();
-  for (const [method, path] of routes)
+  for (const [method, path] of [...routes].sort((a, b) => params(a[1]) - params(b[1])))
     app.on(method, toHono(path), () =>
       fail(
         501,

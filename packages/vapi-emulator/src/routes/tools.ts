@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { checkBody, checkQuery } from '../contract.js';
 import type { EmulatorContext } from '../context.js';
 import { fail, jsonBody, parseWith } from '../http.js';
 import { jsonStore, rejectServerFields } from '../store.js';
@@ -87,17 +88,25 @@ export function toolRoutes(ctx: EmulatorContext): Hono {
     return value as Record<string, unknown>;
   };
 
-  const create = async (c: Parameters<typeof jsonBody>[0]) =>
-    c.json(await store.create(await validate(await body(c))), 201);
+  const create = async (c: Parameters<typeof jsonBody>[0]) => {
+    const input = await body(c);
+    checkBody('POST /tool', input);
+    return c.json(await store.create(await validate(input)), 201);
+  };
   app.post('/tool', create);
   // The import tool of SPEC §7 posts to /tool/ (trailing slash); the provider accepts both.
   app.post('/tool/', create);
-  app.get('/tool', async (c) => c.json(await store.list(c.req.query())));
+  app.get('/tool', async (c) => {
+    checkQuery('GET /tool', c.req.query());
+    return c.json(await store.list(c.req.query()));
+  });
   app.get('/tool/:id', async (c) => c.json(await store.get(c.req.param('id'))));
   app.patch('/tool/:id', async (c) => {
     const current = await store.get(c.req.param('id'));
     const changes = await body(c);
     if ('type' in changes && changes.type !== current.type) fail(400, 'type cannot be changed');
+    const { type: _type, ...update } = changes;
+    checkBody('PATCH /tool/{id}', update, current.type);
     return c.json(await store.replace(current.id, await validate({ ...store.dataOf(current), ...changes })));
   });
   app.delete('/tool/:id', async (c) => c.json(await store.remove(c.req.param('id'))));
