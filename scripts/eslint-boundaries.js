@@ -44,7 +44,14 @@ const allowedInternal = {
   'apps/server': ['packages/vapi-client', 'packages/vapi-emulator', 'packages/voice'],
   'apps/site': ['packages/vapi-client', 'packages/voice'],
   e2e: [],
-  other: ['packages/vapi-contract', 'packages/vapi-client', 'packages/vapi-emulator', 'packages/voice', 'apps/server', 'apps/site'],
+  other: [
+    'packages/vapi-contract',
+    'packages/vapi-client',
+    'packages/vapi-emulator',
+    'packages/voice',
+    'apps/server',
+    'apps/site',
+  ],
 };
 
 function check(fromFile, spec, isTypeOnly) {
