@@ -27,6 +27,8 @@ import { toolRoutes } from './routes/tools.js';
 export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
 export { IMPLEMENTED, NOT_IMPLEMENTED } from './routes/not-implemented.js';
+/** The OpenAPI document's operations, for tests that walk the whole contract. */
+export { DOCUMENTED_ROUTES } from '@engage/vapi-contract';
 export { PROXY_SECRET_HEADER } from './http.js';
 export { DEFAULT_MAX_JSON_BYTES } from './body-limit.js';
 export { addressKey, socketAddress, type ClientAddress } from './address-limit.js';

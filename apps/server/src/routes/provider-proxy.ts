@@ -43,6 +43,16 @@ export const PROXY_ALLOWED: readonly [Method, RegExp][] = [
   ['GET', /^\/knowledge-base\/[^/]+$/],
   ['PATCH', /^\/knowledge-base\/[^/]+$/],
   ['DELETE', /^\/knowledge-base\/[^/]+$/],
+  // v2 knowledge bases: the import tool's alternative to a query tool.
+  ['GET', /^\/v2\/knowledge-base$/],
+  ['POST', /^\/v2\/knowledge-base$/],
+  ['GET', /^\/v2\/knowledge-base\/[^/]+$/],
+  ['PATCH', /^\/v2\/knowledge-base\/[^/]+$/],
+  ['DELETE', /^\/v2\/knowledge-base\/[^/]+$/],
+  ['GET', /^\/v2\/knowledge-base\/[^/]+\/file$/],
+  ['POST', /^\/v2\/knowledge-base\/[^/]+\/file$/],
+  ['DELETE', /^\/v2\/knowledge-base\/[^/]+\/file\/[^/]+$/],
+  ['POST', /^\/v2\/knowledge-base\/[^/]+\/file\/[^/]+\/retry$/],
 ];
 
 /** Request headers passed upstream; everything else (Authorization, Cookie, Host…) stays here. */
