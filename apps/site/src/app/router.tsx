@@ -43,6 +43,7 @@ const KbImport = page(withQueries(() => import('./routes/kb-import')));
 const Admin = page(withQueries(() => import('./routes/admin')));
 const NotFound = page(() => import('./routes/not-found'));
 const AcceptInvite = page(() => import('./routes/accept-invite'));
+const Profile = page(() => import('./routes/profile'));
 
 /** Public pages besides home: an invitation's landing page (issue 14). */
 const publicPages: Record<string, Page> = { '/accept-invite': AcceptInvite };
@@ -52,6 +53,7 @@ const guarded: Record<string, Page> = {
   [paths.onboarding.path]: Onboarding,
   [paths.kbImport.path]: KbImport,
   [paths.admin.path]: Admin,
+  '/profile': Profile,
 };
 
 const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
@@ -119,6 +121,7 @@ export function AppRoutes() {
               <Route path={paths.onboarding.path} element={<Onboarding />} />
               <Route path={paths.kbImport.path} element={<KbImport />} />
               <Route path={paths.admin.path} element={<Admin />} />
+              <Route path="/profile" element={<Profile />} />
             </Route>
             <Route path="/accept-invite" element={<AcceptInvite />} />
             <Route path="*" element={<NotFound />} />

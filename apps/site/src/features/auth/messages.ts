@@ -20,4 +20,7 @@ export const authText = {
   inviteNoSession:
     'This invitation link is invalid or has expired. Ask the administrator to send a new invitation.',
   invitePasswordSet: 'Your password is set. Welcome!',
+  mfaTitle: 'Two-factor authentication',
+  mfaDescription: 'Enter the six-digit code from your authenticator app to finish signing in.',
+  mfaNoFactor: 'No verified authenticator app was found for this account.',
 } as const;

@@ -2,11 +2,13 @@ import { Loader2 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '@/lib/session';
+import { needsSecondFactor } from '../aal';
 import { authText } from '../messages';
 
 // The card (Radix tabs, forms) loads only when somebody has to sign in: a signed-in visitor of a
 // protected page never downloads it.
 const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
+const MfaChallenge = lazy(() => import('./mfa-challenge').then((m) => ({ default: m.MfaChallenge })));
 
 /**
  * The Protected Resource screen of SPEC §2: its text and the auth card over a background image.
@@ -68,7 +70,7 @@ export function RouteGuard({
   children?: ReactNode;
   requireAdmin?: boolean;
 }) {
-  const { user, isAdmin, loading, error, prerender } = useSession();
+  const { session, user, isAdmin, loading, error, prerender } = useSession();
   if (prerender) {
     // The same HTML goes to everybody before any script runs: no protected content, and the two
     // possible screens, between which styles.css picks from <html data-session> (docs/decisions.md).
@@ -91,6 +93,13 @@ export function RouteGuard({
   }
   if (loading) return <SessionSpinner />;
   if (!user) return <ProtectedResource />;
+  // A verified authenticator app and a password-only session (aal1): the code first (issue 14).
+  if (needsSecondFactor(session))
+    return (
+      <Suspense fallback={<SessionSpinner />}>
+        <MfaChallenge />
+      </Suspense>
+    );
   if (requireAdmin && !isAdmin) return <AdminsOnly />;
   return children ?? <Outlet />;
 }

@@ -1,5 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, Settings, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { avatarClass, initialOf } from '../avatar';
 import { useSession, useSupabase } from '@/lib/session';
@@ -42,6 +43,12 @@ export function UserMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
               <span className="truncate" data-testid="profile-email">
                 {email}
               </span>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} asChild>
+              <Link to="/profile">
+                <Settings className="size-4" aria-hidden="true" />
+                Profile and security
+              </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             <DropdownMenu.Item className={itemClass} onSelect={() => void logOut()}>

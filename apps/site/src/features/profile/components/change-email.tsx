@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import type { SupabaseClient } from '@/lib/supabase';
+import { profileText } from '../messages';
+import { errorText, FormMessage, type Outcome } from './form-message';
+
+/**
+ * A new address (PUT /user {email}). The server's secure email change mails a link to both
+ * addresses; the account moves only when both are confirmed, and the links come back to this page.
+ */
+export function ChangeEmail({ email, supabase }: { email: string; supabase: () => Promise<SupabaseClient> }) {
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const address = next.trim();
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const { error } = await (
+        await supabase()
+      ).auth.updateUser({ email: address }, { emailRedirectTo: window.location.href.split('#')[0] });
+      if (error) throw error;
+      setNext('');
+      setOutcome({ kind: 'success', text: profileText.emailChangeSent(email, address) });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="grid gap-4" aria-labelledby="change-email-title" onSubmit={(e) => void submit(e)}>
+      <h2 id="change-email-title" className="text-lg font-semibold">
+        Change email
+      </h2>
+      <FormField
+        label="New email"
+        type="email"
+        autoComplete="email"
+        required
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
+      <FormMessage outcome={outcome} />
+      <Button type="submit" disabled={busy} aria-busy={busy} className="justify-self-start">
+        Change Email
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-input';
+import type { SupabaseClient } from '@/lib/supabase';
+import { profileText } from '../messages';
+import { errorText, FormMessage, type Outcome } from './form-message';
+
+/**
+ * A new password, twice. When the server wants a recent sign-in (AUTH_SECURE_PASSWORD_CHANGE and a
+ * session older than 24 h: 400 `reauthentication_needed`), it mails a code (GET /reauthenticate) and
+ * the form asks for it, then sends the password again with the code as `nonce`.
+ */
+export function ChangePassword({
+  email,
+  supabase,
+}: {
+  email: string;
+  supabase: () => Promise<SupabaseClient>;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [nonce, setNonce] = useState('');
+  const [needsNonce, setNeedsNonce] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password !== confirm) {
+      setOutcome({ kind: 'error', text: profileText.passwordsDoNotMatch });
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const { auth } = await supabase();
+      const { error } = await auth.updateUser(needsNonce ? { password, nonce: nonce.trim() } : { password });
+      if (error?.code === 'reauthentication_needed') {
+        const sent = await auth.reauthenticate();
+        if (sent.error) throw sent.error;
+        setNeedsNonce(true);
+        setOutcome({ kind: 'success', text: profileText.reauthenticationSent(email) });
+        return;
+      }
+      if (error) throw error;
+      setPassword('');
+      setConfirm('');
+      setNonce('');
+      setNeedsNonce(false);
+      setOutcome({ kind: 'success', text: profileText.passwordUpdated });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="grid gap-4" aria-labelledby="change-password-title" onSubmit={(e) => void submit(e)}>
+      <h2 id="change-password-title" className="text-lg font-semibold">
+        Change password
+      </h2>
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <PasswordField
+        label="Confirm New Password"
+        autoComplete="new-password"
+        required
+        aria-invalid={outcome?.text === profileText.passwordsDoNotMatch || undefined}
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
+      {needsNonce && (
+        <FormField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          value={nonce}
+          onChange={(e) => setNonce(e.target.value)}
+        />
+      )}
+      <FormMessage outcome={outcome} />
+      <Button type="submit" disabled={busy} aria-busy={busy} className="justify-self-start">
+        Update Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,184 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileText } from '../messages';
+import { ProfilePage } from './profile-page';
+import { qrImageSource } from './two-factor';
+
+const auth = {
+  updateUser: vi.fn(),
+  reauthenticate: vi.fn(),
+  mfa: { listFactors: vi.fn(), enroll: vi.fn(), challengeAndVerify: vi.fn(), unenroll: vi.fn() },
+};
+vi.mock('@/lib/session', () => ({
+  useSession: () => ({ user: { id: 'u1', email: 'me@example.com' } }),
+  useSupabase: () => async () => ({ auth }),
+}));
+
+const verifiedFactor = { id: 'f1', factor_type: 'totp', status: 'verified', friendly_name: '' };
+const factors = (all: object[]) => ({
+  data: { all, totp: all.filter((f) => (f as { status: string }).status === 'verified'), phone: [] },
+  error: null,
+});
+const section = (name: string) =>
+  screen.getByRole('heading', { level: 2, name }).closest('form, section') as HTMLElement;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  window.location.hash = '';
+  auth.mfa.listFactors.mockResolvedValue(factors([]));
+});
+
+describe('ProfilePage', () => {
+  it('shows the email and changes the password', async () => {
+    auth.updateUser.mockResolvedValue({ data: {}, error: null });
+    render(<ProfilePage />);
+    expect(screen.getByTestId('profile-page-email')).toHaveTextContent('me@example.com');
+    const form = section('Change password');
+    await userEvent.type(within(form).getByLabelText('New Password'), 'new secret 1');
+    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new secret 2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(profileText.passwordsDoNotMatch);
+    expect(auth.updateUser).not.toHaveBeenCalled();
+    await userEvent.clear(within(form).getByLabelText('Confirm New Password'));
+    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new secret 1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(profileText.passwordUpdated);
+    expect(auth.updateUser).toHaveBeenCalledWith({ password: 'new secret 1' });
+  });
+
+  it('asks for the mailed code when the server wants reauthentication, then retries with it as nonce', async () => {
+    auth.updateUser
+      .mockResolvedValueOnce({
+        data: {},
+        error: { code: 'reauthentication_needed', message: 'Password update requires reauthentication' },
+      })
+      .mockResolvedValueOnce({
+        data: {},
+        error: { code: 'reauthentication_not_valid', message: 'Invalid nonce' },
+      })
+      .mockResolvedValueOnce({ data: {}, error: null });
+    auth.reauthenticate.mockResolvedValue({ data: {}, error: null });
+    render(<ProfilePage />);
+    const form = section('Change password');
+    await userEvent.type(within(form).getByLabelText('New Password'), 'new secret');
+    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new secret');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      profileText.reauthenticationSent('me@example.com'),
+    );
+    expect(auth.reauthenticate).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(within(form).getByLabelText('Verification code'), '111111');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid nonce');
+    await userEvent.clear(within(form).getByLabelText('Verification code'));
+    await userEvent.type(within(form).getByLabelText('Verification code'), '222222');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(profileText.passwordUpdated);
+    expect(auth.updateUser).toHaveBeenLastCalledWith({ password: 'new secret', nonce: '222222' });
+    expect(within(form).queryByLabelText('Verification code')).not.toBeInTheDocument();
+  });
+
+  it('changes the email and says a confirmation went to both addresses', async () => {
+    auth.updateUser.mockResolvedValueOnce({
+      data: {},
+      error: { message: 'A user with this email address has already been registered' },
+    });
+    render(<ProfilePage />);
+    const form = section('Change email');
+    await userEvent.type(within(form).getByLabelText('New email'), 'taken@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change Email' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('already been registered');
+
+    auth.updateUser.mockResolvedValueOnce({ data: {}, error: null });
+    await userEvent.clear(within(form).getByLabelText('New email'));
+    await userEvent.type(within(form).getByLabelText('New email'), 'next@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change Email' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      profileText.emailChangeSent('me@example.com', 'next@example.com'),
+    );
+    expect(auth.updateUser).toHaveBeenLastCalledWith(
+      { email: 'next@example.com' },
+      { emailRedirectTo: window.location.href.split('#')[0] },
+    );
+  });
+
+  it("shows an email-change link's message that came back in the fragment", () => {
+    window.location.hash =
+      '#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email';
+    render(<ProfilePage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Confirmation link accepted');
+  });
+
+  it('enrols TOTP with the QR code and the key, verifies it with a code, lists it', async () => {
+    auth.mfa.listFactors
+      .mockResolvedValueOnce(factors([]))
+      .mockResolvedValueOnce(factors([{ id: 'old', status: 'unverified' }]))
+      .mockResolvedValue(factors([verifiedFactor]));
+    auth.mfa.unenroll.mockResolvedValue({ data: {}, error: null });
+    auth.mfa.enroll.mockResolvedValue({
+      data: {
+        id: 'f1',
+        type: 'totp',
+        totp: {
+          qr_code: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: '',
+        },
+      },
+      error: null,
+    });
+    auth.mfa.challengeAndVerify
+      .mockResolvedValueOnce({ data: null, error: { message: 'Invalid TOTP code entered' } })
+      .mockResolvedValueOnce({ data: {}, error: null });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    expect(await within(twoFactor).findByText(profileText.noFactors)).toBeInTheDocument();
+
+    await userEvent.click(within(twoFactor).getByRole('button', { name: 'Set up an authenticator app' }));
+    const qr = await within(twoFactor).findByRole('img', {
+      name: 'QR code to scan with your authenticator app',
+    });
+    expect(qr).toHaveAttribute('src', qrImageSource('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
+    // The unverified leftover of an earlier attempt is removed first.
+    expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'old' });
+    expect(auth.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp' });
+    expect(within(twoFactor).getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    await userEvent.click(within(twoFactor).getByRole('button', { name: 'Copy key' }));
+    expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
+    expect(await within(twoFactor).findByText(profileText.copied)).toBeInTheDocument();
+
+    await userEvent.type(within(twoFactor).getByLabelText('Authentication code'), '000000');
+    await userEvent.click(within(twoFactor).getByRole('button', { name: 'Verify and turn on' }));
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('Invalid TOTP code entered');
+    await userEvent.type(within(twoFactor).getByLabelText('Authentication code'), '123456');
+    await userEvent.click(within(twoFactor).getByRole('button', { name: 'Verify and turn on' }));
+    expect(await within(twoFactor).findByText(profileText.totpOn)).toBeInTheDocument();
+    expect(auth.mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '123456' });
+    expect(within(twoFactor).getByRole('list', { name: 'Authenticator apps' })).toHaveTextContent(
+      'Authenticator app',
+    );
+  });
+
+  it('removes a verified factor only after confirming', async () => {
+    auth.mfa.listFactors.mockResolvedValueOnce(factors([verifiedFactor])).mockResolvedValue(factors([]));
+    auth.mfa.unenroll.mockResolvedValue({ data: {}, error: null });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this authenticator app?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(auth.mfa.unenroll).not.toHaveBeenCalled();
+
+    await userEvent.click(within(twoFactor).getByRole('button', { name: 'Remove' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await within(twoFactor).findByText(profileText.totpRemoved)).toBeInTheDocument();
+    expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f1' });
+    expect(within(twoFactor).getByText(profileText.noFactors)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,17 @@
+/** The profile page's texts (issue 14; Supabase's own wording where it has one). */
+export const profileText = {
+  title: 'Profile',
+  /** SPEC §5's sign-up message, for the same mistake here. */
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordUpdated: 'Your password has been updated.',
+  reauthenticationSent: (email: string) =>
+    `For your security, we sent a verification code to ${email}. Enter it to confirm the new password.`,
+  emailChangeSent: (current: string, next: string) =>
+    `We sent a confirmation link to ${current} and to ${next}. Your address changes once both are confirmed.`,
+  totpOn: 'Two-factor authentication is on. You will be asked for a code from your app when you sign in.',
+  totpRemoved: 'The authenticator app was removed.',
+  noFactors: 'Two-factor authentication is off.',
+  scanHelp:
+    'Scan the QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.',
+  copied: 'Key copied.',
+} as const;

@@ -1,0 +1,153 @@
+import { createHmac } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Fresh accounts per run (signed up and confirmed through the outbox): no bootstrap admin is shared,
+// and a log-out revokes only this spec's sessions.
+const SIGNUP_SUCCESS =
+  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 key: what an authenticator app shows. */
+function totp(base32: string, now = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] as number) & 0xf;
+  const value = mac.readUInt32BE(offset) & 0x7fffffff;
+  return String(value % 1_000_000).padStart(6, '0');
+}
+
+/** Opens the newest mail of a kind to an address in the /_mail outbox; returns its page's text. */
+async function openMail(page: Page, to: string, subject: string) {
+  await page.goto('/_mail');
+  const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole('link', { name: subject }).click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  return page.locator('body').innerText();
+}
+
+async function signUpAndConfirm(page: Page, email: string, password: string) {
+  await page.goto('/ediscovery');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
+  await openMail(page, email, 'Confirm your signup');
+  await page.getByRole('link', { name: /Confirm your email address/ }).click();
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+}
+
+async function openProfile(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Profile and security' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+}
+
+async function logOut(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
+}
+
+test.describe('profile', () => {
+  test('enrol TOTP on the profile, sign out, sign in with the password and then the code', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('totp');
+    const password = 'e2e totp password';
+    await signUpAndConfirm(page, email, password);
+    await openProfile(page, email);
+    await expect(page.getByTestId('profile-page-email')).toHaveText(email);
+    await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    // A wrong code is refused in the red alert; the right one turns 2FA on.
+    await page.getByLabel('Authentication code').fill('000000' === totp(secret) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid TOTP code entered' })).toBeVisible();
+    await page.getByLabel('Authentication code').fill(totp(secret));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Authenticator apps' }).getByRole('listitem')).toHaveCount(1);
+
+    await logOut(page, email);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // Signed in with the password only: the code is asked for before the page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toHaveCount(0);
+    await page.getByLabel('Authentication code').fill(totp(secret));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+    // A reload keeps the second factor's session (aal2): no code asked again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+    // Removing the app (confirmed) means the next sign-in needs the password only.
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('The authenticator app was removed.')).toBeVisible();
+    await logOut(page, email);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  });
+
+  test('the link in the "Email me a sign-in link" mail signs in, and so does its six-digit code', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('magic');
+    await signUpAndConfirm(page, email, 'e2e magic password');
+    await logOut(page, email);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'We sent a sign-in link and a six-digit code' }),
+    ).toBeVisible();
+    expect(await openMail(page, email, 'Your sign-in link')).toMatch(/Or enter this code: \d{6}/);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/ediscovery#?$/);
+    await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+
+    // The code: another account (one mail a minute per address), the code read in a second tab.
+    const other = uniqueEmail('code');
+    await logOut(page, email);
+    await signUpAndConfirm(page, other, 'e2e code password');
+    await logOut(page, other);
+    await page.getByLabel('Email').fill(other);
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    const mail = await context.newPage();
+    const code = (await openMail(mail, other, 'Your sign-in link')).match(/Or enter this code: (\d{6})/)?.[1];
+    await mail.close();
+    await page.getByLabel('Six-digit code').fill(code ?? '');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(nav(page).getByRole('button', { name: `Account menu for ${other}` })).toBeVisible();
+  });
+});
