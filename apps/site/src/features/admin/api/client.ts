@@ -8,6 +8,16 @@ export interface AdminUser {
   is_admin: boolean;
   /** The account's role (ARCHITECTURE "Roles"); absent from servers older than roles. */
   role?: UserRole;
+  /** Until when sign-in is refused; null (or absent from older servers) when not banned. */
+  banned_until?: string | null;
+}
+
+/** The details panel: the row plus factors and metadata (GET /users/:id). */
+export interface AdminUserDetail extends AdminUser {
+  invited_at: string | null;
+  factors: { id: string; factor_type: string; status: string; friendly_name: string | null }[];
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
 }
 
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
@@ -40,7 +50,17 @@ export interface AuditEntry {
   id: number;
   actor_id: string;
   actor_email: string;
-  action: 'user.create' | 'user.delete' | 'user.verify' | 'user.role';
+  action:
+    | 'user.create'
+    | 'user.delete'
+    | 'user.verify'
+    | 'user.role'
+    | 'user.invite'
+    | 'user.recovery'
+    | 'user.magic_link'
+    | 'user.sign_out'
+    | 'user.ban'
+    | 'user.export';
   target_id: string | null;
   target_email: string | null;
   /** What changed where the action alone does not say: the new role of 'user.role'. */
@@ -75,6 +95,17 @@ export interface AdminApi {
   setRole(id: string, role: UserRole): Promise<AdminUser>;
   /** The most recent admin actions, newest first. */
   audit(limit?: number): Promise<AuditEntry[]>;
+  getUser(id: string): Promise<AdminUserDetail>;
+  /** Creates an unconfirmed user and mails an invitation; 422 for a confirmed address. */
+  inviteUser(email: string): Promise<AdminUser>;
+  sendRecovery(id: string): Promise<AdminUser>;
+  sendMagicLink(id: string): Promise<AdminUser>;
+  /** Ends every session of the user (501 with hosted Supabase, which has no such call). */
+  signOut(id: string): Promise<AdminUser>;
+  /** GoTrue's ban_duration: '24h', '1h30m'; 'none' lifts the ban. */
+  ban(id: string, duration: string): Promise<AdminUser>;
+  /** The filtered list as a CSV file. */
+  exportCsv(params: { status: UserStatus; search: string }): Promise<Blob>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -90,14 +121,14 @@ export function createAdminApi(
   getAccessToken: () => Promise<string | null>,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): AdminApi {
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function send(method: string, path: string, body?: unknown, accept = 'application/json') {
     const token = await getAccessToken();
     let response: Response;
     try {
       response = await fetchImpl(`/api/admin${path}`, {
         method,
         headers: {
-          Accept: 'application/json',
+          Accept: accept,
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
@@ -106,8 +137,8 @@ export function createAdminApi(
     } catch {
       throw new AdminApiError(0, 'network_error', 'The server could not be reached.');
     }
-    const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      const payload: unknown = await response.json().catch(() => null);
       const p = payload as { error?: unknown; message?: unknown } | null;
       throw new AdminApiError(
         response.status,
@@ -115,8 +146,16 @@ export function createAdminApi(
         typeof p?.message === 'string' ? p.message : `The server answered ${response.status}.`,
       );
     }
-    return payload as T;
+    return response;
   }
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body);
+    return (await response.json().catch(() => null)) as T;
+  }
+  const userAction = async (path: string, body?: unknown) =>
+    (await request<{ user: AdminUser }>('POST', path, body)).user;
+  const at = (id: string) => `/users/${encodeURIComponent(id)}`;
 
   return {
     listUsers({ status, search, cursor, limit = 25 }) {
@@ -139,5 +178,16 @@ export function createAdminApi(
           role,
         }),
       ),
+    getUser: async (id) => (await request<{ user: AdminUserDetail }>('GET', at(id))).user,
+    inviteUser: (email) => userAction('/users/invite', { email }),
+    sendRecovery: (id) => userAction(`${at(id)}/recovery`),
+    sendMagicLink: (id) => userAction(`${at(id)}/magic-link`),
+    signOut: (id) => userAction(`${at(id)}/sign-out`),
+    ban: (id, duration) => userAction(`${at(id)}/ban`, { duration }),
+    async exportCsv({ status, search }) {
+      const query = new URLSearchParams({ status });
+      if (search.trim()) query.set('search', search.trim());
+      return (await send('GET', `/users.csv?${query}`, undefined, 'text/csv')).blob();
+    },
   };
 }

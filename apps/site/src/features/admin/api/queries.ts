@@ -17,6 +17,7 @@ export const adminKeys = {
     ['admin', 'users', status, search, cursor] as const,
   stats: ['admin', 'stats'] as const,
   audit: ['admin', 'audit'] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
 };
 
 /** Rows per page of each list. */
@@ -71,6 +72,35 @@ export function useSetRole() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: UserRole }) => api.setRole(id, role),
+    onSuccess: invalidate,
+  });
+}
+
+/** One user's details (the details panel); only fetched while the panel is open. */
+export function useUserDetail(id: string, enabled: boolean) {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.user(id), queryFn: () => api.getUser(id), enabled });
+}
+
+export function useInviteUser() {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({ mutationFn: (email: string) => api.inviteUser(email), onSuccess: invalidate });
+}
+
+export type UserAction = 'recovery' | 'magic-link' | 'sign-out' | 'ban';
+
+/** The per-row actions of the actions menu; lists, counts and the activity log refetch after each. */
+export function useUserAction() {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, action, duration }: { id: string; action: UserAction; duration?: string }) => {
+      if (action === 'recovery') return api.sendRecovery(id);
+      if (action === 'magic-link') return api.sendMagicLink(id);
+      if (action === 'sign-out') return api.signOut(id);
+      return api.ban(id, duration ?? 'none');
+    },
     onSuccess: invalidate,
   });
 }

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
 import { CreateUserForm } from './create-user-form';
+import { ExportCsvButton } from './export-csv-button';
+import { InviteUserForm } from './invite-user-form';
 import { RecentActivity } from './recent-activity';
 import { SignupsChart } from './signups-chart';
 import { SqlGeneratorPanel } from './sql-generator-panel';
@@ -71,7 +73,10 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
         {stats.data && <SignupsChart days={stats.data.signupsPerDay} />}
       </div>
 
-      <CreateUserForm />
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+        <CreateUserForm />
+        <InviteUserForm />
+      </div>
 
       <search className="flex gap-2" aria-label="Users">
         <div className="relative flex-1">
@@ -94,6 +99,7 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
         <Button variant="outline" onClick={() => void refresh()} aria-label="Refresh" title="Refresh">
           <RefreshCw aria-hidden />
         </Button>
+        <ExportCsvButton search={search} />
       </search>
 
       <UnverifiedUsers

@@ -10,6 +10,12 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.delete': 'deleted',
   'user.verify': 'verified',
   'user.role': 'changed the role of',
+  'user.invite': 'invited',
+  'user.recovery': 'sent a password recovery link to',
+  'user.magic_link': 'sent a sign-in link to',
+  'user.sign_out': 'signed out everywhere',
+  'user.ban': 'changed the ban of',
+  'user.export': 'exported',
 };
 
 const isRole = (value: unknown): value is keyof typeof roleLabels =>
@@ -26,7 +32,8 @@ export function RecentActivity() {
           <History className="size-5" aria-hidden /> Recent admin activity
         </CardTitle>
         <CardDescription>
-          Every create, verify, role change and delete is recorded on the server.
+          Every create, invite, mailed link, sign-out, ban, role change, export and delete is recorded on the
+          server.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -41,8 +48,13 @@ export function RecentActivity() {
             {entries.map((e) => (
               <li key={e.id}>
                 <span className="font-medium">{e.actor_email}</span> {verbs[e.action] ?? e.action}{' '}
-                <span className="font-medium">{e.target_email ?? 'a user'}</span>
-                {e.action === 'user.role' && isRole(e.detail) && <> to {roleLabels[e.detail]}</>}{' '}
+                <span className="font-medium">
+                  {e.target_email ?? (e.action === 'user.export' ? 'the user list' : 'a user')}
+                </span>
+                {e.action === 'user.role' && isRole(e.detail) && <> to {roleLabels[e.detail]}</>}
+                {e.action === 'user.ban' && e.detail && (
+                  <> {e.detail === 'none' ? '(lifted)' : `for ${e.detail}`}</>
+                )}{' '}
                 <time className="text-muted-foreground" dateTime={e.created_at}>
                   · {formatDateTime(e.created_at)}
                 </time>

@@ -9,6 +9,8 @@ import { formatDateTime } from '../lib/format';
 import { toasts } from '../lib/messages';
 import { DeleteUserButton } from './delete-user-button';
 import { RoleSelect } from './role-select';
+import { BannedBadge } from './banned-badge';
+import { UserActionsMenu } from './user-actions-menu';
 import { UserList, usePagedUsers } from './user-list';
 
 /** The most ids one verification (and one generated statement) takes; the server's limit too. */
@@ -134,10 +136,14 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
                 aria-label={`Select ${user.email}`}
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{user.email}</p>
+                <p className="flex items-center gap-2 truncate font-medium">
+                  {user.email}
+                  <BannedBadge user={user} />
+                </p>
                 <p className="text-xs text-muted-foreground">Signed up {formatDateTime(user.created_at)}</p>
               </div>
               <RoleSelect user={user} isSelf={user.id === props.currentUserId} />
+              <UserActionsMenu user={user} isSelf={user.id === props.currentUserId} />
               <DeleteUserButton
                 user={user}
                 isSelf={user.id === props.currentUserId}

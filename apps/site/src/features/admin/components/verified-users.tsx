@@ -4,6 +4,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatDate, formatDateTime } from '../lib/format';
 import { DeleteUserButton } from './delete-user-button';
 import { RoleSelect } from './role-select';
+import { BannedBadge } from './banned-badge';
+import { UserActionsMenu } from './user-actions-menu';
 import { UserList, usePagedUsers } from './user-list';
 
 /** Verified Users (SPEC §2): Verified badge, verified date, last login when there is one, role, Delete. */
@@ -31,6 +33,7 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
                     <CheckCircle2 aria-hidden /> Verified
                   </Badge>
                   {user.is_admin && <Badge variant="outline">Admin</Badge>}
+                  <BannedBadge user={user} />
                 </p>
                 <p className="text-xs text-muted-foreground">
                   Verified {formatDate(user.email_confirmed_at as string)}
@@ -38,6 +41,7 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
                 </p>
               </div>
               <RoleSelect user={user} isSelf={user.id === currentUserId} />
+              <UserActionsMenu user={user} isSelf={user.id === currentUserId} />
               <DeleteUserButton
                 user={user}
                 isSelf={user.id === currentUserId}

@@ -18,3 +18,26 @@ export const roleLabels = { user: 'User', operator: 'Operator', admin: 'Admin' }
 export const MISSING_FIELDS = 'Please provide both email and password';
 /** SPEC §5: the question before a deletion. */
 export const DELETE_QUESTION = 'Are you sure you want to delete this user?';
+
+/** The toasts of the account actions (issue 14). */
+export const actionToasts = {
+  invited: (email: string) => `Invitation sent to ${email}`,
+  inviteFailed: 'Failed to invite user',
+  recovery: (email: string) => `Password recovery link sent to ${email}`,
+  magicLink: (email: string) => `Sign-in link sent to ${email}`,
+  signedOut: (email: string) => `${email} is signed out everywhere`,
+  banned: (email: string) => `${email} is banned`,
+  unbanned: (email: string) => `${email} can sign in again`,
+  failed: 'The action failed',
+  exported: 'Users exported',
+  exportFailed: 'Failed to export users',
+} as const;
+
+/** The ban lengths the dashboard offers, in GoTrue's duration format. */
+export const BAN_DURATIONS = [
+  { value: '1h', label: '1 hour' },
+  { value: '24h', label: '24 hours' },
+  { value: '168h', label: '7 days' },
+  { value: '720h', label: '30 days' },
+  { value: '876000h', label: 'Indefinitely (100 years)' },
+] as const;

@@ -31,12 +31,30 @@ export function fakeUser(email: string, overrides: Partial<AdminUser> = {}): Adm
 export function createFakeAdminApi(
   initial: AdminUser[],
   currentUserId: string | null = null,
-): AdminApi & { users: AdminUser[]; failLists: boolean; holdRoleChanges: Promise<void> | null } {
+): AdminApi & {
+  users: AdminUser[];
+  failLists: boolean;
+  holdRoleChanges: Promise<void> | null;
+  /** Mails "sent": [kind, address], oldest first. */
+  mails: [string, string][];
+  /** Users signed out everywhere, by id. */
+  signedOut: string[];
+  /** The last export's filter. */
+  exports: { status: string; search: string }[];
+} {
   const state = {
     users: [...initial],
     failLists: false,
     /** While set, role changes wait for it: the test sees the saving state. */
     holdRoleChanges: null as Promise<void> | null,
+    mails: [] as [string, string][],
+    signedOut: [] as string[],
+    exports: [] as { status: string; search: string }[],
+  };
+  const find = (id: string) => {
+    const user = state.users.find((u) => u.id === id);
+    if (!user) throw new AdminApiError(404, 'user_not_found', 'No user has this id.');
+    return user;
   };
   const log: AuditEntry[] = [];
   const record = (action: AuditEntry['action'], user: AdminUser, detail: string | null = null) =>
@@ -129,6 +147,68 @@ export function createFakeAdminApi(
       state.users = state.users.map((u) => (u.id === id ? updated : u));
       record('user.role', updated, role);
       return updated;
+    },
+    async getUser(id) {
+      const user = find(id);
+      return {
+        ...user,
+        invited_at: null,
+        factors: [],
+        app_metadata: { provider: 'email', ...(roleOf(user) === 'user' ? {} : { role: roleOf(user) }) },
+        user_metadata: {},
+      };
+    },
+    async inviteUser(email) {
+      const address = email.trim().toLowerCase();
+      const existing = state.users.find((u) => u.email === address);
+      if (existing?.email_confirmed_at)
+        throw new AdminApiError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      const user = existing ?? fakeUser(address, { created_at: new Date().toISOString() });
+      if (!existing) state.users.push(user);
+      state.mails.push(['invite', address]);
+      record('user.invite', user);
+      return user;
+    },
+    async sendRecovery(id) {
+      const user = find(id);
+      state.mails.push(['recovery', user.email]);
+      record('user.recovery', user);
+      return user;
+    },
+    async sendMagicLink(id) {
+      const user = find(id);
+      state.mails.push(['magic_link', user.email]);
+      record('user.magic_link', user);
+      return user;
+    },
+    async signOut(id) {
+      const user = find(id);
+      state.signedOut.push(id);
+      record('user.sign_out', user);
+      return user;
+    },
+    async ban(id, duration) {
+      const user = find(id);
+      if (id === currentUserId)
+        throw new AdminApiError(400, 'cannot_ban_self', 'You cannot ban your own account.');
+      const hours = /^(\d+)h$/.exec(duration);
+      if (duration !== 'none' && !hours)
+        throw new AdminApiError(400, 'invalid_duration', "The duration must be like '24h'.");
+      const updated = {
+        ...user,
+        banned_until: hours ? new Date(Date.now() + Number(hours[1]) * 3600_000).toISOString() : null,
+      };
+      state.users = state.users.map((u) => (u.id === id ? updated : u));
+      record('user.ban', updated, duration);
+      return updated;
+    },
+    async exportCsv({ status, search }) {
+      state.exports.push({ status, search });
+      return new Blob(['id,email\r\n'], { type: 'text/csv' });
     },
   };
   return Object.assign(state, api);

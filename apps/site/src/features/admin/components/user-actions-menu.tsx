@@ -1,0 +1,189 @@
+import { Ban, Info, KeyRound, LogOut, Mail, MoreHorizontal, ShieldCheck } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import type { AdminUser } from '../api/client';
+import { useUserAction, type UserAction } from '../api/queries';
+import { formatDateTime } from '../lib/format';
+import { actionToasts, BAN_DURATIONS } from '../lib/messages';
+import { UserDetailsDialog } from './user-details-dialog';
+
+type Open = null | 'details' | 'sign-out' | 'ban' | 'unban';
+
+/** Whether the user is banned now (the server answers null for a ban that has run out). */
+export const isBanned = (user: AdminUser) =>
+  Boolean(user.banned_until && new Date(user.banned_until).getTime() > Date.now());
+
+/**
+ * A row's actions, as on Supabase's Users page: details, password recovery and sign-in links by
+ * mail, sign out everywhere, ban or unban. The destructive ones confirm first; each ends in a toast.
+ * The signed-in admin cannot ban or sign out their own account from here.
+ */
+export function UserActionsMenu({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const id = useId();
+  const action = useUserAction();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [duration, setDuration] = useState<string>(BAN_DURATIONS[1].value);
+  const banned = isBanned(user);
+
+  async function run(kind: UserAction, success: string, ban?: string) {
+    try {
+      await action.mutateAsync({ id: user.id, action: kind, duration: ban });
+      toast.success(success);
+    } catch (error) {
+      toast.error(actionToasts.failed, { description: error instanceof Error ? error.message : undefined });
+    }
+  }
+  const close = () => setOpen(null);
+  // The menu item that opened a dialog is gone when it closes: focus goes back to the menu button.
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    trigger.current?.focus();
+  };
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button
+            ref={trigger}
+            variant="outline"
+            size="sm"
+            aria-label={`Actions for ${user.email}`}
+            disabled={action.isPending}
+          >
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel className="max-w-64 truncate">{user.email}</DropdownMenuLabel>
+          <DropdownMenuItem onSelect={() => setOpen('details')}>
+            <Info aria-hidden /> View details
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void run('recovery', actionToasts.recovery(user.email))}>
+            <KeyRound aria-hidden /> Send password recovery
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void run('magic-link', actionToasts.magicLink(user.email))}>
+            <Mail aria-hidden /> Send magic link
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={isSelf} onSelect={() => setOpen('sign-out')}>
+            <LogOut aria-hidden /> Sign out everywhere
+          </DropdownMenuItem>
+          {banned ? (
+            <DropdownMenuItem disabled={isSelf} onSelect={() => setOpen('unban')}>
+              <ShieldCheck aria-hidden /> Unban user
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem variant="destructive" disabled={isSelf} onSelect={() => setOpen('ban')}>
+              <Ban aria-hidden /> Ban user
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <UserDetailsDialog
+        user={user}
+        open={open === 'details'}
+        onOpenChange={(o) => !o && close()}
+        onCloseAutoFocus={returnFocus}
+      />
+
+      <AlertDialog open={open === 'sign-out'} onOpenChange={(o) => !o && close()}>
+        <AlertDialogContent onCloseAutoFocus={returnFocus}>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Sign out everywhere</AlertDialogTitle>
+            <AlertDialogDescription>
+              Every session of <span className="font-medium text-foreground">{user.email}</span> ends, on
+              every device. They can sign in again.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => void run('sign-out', actionToasts.signedOut(user.email))}
+            >
+              Sign out everywhere
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <AlertDialog open={open === 'ban'} onOpenChange={(o) => !o && close()}>
+        <AlertDialogContent onCloseAutoFocus={returnFocus}>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Ban user</AlertDialogTitle>
+            <AlertDialogDescription>
+              <span className="font-medium text-foreground">{user.email}</span> is signed out everywhere and
+              cannot sign in until the ban ends.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <label htmlFor={`${id}-duration`} className="text-sm font-medium">
+              Ban length
+            </label>
+            <select
+              id={`${id}-duration`}
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              className="h-9 rounded-md border border-border bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+            >
+              {BAN_DURATIONS.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => void run('ban', actionToasts.banned(user.email), duration)}
+            >
+              Ban
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <AlertDialog open={open === 'unban'} onOpenChange={(o) => !o && close()}>
+        <AlertDialogContent onCloseAutoFocus={returnFocus}>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Unban user</AlertDialogTitle>
+            <AlertDialogDescription>
+              <span className="font-medium text-foreground">{user.email}</span> is banned until{' '}
+              {user.banned_until ? formatDateTime(user.banned_until) : '—'}. Lift the ban now?
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void run('ban', actionToasts.unbanned(user.email), 'none')}>
+              Unban
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

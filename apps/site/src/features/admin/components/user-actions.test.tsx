@@ -1,0 +1,182 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminApiContext } from '../api/queries';
+import { createFakeAdminApi, fakeUser } from '../testing/fake-admin-api';
+import { AdminDashboard } from './admin-dashboard';
+
+const admin = fakeUser('admin@example.com', {
+  email_confirmed_at: '2026-01-01T00:00:00.000Z',
+  is_admin: true,
+});
+const member = fakeUser('member@x.io', { email_confirmed_at: '2026-01-02T00:00:00.000Z' });
+const pending = fakeUser('pending@x.io');
+
+function setup(users = [admin, member, pending]) {
+  const api = createFakeAdminApi(users, admin.id);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AdminApiContext.Provider value={api}>
+          <AdminDashboard currentUserId={admin.id} sqlEditorUrl={null} searchDelay={0} />
+        </AdminApiContext.Provider>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { api, user };
+}
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
+afterEach(() => vi.restoreAllMocks());
+
+const verified = () => screen.getByRole('region', { name: /^Verified Users/ });
+const rowOf = async (email: string) =>
+  (await within(verified()).findByText(email)).closest('li') as HTMLElement;
+
+async function openMenu(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await rowOf(email);
+  await user.click(screen.getByRole('button', { name: `Actions for ${email}` }));
+  return screen.findByRole('menu');
+}
+
+describe('the dashboard’s account actions', () => {
+  it('invites a user: the invitation is sent, the toast says so, the user is listed as unverified', async () => {
+    const { api, user } = setup();
+    const form = screen.getByRole('form', { name: 'Invite user' });
+    await user.type(within(form).getByLabelText('Email to invite'), 'New@X.io');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to new@x.io')).toBeVisible();
+    expect(api.mails).toEqual([['invite', 'new@x.io']]);
+    const unverified = screen.getByRole('region', { name: /Unverified Users/ });
+    expect(await within(unverified).findByText('new@x.io')).toBeVisible();
+    expect(within(form).getByLabelText('Email to invite')).toHaveValue('');
+  });
+
+  it('shows why an invitation was refused', async () => {
+    const { api, user } = setup();
+    const form = screen.getByRole('form', { name: 'Invite user' });
+    await user.type(within(form).getByLabelText('Email to invite'), 'member@x.io');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('A user with this email address has already been registered', {
+        selector: 'p[aria-live]',
+      }),
+    ).toBeVisible();
+    expect(within(form).getByLabelText('Email to invite')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Failed to invite user')).toBeVisible();
+    expect(api.mails).toEqual([]);
+  });
+
+  it('sends password recovery and a magic link from the row’s menu, by keyboard', async () => {
+    const { api, user } = setup();
+    await rowOf('member@x.io');
+    screen.getByRole('button', { name: 'Actions for member@x.io' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Send password recovery' })).toBeVisible();
+    // The first item (View details) has focus; the next is the recovery link.
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText('Password recovery link sent to member@x.io')).toBeVisible();
+    await within(await openMenu(user, 'member@x.io')).findByRole('menuitem', { name: 'Send magic link' });
+    await user.click(screen.getByRole('menuitem', { name: 'Send magic link' }));
+    expect(await screen.findByText('Sign-in link sent to member@x.io')).toBeVisible();
+    expect(api.mails).toEqual([
+      ['recovery', 'member@x.io'],
+      ['magic_link', 'member@x.io'],
+    ]);
+  });
+
+  it('signs a user out everywhere only after confirming', async () => {
+    const { api, user } = setup();
+    await user.click(
+      within(await openMenu(user, 'member@x.io')).getByRole('menuitem', { name: 'Sign out everywhere' }),
+    );
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.signedOut).toEqual([]);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for member@x.io' })).toHaveFocus(),
+    );
+    await user.click(
+      within(await openMenu(user, 'member@x.io')).getByRole('menuitem', { name: 'Sign out everywhere' }),
+    );
+    dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await screen.findByText('member@x.io is signed out everywhere')).toBeVisible();
+    expect(api.signedOut).toEqual([member.id]);
+  });
+
+  it('bans for a chosen length, shows the Banned badge, then unbans', async () => {
+    const { api, user } = setup();
+    await user.click(within(await openMenu(user, 'member@x.io')).getByRole('menuitem', { name: 'Ban user' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Ban user' });
+    await user.selectOptions(within(dialog).getByLabelText('Ban length'), '7 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByText('member@x.io is banned')).toBeVisible();
+    expect(await within(await rowOf('member@x.io')).findByText('Banned')).toBeVisible();
+    const banned = api.users.find((u) => u.id === member.id);
+    expect(new Date(banned?.banned_until as string).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+
+    await user.click(
+      within(await openMenu(user, 'member@x.io')).getByRole('menuitem', { name: 'Unban user' }),
+    );
+    const lift = await screen.findByRole('alertdialog', { name: 'Unban user' });
+    await user.click(within(lift).getByRole('button', { name: 'Unban' }));
+    expect(await screen.findByText('member@x.io can sign in again')).toBeVisible();
+    await waitFor(() => expect(within(verified()).queryByText('Banned')).toBeNull());
+  });
+
+  it('does not offer ban or sign-out on the admin’s own row', async () => {
+    const { user } = setup();
+    const menu = await openMenu(user, 'admin@example.com');
+    expect(within(menu).getByRole('menuitem', { name: 'Ban user' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out everywhere' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('opens the details panel with id, dates, role, factors and metadata', async () => {
+    const { user } = setup();
+    await user.click(
+      within(await openMenu(user, 'member@x.io')).getByRole('menuitem', { name: 'View details' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'User details' });
+    expect(dialog).toHaveTextContent(member.id);
+    expect(dialog).toHaveTextContent('Last sign-inNever');
+    expect(dialog).toHaveTextContent('Banned untilNot banned');
+    expect(await within(dialog).findByText('None')).toBeVisible();
+    expect(within(dialog).getByText('App metadata')).toBeVisible();
+    expect(dialog).toHaveTextContent('"provider": "email"');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Actions for member@x.io' })).toHaveFocus(),
+    );
+  });
+
+  it('exports the searched list as CSV', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:users';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { api, user } = setup();
+    await user.type(screen.getByLabelText('Search by email'), 'x.io');
+    await waitFor(() => expect(within(verified()).queryByText('admin@example.com')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Users exported')).toBeVisible();
+    expect(api.exports).toEqual([{ status: 'all', search: 'x.io' }]);
+    expect(created).toHaveLength(1);
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+});
