@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -149,5 +151,55 @@ test.describe('profile', () => {
     await page.getByLabel('Six-digit code').fill(code ?? '');
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expect(nav(page).getByRole('button', { name: `Account menu for ${other}` })).toBeVisible();
+  });
+
+  test('an invited user sets a password on /accept-invite and lands signed in', async ({ page, request }) => {
+    // The invitation as the admin API sends it (service role); H11's dashboard e2e covers its button.
+    const secrets = JSON.parse(
+      readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8'),
+    );
+    const key = secrets.authServiceRoleKey as string;
+    const email = uniqueEmail('invited');
+    const res = await request.post('/auth/v1/invite?redirect_to=/accept-invite', {
+      headers: { apikey: key, Authorization: `Bearer ${key}` },
+      data: { email },
+    });
+    expect(res.status()).toBe(200);
+    await openMail(page, email, 'You have been invited');
+    await page.getByRole('link', { name: 'Accept the invitation' }).click();
+    await expect(page).toHaveURL(/\/accept-invite/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Accept your invitation' })).toBeVisible();
+    await page.getByLabel('New Password', { exact: true }).fill('invited password');
+    await page.getByLabel('Confirm New Password').fill('invited password');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
+    await expect(avatar).toBeVisible();
+    // Within the link's origin (the invite's redirect is the server's site URL, which may be localhost).
+    await nav(page).getByRole('link', { name: 'Sales Engineer' }).click();
+    await logOut(page, email);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('invited password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  });
+
+  test('an email change is confirmed from both mails', async ({ page }) => {
+    const email = uniqueEmail('change');
+    const next = uniqueEmail('changed');
+    await signUpAndConfirm(page, email, 'e2e change password');
+    await openProfile(page, email);
+    await page.getByLabel('New email').fill(next);
+    await page.getByRole('button', { name: 'Change Email' }).click();
+    await expect(page.getByText(`We sent a confirmation link to ${email} and to ${next}.`)).toBeVisible();
+    await openMail(page, email, 'Confirm your email change');
+    await page.getByRole('link', { name: 'Confirm the change' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Confirmation link accepted' })).toBeVisible();
+    await openMail(page, next, 'Confirm your email change');
+    await page.getByRole('link', { name: 'Confirm the change' }).click();
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByTestId('profile-page-email')).toHaveText(next);
   });
 });
