@@ -100,6 +100,28 @@ test('/ hydrates without a React hydration warning, and ENGAGE works', async ({ 
   expect(messages.filter((m) => /hydrat|did not match|#418|#423|#425/i.test(m))).toEqual([]);
 });
 
+test('the page’s own inline scripts run under the CSP, and no other inline script does', async ({ page }) => {
+  const res = await page.goto('/');
+  const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(res?.headers()['content-security-policy'] ?? '')?.[1];
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).toContain("'sha256-");
+  // The session hint ran before the first paint, and the loader it sits beside brought the app.
+  await expect(page.locator('html')).toHaveAttribute('data-session', 'none');
+  await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeEnabled();
+  const refused = await page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        document.addEventListener('securitypolicyviolation', () => resolve(true), { once: true });
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true;';
+        // An allowed inline script runs as it is inserted; a refused one reports a violation.
+        document.head.append(script);
+        if ((window as unknown as { __injected?: boolean }).__injected) resolve(false);
+      }),
+  );
+  expect(refused).toBe(true);
+});
+
 for (const path of ['/ediscovery', '/onboarding']) {
   test(`${path} never holds protected content for a signed-out visitor`, async ({ page }) => {
     const html = await (await page.request.get(path)).text();

@@ -55,7 +55,8 @@ export async function startServer() {
   // Warm the server's Brotli cache: the first request of each file compresses it once.
   for (const p of PAGES) {
     const html = await (await fetch(base + p, { headers: { 'Accept-Encoding': 'br' } })).text();
-    for (const [, href] of html.matchAll(/(?:src|href)="(\/[^"]+)"/g))
+    // Attributes and the inline loader's module list (apps/site/scripts/prerender.mjs).
+    for (const [, href] of html.matchAll(/"(\/[^"]+\.(?:js|css|svg))"/g))
       await fetch(base + href, { headers: { 'Accept-Encoding': 'br' } });
   }
   return { base, stop: () => child.kill('SIGTERM') };

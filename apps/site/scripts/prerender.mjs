@@ -2,6 +2,14 @@
 // shell to static HTML with React's server renderer (src/app/entry-server.tsx, built by Vite in SSR mode
 // into dist/.ssr/), into dist/_pages/. The server serves them with the owner's title and domain and
 // the public configuration filled in; main.tsx hydrates them.
+//
+// Nothing delays the first paint but the page itself: the stylesheet is inlined (<style>) and so is
+// public/session-hint.js (<script>; inline scripts are allowed by their sha256 hashes, which the
+// server computes from the bytes it serves: apps/server/src/routes/static-site.ts). The app's module
+// and its preloads are requested by an inline loader once the document is parsed, at low priority,
+// so they do not compete with the page for the connection. A guarded page's shell
+// paints the page's artwork (inlined as a data: URL) while a stored session is confirmed, so the page
+// React renders after it adds no larger paint.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,9 +17,43 @@ import { pathToFileURL } from 'node:url';
 const site = path.resolve(import.meta.dirname, '..');
 const dist = path.join(site, 'dist');
 const ssr = path.join(dist, '.ssr');
-const { render } = await import(pathToFileURL(path.join(ssr, 'entry-server.js')).href);
+const { render, guardedArt } = await import(pathToFileURL(path.join(ssr, 'entry-server.js')).href);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+const HINT_TAG = '<script src="/session-hint.js"></script>';
+// Its leading comment lines are for readers of public/, not bytes every page carries.
+const hint = readFileSync(path.join(dist, 'session-hint.js'), 'utf8')
+  .replace(/^\/\/.*\n/gm, '')
+  .trim();
+const cssTag = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
+if (!template.includes(HINT_TAG) || !cssTag)
+  throw new Error('index.html lost its hint script or stylesheet.');
+const css = readFileSync(path.join(dist, cssTag[1]), 'utf8');
+if (css.includes('</style') || hint.includes('</script')) throw new Error('Cannot inline: a closing tag.');
+const shade = 'linear-gradient(rgb(2 6 23/.6),rgb(2 6 23/.6))'; // the landing page's overlay
+/** An SVG file of dist/ as a data: URL (percent-encoding only what a CSS url("…") needs). */
+const svgDataUrl = (src) =>
+  `data:image/svg+xml,${readFileSync(path.join(dist, src), 'utf8')
+    .replace(/\s+/g, ' ')
+    .replace(/"/g, "'")
+    .replace(/[%#<>]/g, encodeURIComponent)}`;
+/** A guarded page's pending shell: its artwork and overlay, the size of the landing page below the bar. */
+const artStyle = (src) =>
+  `.guard-pending{min-height:calc(100dvh - 3.5rem);background:${shade},#0f172a url("${svgDataUrl(src)}") center/cover}`;
+
+// The app's entry and its preloads, taken out of the head for the loader below.
+const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(template);
+if (!entryTag) throw new Error('index.html has no module entry.');
+const preloadTag = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+const basePreloads = [...template.matchAll(preloadTag)].map((m) => m[1]);
+/**
+ * Requests the app once the document is parsed (so the page's load event still waits for it, and an
+ * early click finds the page hydrated as before), at low priority: nothing the first paint needs is
+ * left to fetch by then, and a parser-inserted module would be fetched as if it blocked rendering.
+ */
+const loader = (modules) =>
+  `(function(e,p){var d=document;function go(){p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l)});var t=d.createElement('script');t.type='module';t.crossOrigin='';t.fetchPriority='low';t.src=e;d.head.appendChild(t)}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',go);else go()})(${JSON.stringify(entryTag[1])},${JSON.stringify(modules)});`;
 
 /** Page → its route module, whose chunks are preloaded when the first paint shows the page itself. */
 const pages = {
@@ -39,12 +81,14 @@ const outDir = path.join(dist, '_pages');
 mkdirSync(outDir, { recursive: true });
 for (const [route, module] of Object.entries(pages)) {
   const markup = await render(route);
-  const preloads = module
-    ? chunksOf(module).map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`)
-    : [];
+  const preloads = [...basePreloads, ...(module ? chunksOf(module).map((k) => `/${manifest[k].file}`) : [])];
+  const art = guardedArt(route);
   const html = template
     .replace('<div id="root"></div>', `<div id="root" data-prerendered>${markup}</div>`)
-    .replace('</head>', `${preloads.join('')}</head>`);
+    .replace(entryTag[0], '')
+    .replace(preloadTag, '')
+    .replace(HINT_TAG, () => `<script>${hint}</script><script>${loader(preloads)}</script>`)
+    .replace(cssTag[0], () => `<style>${css}${art ? artStyle(art) : ''}</style>`);
   if (!html.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root">.');
   const name = route === '/' ? 'index' : route.slice(1);
   writeFileSync(path.join(outDir, `${name}.html`), html);

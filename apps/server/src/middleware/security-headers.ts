@@ -1,5 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /**
+     * CSP sources ('sha256-…') of the inline scripts of the page this response carries, set by the
+     * route that serves it (routes/static-site.ts): allowed on that response only.
+     */
+    cspScriptHashes: string[];
+  }
+}
+
 export interface CspSources {
   /** Extra origins the browser may call with fetch/WebSocket (hosted auth, real provider). */
   connect: string[];
@@ -12,13 +22,16 @@ const DAILY = {
   connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.wss.daily.co', 'wss://*.wss.daily.co'],
 };
 
-/** Builds the Content-Security-Policy: no inline scripts, only the origins the product needs. */
-export function buildCsp({ connect }: CspSources): string {
+/**
+ * Builds the Content-Security-Policy: only the origins the product needs, and no inline script but
+ * those whose hashes are given (never 'unsafe-inline').
+ */
+export function buildCsp({ connect }: CspSources, scriptHashes: readonly string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // blob: only for the voice SDK's microphone AudioWorklet, which it loads from a Blob URL it builds
     // itself (Chromium checks worklet modules against script-src, not worker-src).
-    'script-src': ["'self'", 'blob:', ...DAILY.script],
+    'script-src': ["'self'", 'blob:', ...DAILY.script, ...scriptHashes],
     // Radix and sonner set style attributes and inject small style elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -43,7 +56,8 @@ export function securityHeaders(sources: CspSources): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set('Content-Security-Policy', csp);
+    const hashes = c.get('cspScriptHashes');
+    h.set('Content-Security-Policy', hashes?.length ? buildCsp(sources, hashes) : csp);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { securityHeaders } from '../middleware/security-headers.js';
 import type { PublicConfig } from './public-config.js';
 import { staticSite } from './static-site.js';
 
@@ -17,6 +20,10 @@ function site() {
   writeFileSync(path.join(dir, 'index.html'), page('<div id="root"></div>'));
   writeFileSync(path.join(dir, '_pages/index.html'), page('<a href="/">\uE001</a><h1>\uE000</h1>'));
   writeFileSync(path.join(dir, '_pages/ediscovery.html'), page('<h1>Protected Resource</h1>'));
+  writeFileSync(
+    path.join(dir, '_pages/onboarding.html'),
+    page('<script>document.documentElement.dataset.hint = "1";</script><h1>Protected Resource</h1>'),
+  );
   writeFileSync(path.join(dir, 'assets/app-abc.js'), `export const x = "${'a'.repeat(4000)}";`);
   return dir;
 }
@@ -77,5 +84,26 @@ describe('the static site', () => {
     expect(brotliDecompressSync(body).toString()).toContain('export const x');
     const plain = await app.request('/assets/app-abc.js', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } });
     expect(plain.headers.get('Content-Encoding')).toBeNull();
+  });
+
+  it('allows by hash exactly the inline scripts of the page it serves, nothing a value could add', async () => {
+    const app = new Hono();
+    app.use('*', securityHeaders({ connect: [] }));
+    app.route('/', staticSite(site(), { publicConfig: config('<script>alert(1)</script>', 'x.example') }));
+    const res = await app.request('/onboarding');
+    const html = await res.text();
+    const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(
+      res.headers.get('Content-Security-Policy') ?? '',
+    )?.[1];
+    const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    const served = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(served).toEqual(['document.documentElement.dataset.hint = "1";']);
+    expect(scriptSrc?.split(' ')).toContain(hash(served[0] ?? ''));
+    // Another inline script, or one a configuration value carried, is refused.
+    expect(scriptSrc).not.toContain(hash('alert(1)'));
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
+    const other = await app.request('/ediscovery');
+    expect(other.headers.get('Content-Security-Policy')).not.toContain("'sha256-");
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,6 +71,21 @@ export function fillPage(html: string, config: PublicConfig): string {
     .replaceAll(MARK_SITE_TITLE, () => escapeHtml(config.siteTitle))
     .replaceAll(MARK_OWNER_DOMAIN, () => escapeHtml(spaceOut(config.ownerDomain)))
     .replace(MARK_CONFIG, () => `<script type="application/json" id="engage-config">${json}</script>`);
+}
+
+/**
+ * The CSP sources of a page's inline scripts: every `<script>` without attributes (the build's
+ * inlined session hint; the configuration is a JSON data block, which the CSP does not govern),
+ * hashed from the built file. Filling the page changes no script: the values land outside them,
+ * escaped, so nothing the configuration holds can become an allowed script.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
 }
 
 async function readIfFile(file: string): Promise<{ body: Buffer; mtime: number } | null> {
@@ -149,6 +165,7 @@ export function staticSite(siteDir: string, options: { publicConfig?: PublicConf
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=300',
     };
+    if (isPage) c.set('cspScriptHashes', inlineScriptHashes(found.body.toString('utf8')));
     const body =
       isPage && options.publicConfig
         ? Buffer.from(fillPage(found.body.toString('utf8'), options.publicConfig))

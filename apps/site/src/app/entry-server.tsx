@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
+import { getAssistant } from '@/features/landing/assistants';
 import type { PublicConfig } from '@/lib/public-config';
 
 /**
@@ -30,4 +31,15 @@ export async function render(url: string): Promise<string> {
     </StrictMode>,
   );
   return new Response(prelude).text();
+}
+
+/**
+ * The image a guarded landing page paints full-screen behind its content (public, like every file of
+ * public/), or null: the prerendered shell shows it while the stored session is being confirmed.
+ */
+export function guardedArt(route: string): string | null {
+  const key = route === '/ediscovery' ? 'ediscovery' : route === '/onboarding' ? 'onboarding' : null;
+  if (!key) return null;
+  const { background } = getAssistant(key, config);
+  return background.kind === 'image' ? background.src : null;
 }
