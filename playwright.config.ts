@@ -16,6 +16,7 @@ export const E2E_ADMINS = [
   'landing-admin@example.com',
   'widget-admin@example.com',
   'roles-admin@example.com',
+  'actions-admin@example.com',
 ];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

@@ -9,23 +9,27 @@ import { cn } from '@/lib/utils';
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
+/**
+ * `portal={false}` keeps the menu inside its trigger's landmark (axe's `region` rule), for menus in
+ * page content; it is still positioned (fixed) beside the trigger.
+ */
 export function DropdownMenuContent({
   className,
   sideOffset = 4,
+  portal = true,
   ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-[12rem] overflow-hidden rounded-md border border-border bg-background p-1 shadow-md',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+}: ComponentProps<typeof DropdownMenuPrimitive.Content> & { portal?: boolean }) {
+  const content = (
+    <DropdownMenuPrimitive.Content
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-[12rem] overflow-hidden rounded-md border border-border bg-background p-1 shadow-md',
+        className,
+      )}
+      {...props}
+    />
   );
+  return portal ? <DropdownMenuPrimitive.Portal>{content}</DropdownMenuPrimitive.Portal> : content;
 }
 
 export function DropdownMenuItem({

@@ -74,7 +74,7 @@ export function UserActionsMenu({ user, isSelf }: { user: AdminUser; isSelf: boo
             <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
+        <DropdownMenuContent align="end" portal={false}>
           <DropdownMenuLabel className="max-w-64 truncate">{user.email}</DropdownMenuLabel>
           <DropdownMenuItem onSelect={() => setOpen('details')}>
             <Info aria-hidden /> View details
