@@ -16,10 +16,10 @@ import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { mailRoutes } from './routes/mail.js';
-import { mountProvider } from './routes/provider-proxy.js';
+import { providerRoutes } from './routes/provider-proxy.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
 import { staticSite } from './routes/static-site.js';
-import { mountWebSocketCalls } from './routes/websocket-calls.js';
+import { websocketCalls } from './routes/websocket-calls.js';
 
 export interface AppDeps {
   config: Config;
@@ -112,14 +112,17 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
-  // The embedded provider at /provider (without VAPI_PRIVATE_KEY) and /api/provider for signed-in users.
-  const provider = mountProvider(app, {
+  // The embedded provider at /provider (without VAPI_PRIVATE_KEY) and /api/provider for operators.
+  // Both reach the emulator through this app's own handler, so in-process requests meet its middleware.
+  const selfFetch = async (request: Request) => app.fetch(request);
+  const provider = providerRoutes({
     config,
     db,
     logger,
     secrets: deps.secrets,
     verify: deps.verifyAccessToken,
     publicOrigin,
+    fetch: selfFetch,
     ...(upgradeWebSocket && {
       rooms: (calls) =>
         createRooms({
@@ -132,13 +135,19 @@ export function createApp(deps: AppDeps): Hono {
         }).app,
     }),
   });
+  if (provider.emulator) app.route('/provider', provider.emulator);
+  app.route('/api/provider', provider.proxy);
   // POST /api/calls/websocket: WebSocket calls created with the server's private key.
-  mountWebSocketCalls(app, {
-    config,
-    secrets: deps.secrets,
-    verifyAccessToken: deps.verifyAccessToken,
-    logger,
-  });
+  app.route(
+    '/api/calls/websocket',
+    websocketCalls({
+      config,
+      secrets: deps.secrets,
+      verifyAccessToken: deps.verifyAccessToken,
+      logger,
+      fetch: selfFetch,
+    }),
+  );
 
   const publicConfig = buildPublicConfig(config, {
     authAnonKey: deps.authAnonKey ?? null,

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from './config.js';
+import { emulatorKeys } from './lib/emulator-keys.js';
 import { openSecretStore } from './lib/secrets.js';
-import { emulatorKeys } from './routes/provider-proxy.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/keys-cli.ts'];

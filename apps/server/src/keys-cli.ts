@@ -4,8 +4,8 @@
 // EMULATOR_PRIVATE_KEY), then any other stored key. The auth signing key is private and never printed.
 import { loadAuthKeys, SECRET_NAMES } from './auth/keys.js';
 import { ConfigError, parseConfig } from './config.js';
+import { emulatorKeys } from './lib/emulator-keys.js';
 import { openSecretStore } from './lib/secrets.js';
-import { emulatorKeys } from './routes/provider-proxy.js';
 
 try {
   const config = parseConfig(process.env);

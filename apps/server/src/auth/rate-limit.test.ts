@@ -26,6 +26,21 @@ describe('token-bucket rate limiter', () => {
     expect(limiter.check('k')).toBe(false);
   });
 
+  it('retryAfterMs() says when the next token comes, without taking one', () => {
+    let t = 0;
+    const limiter = createRateLimiter({ burst: 2, perWindow: 2, windowMs: 60_000 }, () => t);
+    expect(limiter.retryAfterMs('k')).toBe(0);
+    limiter.take('k');
+    limiter.take('k');
+    expect(limiter.retryAfterMs('k')).toBe(30_000); // 2 per minute: one every 30 s
+    t += 10_000;
+    expect(limiter.retryAfterMs('k')).toBe(20_000);
+    t += 20_000;
+    expect(limiter.retryAfterMs('k')).toBe(0);
+    expect(limiter.take('k')).toBe(true);
+    expect(createRateLimiter(null).retryAfterMs('k')).toBe(0);
+  });
+
   it("uses GoTrue's defaults and can turn a limit off", () => {
     const t = 0;
     const limiters = createRateLimiters({ signup: null }, () => t);

@@ -25,13 +25,15 @@ export interface RateLimiter {
   take(key: string): boolean;
   /** True when `key` still has a token, without taking it (limits that count only failures). */
   check(key: string): boolean;
+  /** Milliseconds until `key` has a token again (0 when it has one now): the 429's Retry-After. */
+  retryAfterMs(key: string): number;
 }
 
 /** Keeps at most this many keys; the least recently seen are dropped first. */
 const MAX_KEYS = 50_000;
 
 export function createRateLimiter(spec: BucketSpec | null, now: () => number = Date.now): RateLimiter {
-  if (!spec) return { take: () => true, check: () => true };
+  if (!spec) return { take: () => true, check: () => true, retryAfterMs: () => 0 };
   const ratePerMs = spec.perWindow / spec.windowMs;
   const buckets = new Map<string, { tokens: number; at: number }>();
   const refill = (key: string) => {
@@ -43,6 +45,7 @@ export function createRateLimiter(spec: BucketSpec | null, now: () => number = D
   };
   return {
     check: (key) => refill(key).tokens >= 1,
+    retryAfterMs: (key) => Math.max(0, Math.ceil((1 - refill(key).tokens) / ratePerMs)),
     take(key) {
       const bucket = refill(key);
       buckets.delete(key);

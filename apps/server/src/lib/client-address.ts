@@ -13,3 +13,8 @@ export function connectionAddress(c: Context): string | undefined {
     return undefined;
   }
 }
+
+/** {@link connectionAddress} as a key for limits and audit rows: 'unknown' without a socket. */
+export function clientIp(c: Context): string {
+  return connectionAddress(c) ?? 'unknown';
+}

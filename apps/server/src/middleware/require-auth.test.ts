@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
 import {
   requireAdmin,
@@ -56,6 +57,35 @@ describe('requireUser / requireAdmin / requireOperator', () => {
     });
     expect(await (await get('/operator', 'operator-token')).json()).toEqual({ role: 'operator' });
     expect(await (await get('/operator', 'admin-token')).json()).toEqual({ role: 'admin' });
+  });
+
+  it('throws HTTPException: the one onError answers with the JSON body, WWW-Authenticate and outer headers', async () => {
+    const seen: unknown[] = [];
+    const guarded = new Hono<AuthEnv>();
+    guarded.use('*', async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    });
+    guarded.use('*', requireAdmin(verify));
+    guarded.get('/', (c) => c.json({ ok: true }));
+    const root = new Hono().route('/admin', guarded);
+    root.onError((error, c) => {
+      seen.push(error);
+      return error instanceof HTTPException ? error.getResponse() : c.text('unexpected', 500);
+    });
+
+    const anonymous = await root.request('/admin');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('WWW-Authenticate')).toBe('Bearer');
+    expect(anonymous.headers.get('Cache-Control')).toBe('no-store');
+    expect(await anonymous.json()).toEqual({ error: 'unauthorized', message: 'Sign in to use this.' });
+
+    const user = await root.request('/admin', { headers: { Authorization: 'Bearer user-token' } });
+    expect(user.status).toBe(403);
+    expect(user.headers.get('Cache-Control')).toBe('no-store');
+    expect(await user.json()).toEqual({ error: 'forbidden', message: 'Only administrators can do this.' });
+    expect(seen).toHaveLength(2);
+    expect(seen.every((error) => error instanceof HTTPException)).toBe(true);
   });
 
   it('roleOf grants admin and operator only for those exact values', () => {

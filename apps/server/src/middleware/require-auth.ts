@@ -1,4 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { bearerToken } from '../lib/bearer-token.js';
 
 /** What an account may do (ARCHITECTURE.md, "Roles and what they may do"). */
 export type UserRole = 'admin' | 'operator' | 'user';
@@ -27,38 +29,49 @@ export type VerifyAccessToken = (token: string) => Promise<AuthenticatedUser | n
 
 export type AuthEnv = { Variables: { user: AuthenticatedUser } };
 
-function bearer(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1] ?? null;
+/**
+ * Stops the request with a JSON error in the house shape. Thrown, not returned, so the middleware
+ * below never runs and the app's one `onError` answers it (`HTTPException#getResponse`).
+ */
+function deny(
+  c: Context,
+  status: 401 | 403,
+  body: { error: string; message: string },
+  headers?: Record<string, string>,
+): never {
+  throw new HTTPException(status, { res: c.json(body, status, headers), message: body.message });
+}
+
+/** The signed-in caller, or 401 (thrown) unless the request carries a valid access token. */
+async function authenticate(c: Context<AuthEnv>, verify: VerifyAccessToken): Promise<AuthenticatedUser> {
+  const token = bearerToken(c);
+  const user = token ? await verify(token) : null;
+  if (!user)
+    deny(
+      c,
+      401,
+      { error: 'unauthorized', message: 'Sign in to use this.' },
+      { 'WWW-Authenticate': 'Bearer' },
+    );
+  c.set('user', user);
+  return user;
 }
 
 /** 401 unless the request carries a valid access token; the user is then `c.get('user')`. */
 export function requireUser(verify: VerifyAccessToken): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const token = bearer(c.req.header('Authorization'));
-    const user = token ? await verify(token) : null;
-    if (!user) {
-      return c.json({ error: 'unauthorized', message: 'Sign in to use this.' }, 401, {
-        'WWW-Authenticate': 'Bearer',
-      });
-    }
-    c.set('user', user);
+    await authenticate(c, verify);
     await next();
-    return undefined;
   };
 }
 
 /** 401 without a valid token, 403 for a signed-in user who is not an admin. */
 export function requireAdmin(verify: VerifyAccessToken): MiddlewareHandler<AuthEnv> {
-  const userCheck = requireUser(verify);
-  return async (c, next) =>
-    userCheck(c, async () => {
-      if (c.get('user').role !== 'admin') {
-        c.res = c.json({ error: 'forbidden', message: 'Only administrators can do this.' }, 403);
-        return;
-      }
-      await next();
-    });
+  return async (c, next) => {
+    const { role } = await authenticate(c, verify);
+    if (role !== 'admin') deny(c, 403, { error: 'forbidden', message: 'Only administrators can do this.' });
+    await next();
+  };
 }
 
 export const OPERATOR_REQUIRED_MESSAGE =
@@ -66,14 +79,10 @@ export const OPERATOR_REQUIRED_MESSAGE =
 
 /** 401 without a valid token, 403 unless the user is an operator or an admin (the server's provider key). */
 export function requireOperator(verify: VerifyAccessToken): MiddlewareHandler<AuthEnv> {
-  const userCheck = requireUser(verify);
-  return async (c, next) =>
-    userCheck(c, async () => {
-      const { role } = c.get('user');
-      if (role !== 'admin' && role !== 'operator') {
-        c.res = c.json({ error: 'operator_required', message: OPERATOR_REQUIRED_MESSAGE }, 403);
-        return;
-      }
-      await next();
-    });
+  return async (c, next) => {
+    const { role } = await authenticate(c, verify);
+    if (role !== 'admin' && role !== 'operator')
+      deny(c, 403, { error: 'operator_required', message: OPERATOR_REQUIRED_MESSAGE });
+    await next();
+  };
 }

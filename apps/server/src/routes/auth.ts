@@ -1,11 +1,12 @@
 // The embedded auth service's HTTP face: GoTrue's routes under /auth/v1 (AUTH-CONTRACT §0–§2).
 // Handlers only adapt HTTP to the framework-free service in ../auth.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { AuthError, authErrors } from '../auth/errors.js';
 import { OAuthError, type AuthService, type RequestContext } from '../auth/service.js';
+import { bearerToken } from '../lib/bearer-token.js';
+import { clientIp } from '../lib/client-address.js';
 import type { Logger } from '../lib/logger.js';
 
 export interface AuthRoutesOptions {
@@ -36,20 +37,6 @@ export function errorResponse(c: Context, error: AuthError): Response {
     { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
     error.status as 400,
   );
-}
-
-function bearer(c: Context): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  return match?.[1] ?? null;
-}
-
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests has no socket.
-    return 'unknown';
-  }
 }
 
 /**
@@ -157,7 +144,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   });
 
   app.post('/logout', async (c) => {
-    await service.logout(bearer(c), c.req.query('scope'));
+    await service.logout(bearerToken(c), c.req.query('scope'));
     return c.body(null, 204);
   });
 
@@ -176,15 +163,15 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     );
 
   app.post('/invite', async (c) => {
-    await service.admin.authorize(bearer(c));
+    await service.admin.authorize(bearerToken(c));
     return c.json(await service.admin.invite(await jsonBody(c), c.req.query('redirect_to')));
   });
 
-  app.get('/user', async (c) => c.json(await service.getUser(bearer(c))));
+  app.get('/user', async (c) => c.json(await service.getUser(bearerToken(c))));
   app.put('/user', async (c) =>
-    c.json(await service.updateUser(bearer(c), await jsonBody(c), c.req.query('redirect_to'))),
+    c.json(await service.updateUser(bearerToken(c), await jsonBody(c), c.req.query('redirect_to'))),
   );
-  app.get('/reauthenticate', async (c) => c.json(await service.reauthenticate(bearer(c))));
+  app.get('/reauthenticate', async (c) => c.json(await service.reauthenticate(bearerToken(c))));
 
   // Features this server does not offer answer with GoTrue's own "disabled" codes.
   app.all('/sso', () => {
@@ -205,27 +192,27 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
 
   // MFA (user Bearer).
   app.post('/factors', async (c) => {
-    const caller = await service.authenticate(bearer(c));
+    const caller = await service.authenticate(bearerToken(c));
     const issuer = new URL(service.publicOrigin()).host;
     return c.json(await service.mfa.enroll(caller, await jsonBody(c), issuer));
   });
   app.post('/factors/:id/challenge', async (c) => {
-    const caller = await service.authenticate(bearer(c));
+    const caller = await service.authenticate(bearerToken(c));
     return c.json(await service.mfa.challenge(caller, c.req.param('id'), await jsonBody(c), clientIp(c)));
   });
   app.post('/factors/:id/verify', async (c) => {
-    const caller = await service.authenticate(bearer(c));
+    const caller = await service.authenticate(bearerToken(c));
     return c.json(await service.mfa.verify(caller, c.req.param('id'), await jsonBody(c), clientIp(c)));
   });
   app.delete('/factors/:id', async (c) => {
-    const caller = await service.authenticate(bearer(c));
+    const caller = await service.authenticate(bearerToken(c));
     return c.json(await service.mfa.unenroll(caller, c.req.param('id')));
   });
 
   // Admin (service-role Bearer).
   const admin = new Hono();
   admin.use('*', async (c, next) => {
-    await service.admin.authorize(bearer(c));
+    await service.admin.authorize(bearerToken(c));
     return next();
   });
   admin.get('/users', async (c) => {

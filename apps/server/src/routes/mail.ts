@@ -1,10 +1,10 @@
 // /_mail: the outbox of the embedded auth (confirmation, recovery and admin mails), for local use.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
 import { getOutboxMail, listOutbox } from '../auth/mail.js';
 import { isUuid } from '../auth/tokens.js';
 import type { Db } from '../db/types.js';
+import { connectionAddress } from '../lib/client-address.js';
 
 const page = (title: string, body: ReturnType<typeof html>) =>
   html`<!doctype html>
@@ -53,12 +53,8 @@ const page = (title: string, body: ReturnType<typeof html>) =>
 
 /** True for a request from this machine (127.0.0.0/8, ::1, or IPv4-mapped loopback). */
 export function fromLoopback(c: Context): boolean {
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    return false; // no socket (app.request in tests): not provably local
-  }
+  // No socket (app.request in tests): not provably local.
+  const address = connectionAddress(c);
   return !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
 }
 

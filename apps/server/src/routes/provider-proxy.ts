@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import { connectionAddress } from '../lib/client-address.js';
+import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
@@ -277,7 +278,7 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
   return app;
 }
 
-export interface MountProviderOptions {
+export interface ProviderRoutesOptions {
   config: Config;
   db: Db;
   logger: Logger;
@@ -287,65 +288,63 @@ export interface MountProviderOptions {
   publicOrigin: PublicOrigin;
   /** The emulator's local call rooms (see createVapiEmulator's `rooms`). */
   rooms?: Hono | ((calls: EmulatorCallDirectory) => Hono);
+  /**
+   * The server's own handler. With the embedded emulator the proxy sends upstream requests through
+   * it in-process (to `/provider`), so they meet the same middleware as a browser's.
+   */
+  fetch: (request: Request) => Promise<Response>;
 }
 
-/** The emulator's keys: from EMULATOR_PUBLIC_KEY / EMULATOR_PRIVATE_KEY, else generated once in DATA_DIR. */
-export function emulatorKeys(
-  config: Config,
-  secrets: SecretStore,
-): { publicKey: string; privateKey: string } {
-  return {
-    publicKey: config.EMULATOR_PUBLIC_KEY ?? secrets.getOrCreate('emulatorPublicKey', () => randomUUID()),
-    privateKey: config.EMULATOR_PRIVATE_KEY ?? secrets.getOrCreate('emulatorPrivateKey', () => randomUUID()),
-  };
+/** The provider side of the server, for `app.route()`; see {@link providerRoutes}. */
+export interface ProviderRoutes {
+  /** The embedded emulator, for `/provider`; null when a real provider key is configured. */
+  emulator: Hono | null;
+  /** The operators' proxy, for `/api/provider`. */
+  proxy: Hono;
+  /** The public key the browser should use (/config.json). */
+  publicKey: string | null;
 }
 
 /**
- * Mounts the provider side of the server: the embedded emulator at /provider (when no real key is
- * configured) and the proxy at /api/provider. Returns the public key the browser should use.
+ * The embedded emulator (when no real key is configured) and the proxy to whichever provider is
+ * in use. The caller mounts them: `/provider` and `/api/provider` in app.ts.
  */
-export function mountProvider(app: Hono, options: MountProviderOptions): { publicKey: string | null } {
+export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
   const { config, logger } = options;
   if (!config.embeddedProvider) {
-    app.route(
-      '/api/provider',
-      providerProxy({
+    return {
+      emulator: null,
+      proxy: providerProxy({
         verify: options.verify,
         upstreamBaseUrl: config.VAPI_API_URL,
         privateKey: config.VAPI_PRIVATE_KEY as string,
         logger,
       }),
-    );
-    return { publicKey: config.VAPI_PUBLIC_KEY ?? null };
+      publicKey: config.VAPI_PUBLIC_KEY ?? null,
+    };
   }
   const keys = emulatorKeys(config, options.secrets);
   // Proves to the emulator that X-Forwarded-* come from this proxy; new on every start, never shown.
   const forwardedHeaderSecret = randomUUID();
-  app.route(
-    '/provider',
-    createVapiEmulator({
-      db: options.db,
-      keys,
-      logger,
-      forwardedHeaderSecret,
-      // The server's settings, not the emulator's defaults: one body cap and per-address limits.
-      maxJsonBytes: config.MAX_JSON_BYTES,
-      clientAddress: connectionAddress,
-      callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
-      ...(options.rooms ? { rooms: options.rooms } : {}),
-    }),
-  );
-  app.route(
-    '/api/provider',
-    providerProxy({
-      verify: options.verify,
-      // In-process: the request goes through this same app to the emulator, no socket involved.
-      upstreamBaseUrl: 'http://embedded.invalid/provider',
-      fetch: async (request) => app.fetch(request),
-      privateKey: keys.privateKey,
-      logger,
-      forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
-    }),
-  );
-  return { publicKey: keys.publicKey };
+  const emulator = createVapiEmulator({
+    db: options.db,
+    keys,
+    logger,
+    forwardedHeaderSecret,
+    // The server's settings, not the emulator's defaults: one body cap and per-address limits.
+    maxJsonBytes: config.MAX_JSON_BYTES,
+    clientAddress: connectionAddress,
+    callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
+    ...(options.rooms ? { rooms: options.rooms } : {}),
+  });
+  const proxy = providerProxy({
+    verify: options.verify,
+    // In-process: the request goes through the server's own handler to the emulator, no socket involved.
+    upstreamBaseUrl: 'http://embedded.invalid/provider',
+    fetch: options.fetch,
+    privateKey: keys.privateKey,
+    logger,
+    forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
+  });
+  return { emulator, proxy, publicKey: keys.publicKey };
 }

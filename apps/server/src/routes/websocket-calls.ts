@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { createRateLimiter } from '../auth/rate-limit.js';
 import type { Config } from '../config.js';
-import { connectionAddress } from '../lib/client-address.js';
+import { bearerToken } from '../lib/bearer-token.js';
+import { clientIp } from '../lib/client-address.js';
+import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
-import { emulatorKeys } from './provider-proxy.js';
 
 /**
  * `POST /api/calls/websocket`: starts a call over the provider's `vapi.websocket` transport.
@@ -85,30 +87,16 @@ const providerCallSchema = z.looseObject({
 const error = (c: Context, status: 400 | 401 | 403 | 404 | 429 | 502 | 503, code: string, message: string) =>
   c.json({ error: code, message }, status);
 
-/** Sliding one-minute windows per key, bounded in keys. */
-function createLimiter(perMinute: number, now: () => number) {
-  const hits = new Map<string, number[]>();
-  return (key: string): number | null => {
-    const t = now();
-    const recent = (hits.get(key) ?? []).filter((at) => t - at < 60_000);
-    hits.delete(key);
-    if (recent.length >= perMinute) {
-      hits.set(key, recent);
-      return Math.ceil((recent[0]! + 60_000 - t) / 1000);
-    }
-    recent.push(t);
-    hits.set(key, recent);
-    if (hits.size > 10_000) hits.delete(hits.keys().next().value as string);
-    return null;
-  };
-}
-
 export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
-  const limit = createLimiter(options.perMinute, options.now ?? Date.now);
+  // The server's one limiter: `perMinute` at once, then one more every 60/perMinute seconds.
+  const limiter = createRateLimiter(
+    { burst: options.perMinute, perWindow: options.perMinute, windowMs: 60_000 },
+    options.now,
+  );
   const allowed = (id: string) => options.assistants === '*' || options.assistants.includes(id);
 
   return new Hono().post('/', async (c) => {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(c);
     let user: AuthenticatedUser | null = null;
     if (token) {
       user = await options.verifyAccessToken(token);
@@ -139,8 +127,9 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
       );
 
     // Counted once the request is valid: what is limited is calls created with the owner's key.
-    const retryAfter = limit(user ? `user:${user.id}` : `ip:${connectionAddress(c) ?? 'unknown'}`);
-    if (retryAfter !== null) {
+    const key = user ? `user:${user.id}` : `ip:${clientIp(c)}`;
+    if (!limiter.take(key)) {
+      const retryAfter = Math.max(1, Math.ceil(limiter.retryAfterMs(key) / 1000));
       c.header('Retry-After', String(retryAfter));
       return error(c, 429, 'rate_limited', `Too many calls started; try again in ${retryAfter} s.`);
     }
@@ -223,37 +212,36 @@ export function providerCallSender(
   };
 }
 
-export interface MountWebSocketCallsOptions {
+export interface WebSocketCallsOptionsFromConfig {
   config: Config;
   secrets: SecretStore;
   verifyAccessToken: VerifyAccessToken;
   logger: Logger;
+  /** The server's own handler: with the embedded emulator, `POST /call` goes through it in-process. */
+  fetch: (request: Request) => Promise<Response>;
 }
 
 /**
- * Mounts `POST /api/calls/websocket` on the server: against the embedded emulator in-process (with
- * its private key), or against the real provider with `VAPI_PRIVATE_KEY`.
+ * `POST /api/calls/websocket` from configuration, for `app.route()`: against the embedded emulator
+ * in-process (with its private key), or against the real provider with `VAPI_PRIVATE_KEY`.
  */
-export function mountWebSocketCalls(app: Hono, options: MountWebSocketCallsOptions): void {
+export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
   const { config } = options;
   const createProviderCall = config.embeddedProvider
     ? providerCallSender({
         baseUrl: 'http://embedded.invalid/provider',
         privateKey: emulatorKeys(config, options.secrets).privateKey,
-        fetch: async (request) => app.fetch(request),
+        fetch: options.fetch,
         atOrigin: true,
       })
     : providerCallSender({ baseUrl: config.VAPI_API_URL, privateKey: config.VAPI_PRIVATE_KEY as string });
-  app.route(
-    '/api/calls/websocket',
-    websocketCallsRoute({
-      createProviderCall,
-      assistants: config.websocketCallAssistants,
-      allowAnonymous: config.WEBSOCKET_CALLS_ANONYMOUS,
-      perMinute: config.WEBSOCKET_CALLS_PER_MINUTE,
-      verifyAccessToken: options.verifyAccessToken,
-      logger: options.logger,
-      publicUrl: config.PUBLIC_URL,
-    }),
-  );
+  return websocketCallsRoute({
+    createProviderCall,
+    assistants: config.websocketCallAssistants,
+    allowAnonymous: config.WEBSOCKET_CALLS_ANONYMOUS,
+    perMinute: config.WEBSOCKET_CALLS_PER_MINUTE,
+    verifyAccessToken: options.verifyAccessToken,
+    logger: options.logger,
+    publicUrl: config.PUBLIC_URL,
+  });
 }
