@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
@@ -167,6 +168,8 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   app.onError((error, c) => {
     if (error instanceof AdminError)
       return c.json({ error: error.code, message: error.message }, error.status as 400);
+    // The auth middleware's refusals (401/403) carry their own answer, mounted or tested alone.
+    if (error instanceof HTTPException) return error.getResponse();
     throw error;
   });
   const admin = () => users as UserAdmin;
