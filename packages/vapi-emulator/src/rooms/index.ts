@@ -74,7 +74,13 @@ export interface RoomsOptions {
   /** Largest binary frame accepted (bytes); larger ones close the room with 1009. Default 64 KiB. */
   maxFrameBytes?: number;
   speaker?: Speaker;
+  /** The room clock's time in ms (default `performance.now`). */
   now?: () => number;
+  /**
+   * Runs `tick` every `everyMs` while a room is open; returns the function that stops it. Default:
+   * an unref'd `setInterval`. Tests pass a virtual clock (with `now`) and move time themselves.
+   */
+  schedule?: (tick: () => void, everyMs: number) => () => void;
   logger?: { warn(msg: string, fields?: Record<string, unknown>): void };
 }
 
@@ -135,6 +141,13 @@ function ensureErrorEvent(): void {
   (globalThis as { ErrorEvent?: unknown }).ErrorEvent = NodeErrorEvent;
 }
 
+/** The default room clock: real time, never keeping the process alive on its own. */
+function everyInterval(tick: () => void, everyMs: number): () => void {
+  const timer = setInterval(tick, everyMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
+
 export function createRooms(options: RoomsOptions): Rooms {
   ensureErrorEvent();
   const maxRooms = options.maxRooms ?? 50;
@@ -149,7 +162,9 @@ export function createRooms(options: RoomsOptions): Rooms {
   const perAddress = new Map<string, number>();
   /** Recently ended calls, so a reconnect is told the call is over (bounded, oldest forgotten). */
   const ended = new Set<string>();
-  let clock: ReturnType<typeof setInterval> | null = null;
+  const schedule = options.schedule ?? everyInterval;
+  /** Stops the room clock; set while any room is open. */
+  let stopClock: (() => void) | null = null;
 
   const rememberEnded = (callId: string) => {
     ended.add(callId);
@@ -170,9 +185,9 @@ export function createRooms(options: RoomsOptions): Rooms {
       else perAddress.delete(room.address);
     }
     rememberEnded(room.callId);
-    if (rooms.size === 0 && clock) {
-      clearInterval(clock);
-      clock = null;
+    if (rooms.size === 0 && stopClock) {
+      stopClock();
+      stopClock = null;
     }
   };
 
@@ -265,8 +280,7 @@ export function createRooms(options: RoomsOptions): Rooms {
     const room: Room = { callId, address, assistant, ws, droppedFrames: 0, pendingSays: 0 };
     rooms.set(callId, room);
     if (address !== undefined) perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
-    clock ??= setInterval(tick, TICK_MS);
-    clock.unref?.();
+    stopClock ??= schedule(tick, TICK_MS);
     run(room, assistant.start(now()));
     return room;
   };
@@ -363,8 +377,8 @@ export function createRooms(options: RoomsOptions): Rooms {
         );
         room.ws.close(1001, 'server shutting down');
       }
-      if (clock) clearInterval(clock);
-      clock = null;
+      stopClock?.();
+      stopClock = null;
     },
   };
 }

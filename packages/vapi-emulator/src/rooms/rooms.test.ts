@@ -16,6 +16,36 @@ import { concat, createPcmDecoder, encodePcm, rms } from './pcm.js';
 import { frames, silence, tone } from './testing.js';
 
 const RATE = 16_000;
+const FRAME_MS = 20;
+
+/**
+ * Virtual time for every room in this file: it moves only when a test moves it, running the rooms'
+ * clock on the way, so audio streams in frames without real 20 ms waits.
+ */
+const clock = (() => {
+  let t = 0;
+  const ticks = new Set<{ tick: () => void; everyMs: number; due: number }>();
+  return {
+    now: () => t,
+    schedule(tick: () => void, everyMs: number) {
+      const entry = { tick, everyMs, due: t + everyMs };
+      ticks.add(entry);
+      return () => void ticks.delete(entry);
+    },
+    advance(ms: number) {
+      const end = t + ms;
+      for (;;) {
+        const next = [...ticks].sort((a, b) => a.due - b.due)[0];
+        if (!next || next.due > end) break;
+        t = next.due;
+        next.due += next.everyMs;
+        next.tick();
+      }
+      t = end;
+    },
+  };
+})();
+const clocked = { now: clock.now, schedule: clock.schedule };
 
 /** A call client over a real socket: records JSON messages and audio, and can await either. */
 class CallClient {
@@ -41,7 +71,7 @@ class CallClient {
       }),
     );
     this.ws.on('message', (data: Buffer, isBinary) => {
-      if (isBinary) this.chunks.push({ at: performance.now(), samples: this.#decode(new Uint8Array(data)) });
+      if (isBinary) this.chunks.push({ at: clock.now(), samples: this.#decode(new Uint8Array(data)) });
       else this.messages.push(JSON.parse(data.toString()) as Record<string, unknown>);
       this.#notify();
     });
@@ -72,12 +102,48 @@ class CallClient {
     );
   }
 
-  /** Streams audio in real time, 20 ms per frame. */
+  /**
+   * Resolves once everything sent before it has been handled by the room and everything the room
+   * sent before answering has arrived here: a ping's pong travels behind both (or the socket closed).
+   */
+  flush(): Promise<void> {
+    if (this.ws.readyState !== WebSocket.OPEN) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.ws.off('pong', done);
+        this.#notify();
+        resolve();
+      };
+      this.ws.once('pong', done);
+      void this.closed.then(done);
+      this.ws.ping();
+    });
+  }
+
+  /** Streams audio frame by frame, virtual time moving 20 ms per frame once the room has it. */
   async stream(samples: Int16Array) {
-    for (const f of frames(samples, 20, RATE)) {
+    for (const f of frames(samples, FRAME_MS, RATE)) {
+      if (this.ws.readyState !== WebSocket.OPEN) return;
       this.ws.send(encodePcm(f));
-      await new Promise((r) => setTimeout(r, 20));
+      await this.flush();
+      clock.advance(FRAME_MS);
+      await this.flush();
     }
+  }
+
+  /** Moves virtual time a frame at a time until `awaited` settles (at most `limitMs` of it). */
+  async run<T>(awaited: Promise<T>, limitMs = 120_000): Promise<T> {
+    let settled = false;
+    awaited.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await this.flush();
+    for (let spent = 0; !settled && spent < limitMs; spent += FRAME_MS) {
+      clock.advance(FRAME_MS);
+      await this.flush();
+    }
+    return awaited;
   }
 
   audioSince(index: number) {
@@ -105,6 +171,7 @@ beforeAll(async () => {
     resolveCall: (id) => calls.get(id) ?? null,
     onStatus: (id, update) => statuses.push([id, update]),
     maxRooms: 2,
+    ...clocked,
   });
   app.route('/rooms', rooms.app);
   server = await new Promise((resolve) => {
@@ -125,7 +192,7 @@ describe('call rooms over a real WebSocket', () => {
     await client.opened;
     await client.message({ type: 'listening' });
     expect(client.messages[1]).toEqual({ type: 'status-update', status: 'in-progress' });
-    await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+    await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
     const greeting = client.audioSince(0);
     expect(greeting.length).toBeGreaterThan(0.2 * RATE);
     expect(rms(greeting)).toBeGreaterThan(0.01);
@@ -137,7 +204,7 @@ describe('call rooms over a real WebSocket', () => {
     // A caller answers a moment after the greeting ends (the assistant does not listen while it speaks).
     await client.stream(concat([silence(300, RATE), utterance, silence(900, RATE)]));
     await client.message({ type: 'transcript', role: 'user' }, said);
-    await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }, said);
+    await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }, said));
     const echo = client.audioSince(before);
     expect(rms(echo)).toBeGreaterThan(0.01);
     // About the right length: the utterance, give or take a frame of detection.
@@ -162,20 +229,27 @@ describe('call rooms over a real WebSocket', () => {
   it('speaks a say message, then ends the call when asked to', async () => {
     calls.set('call-say', { firstMessage: 'Hi.' });
     const client = new CallClient(`${base}/call-say`);
-    await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+    await client.message({ type: 'listening' });
+    await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
     const before = client.chunks.length;
     const said = client.messages.length;
     client.ws.send(JSON.stringify({ type: 'say', message: 'Goodbye for now.', endCallAfterSpoken: true }));
     await client.message({ type: 'transcript', role: 'assistant', transcript: 'Goodbye for now.' }, said);
-    const ended = await client.message({ type: 'status-update', status: 'ended' }, said);
+    const ended = await client.run(client.message({ type: 'status-update', status: 'ended' }, said));
     expect(ended).toMatchObject({ endedReason: 'assistant-ended-call' });
     expect(rms(client.audioSince(before))).toBeGreaterThan(0.01);
     expect((await client.closed).code).toBe(ROOM_CLOSE.normal);
   });
 
   it('tells a caller reconnecting to an ended call that it is over, even once the provider forgets it', async () => {
-    calls.delete('call-1');
-    const client = new CallClient(`${base}/call-1`);
+    // A call of its own, ended here, so the test passes alone and in any order.
+    calls.set('call-gone', { firstMessage: 'Hi.' });
+    const first = new CallClient(`${base}/call-gone`);
+    await first.message({ type: 'listening' });
+    first.ws.send(JSON.stringify({ type: 'hangup' }));
+    await first.closed;
+    calls.delete('call-gone');
+    const client = new CallClient(`${base}/call-gone`);
     const closed = await client.closed;
     expect(closed.code).toBe(ROOM_CLOSE.ended);
     expect(JSON.parse(closed.reason)).toMatchObject({ error: 'call_ended' });
@@ -193,7 +267,7 @@ describe('call rooms over a real WebSocket', () => {
 
     a.ws.close();
     await a.closed;
-    await b.until(() => !rooms.isOpen('call-2'));
+    await b.run(b.until(() => !rooms.isOpen('call-2')));
     expect(rooms.stats().rooms).toBe(1);
     expect(statuses).toContainEqual(['call-2', { status: 'ended', endedReason: 'customer-ended-call' }]);
     const d = new CallClient(`${base}/call-4`);
@@ -237,6 +311,7 @@ describe('call rooms over a real WebSocket', () => {
       upgradeWebSocket: nodeWs.upgradeWebSocket,
       idleTimeoutMs: 1000,
       resolveCall: () => ({ firstMessage: 'Hi.' }),
+      ...clocked,
     });
     app.route('/rooms', quiet.app);
     const idleServer: ServerType = await new Promise((resolve) => {
@@ -246,9 +321,10 @@ describe('call rooms over a real WebSocket', () => {
     try {
       const port = (idleServer.address() as AddressInfo).port;
       const client = new CallClient(`ws://127.0.0.1:${port}/rooms/idle-call`);
-      await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+      await client.message({ type: 'listening' });
+      await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
       // A microphone streaming silence is not activity.
-      void client.stream(silence(3000, RATE)).catch(() => undefined);
+      await client.stream(silence(3000, RATE));
       expect(await client.message({ type: 'status-update', status: 'ended' })).toMatchObject({
         endedReason: 'silence-timed-out',
       });
@@ -272,6 +348,7 @@ describe('call rooms over a real WebSocket', () => {
       upgradeWebSocket: nodeWs.upgradeWebSocket,
       speaker,
       resolveCall: () => ({ firstMessage: 'Hi.' }),
+      ...clocked,
     });
     app.route('/rooms', busy.app);
     const sayServer: ServerType = await new Promise((resolve) => {
@@ -281,7 +358,8 @@ describe('call rooms over a real WebSocket', () => {
     try {
       const port = (sayServer.address() as AddressInfo).port;
       const client = new CallClient(`ws://127.0.0.1:${port}/rooms/say-call`);
-      await client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+      await client.message({ type: 'listening' });
+      await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
       const said = client.messages.length;
       for (const message of ['One.', 'Two.', 'Three.'])
         client.ws.send(JSON.stringify({ type: 'say', message }));
@@ -290,7 +368,7 @@ describe('call rooms over a real WebSocket', () => {
       });
       release();
       await client.message({ type: 'transcript', role: 'assistant', transcript: 'One.' }, said);
-      await client.message({ type: 'transcript', role: 'assistant', transcript: 'Two.' }, said);
+      await client.run(client.message({ type: 'transcript', role: 'assistant', transcript: 'Two.' }, said));
       const transcripts = client.messages
         .slice(said)
         .filter((m) => m.type === 'transcript')
@@ -319,6 +397,7 @@ describe('call rooms per caller address', () => {
       resolveCall: () => ({ firstMessage: 'Hi.' }),
       maxRooms: 10,
       maxRoomsPerAddress: 2,
+      ...clocked,
     });
     app.route('/rooms', limited.app);
     limitedServer = await new Promise((resolve) => {
@@ -358,7 +437,7 @@ describe('call rooms per caller address', () => {
     // A room ended frees its address's place.
     mine[0]!.ws.send(JSON.stringify({ type: 'hangup' }));
     await mine[0]!.closed;
-    await mine[1]!.until(() => !limited.isOpen('a-1'));
+    await mine[1]!.run(mine[1]!.until(() => !limited.isOpen('a-1')));
     const again = from('127.0.0.1', 'a-5');
     await again.message({ type: 'listening' });
     for (const c of [mine[1]!, other, again]) c.ws.send(JSON.stringify({ type: 'hangup' }));
