@@ -7,6 +7,8 @@ export default defineProject({
     name: 'vapi-client',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // The public types are tested too (`*.test-d.ts`, checked by tsc, not run): `npm run test:unit` runs them.
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
