@@ -1,5 +1,7 @@
 import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { useAssistants } from '../hooks/use-assistants';
+import type { KbImport } from '../hooks/use-kb-import';
 import { DEFAULT_KB_DESCRIPTION, DEFAULT_KB_NAME } from '../lib/constants';
 import { toFunctionName } from '../lib/function-name';
 import { Badge } from '@/components/ui/badge';
@@ -8,8 +10,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
-import type { KbImport } from './types';
-import { useAssistants } from './use-assistants';
 
 export function ImportTab({ kb }: { kb: KbImport }) {
   const [name, setName] = useState('');

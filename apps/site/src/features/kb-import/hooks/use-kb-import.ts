@@ -102,3 +102,6 @@ export function useKbImport(env: KbImportEnvironment) {
   const credentialsKey = env.serverHoldsPrivateKey ? 'server' : settledApiKey.trim();
   return { controller, state, apiKey, setApiKey, assistantId, setAssistantId, hasKey, credentialsKey };
 }
+
+/** What the tool's tabs get: the hook's settings, API and controller state. */
+export type KbImport = ReturnType<typeof useKbImport>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KbImport } from './types';
+import type { KbImport } from './use-kb-import';
 
 /** The provider's assistants for the select; loaded once a key (or the server's) is available. */
 export function useAssistants(kb: KbImport) {

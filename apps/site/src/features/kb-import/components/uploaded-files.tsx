@@ -1,0 +1,172 @@
+import {
+  CheckCircle2Icon,
+  CircleIcon,
+  Loader2Icon,
+  RefreshCwIcon,
+  RotateCcwIcon,
+  Trash2Icon,
+  XCircleIcon,
+} from 'lucide-react';
+import type { KbImport } from '../hooks/use-kb-import';
+import { formatSize } from '../lib/format-size';
+import type { UploadedFileRecord } from '../lib/storage';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+
+function StatusIcon({ status }: { status: string }) {
+  if (status === 'done') return <CheckCircle2Icon className="size-4 text-emerald-600" aria-hidden />;
+  if (status === 'failed') return <XCircleIcon className="size-4 text-destructive" aria-hidden />;
+  if (status === 'processing' || status === 'uploading')
+    return <Loader2Icon className="size-4 animate-spin text-sky-600" aria-hidden />;
+  return <CircleIcon className="size-4 text-muted-foreground" aria-hidden />;
+}
+
+const statusVariant = (status: string) =>
+  status === 'done' ? 'success' : status === 'failed' ? 'destructive' : 'secondary';
+
+/** The provider's files: status, retry, delete one or the checked ones, load and refresh. */
+export function UploadedFiles({ kb }: { kb: KbImport }) {
+  const { state, controller } = kb;
+  const { upload, uploaded, checked, retriable } = state;
+  const deletable = uploaded.filter((f) => !f.id.startsWith('local-'));
+  const allChecked = deletable.length > 0 && checked.length === deletable.length;
+  return (
+    <section aria-labelledby="kb-uploaded-heading" className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="kb-uploaded-heading" className="text-base font-semibold">
+          Uploaded files ({uploaded.length})
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void controller.loadExisting()}>
+            Load existing files
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void controller.refresh()}>
+            <RefreshCwIcon aria-hidden /> Refresh
+          </Button>
+          {retriable.length > 0 && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={upload.running}
+              onClick={() => void controller.retryAllFailed()}
+            >
+              <RotateCcwIcon aria-hidden /> Retry failed ({retriable.length})
+            </Button>
+          )}
+          <Button
+            variant="destructive"
+            size="sm"
+            disabled={checked.length === 0 || state.deleting}
+            onClick={() => void controller.deleteChecked()}
+          >
+            {state.deleting ? (
+              <Loader2Icon className="animate-spin" aria-hidden />
+            ) : (
+              <Trash2Icon aria-hidden />
+            )}
+            Delete selected ({checked.length})
+          </Button>
+        </div>
+      </div>
+      {uploaded.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No files uploaded yet.</p>
+      ) : (
+        <>
+          <Label className="w-fit text-sm font-normal">
+            <Checkbox
+              checked={allChecked ? true : checked.length > 0 ? 'indeterminate' : false}
+              onCheckedChange={(v) => controller.setAllChecked(v === true)}
+              disabled={deletable.length === 0}
+            />
+            Select all
+          </Label>
+          <ul
+            className="max-h-96 overflow-y-auto rounded-md border border-border"
+            aria-label="Uploaded files"
+          >
+            {uploaded.map((f) => (
+              <UploadedRow
+                key={f.id}
+                file={f}
+                progress={state.progress[f.id] ?? 0}
+                checked={checked.includes(f.id)}
+                canRetry={retriable.includes(f.id) && !upload.running}
+                busy={state.deleting}
+                kb={kb}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function UploadedRow({
+  file,
+  progress,
+  checked,
+  canRetry,
+  busy,
+  kb,
+}: {
+  file: UploadedFileRecord;
+  progress: number;
+  checked: boolean;
+  canRetry: boolean;
+  busy: boolean;
+  kb: KbImport;
+}) {
+  const inFlight = file.id.startsWith('local-');
+  return (
+    <li
+      className="flex flex-col gap-1 border-b border-border px-3 py-2 text-sm last:border-0"
+      aria-label={file.name}
+    >
+      <div className="flex items-center gap-2">
+        <Checkbox
+          aria-label={`Select ${file.name}`}
+          checked={checked}
+          disabled={inFlight}
+          onCheckedChange={(v) => kb.controller.toggleChecked(file.id, v === true)}
+        />
+        <StatusIcon status={file.status} />
+        <span className="min-w-0 flex-1 truncate" title={file.name}>
+          {file.name}
+        </span>
+        <span className="text-muted-foreground">{formatSize(file.bytes)}</span>
+        <Badge variant={statusVariant(file.status)}>{file.status}</Badge>
+        {file.status === 'failed' && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            disabled={!canRetry}
+            aria-label={`Retry ${file.name}`}
+            title={canRetry ? undefined : 'Choose the file again to retry: its original is no longer held'}
+            onClick={() => void kb.controller.retry([file.id])}
+          >
+            <RotateCcwIcon aria-hidden />
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          disabled={inFlight || busy}
+          aria-label={`Delete ${file.name}`}
+          onClick={() => void kb.controller.delete([file.id])}
+        >
+          <Trash2Icon aria-hidden />
+        </Button>
+      </div>
+      {file.status !== 'done' && file.status !== 'failed' && (
+        <Progress value={progress} aria-label={`${file.name} progress`} className="h-1.5" />
+      )}
+      {file.error && <p className="text-xs text-destructive">{file.error}</p>}
+    </li>
+  );
+}
