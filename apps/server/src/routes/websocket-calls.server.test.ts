@@ -62,8 +62,10 @@ function connect(url: string, localAddress?: string): Socket {
   };
 }
 
-async function createCall(): Promise<{ id: string; transport: { websocketCallUrl: string } }> {
-  const res = await fetch(`${server.url}/api/calls/websocket`, {
+async function createCall(
+  base = server.url,
+): Promise<{ id: string; transport: { websocketCallUrl: string } }> {
+  const res = await fetch(`${base}/api/calls/websocket`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ assistantId: 'asst_index' }),
@@ -117,11 +119,21 @@ describe('WebSocket calls on a running server', () => {
   });
 
   it('closes rooms still open when the server stops, instead of hanging', async () => {
-    const call = await createCall();
-    const socket = connect(call.transport.websocketCallUrl);
-    await socket.next((m) => m.type === 'listening');
-    await server.close();
-    expect((await socket.closed).code).toBe(1001);
+    // A server of its own: stopping the shared one would fail whichever test runs after this one.
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-stop-'));
+    const stopping = await startServer(
+      parseConfig({ PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'ws-stop-admin' }),
+      createLogger('silent'),
+    );
+    try {
+      const call = await createCall(stopping.url);
+      const socket = connect(call.transport.websocketCallUrl);
+      await socket.next((m) => m.type === 'listening');
+      await stopping.close();
+      expect((await socket.closed).code).toBe(1001);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
