@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { audioElements, blockAutoplay } from './testing/dom.js';
 import { createFakeTrack } from './testing/fake-daily.js';
 import { createGate, flush, setup, until, WEB_CALL } from './test-harness.js';
 import type { CallStartFailedEvent, CallStartProgressEvent, VapiErrorEvent } from './types.js';
+
+// start() loads the room adapter on first use (rooms/choose.ts). Loaded here, so a test that runs
+// first under a fake clock is not racing a real module load (it failed alone or shuffled).
+beforeAll(async () => {
+  await import('./rooms/daily.js');
+  await import('./rooms/websocket.js');
+});
 
 afterEach(() => {
   vi.useRealTimers();
