@@ -1,6 +1,8 @@
 // One lint set-up for the whole monorepo. The module boundaries of ARCHITECTURE.md are the
 // `engage/boundaries` rule below: a violation is an error, not a wiki page.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -30,6 +32,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // An import cycle is an error anywhere (import-x skips type-only imports: they are erased).
+    // Resolved as TypeScript does: `.js` specifiers to `.ts`, the site's `@/` alias.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/generated/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse the imported .ts files with the TypeScript parser (import-x's own TypeScript preset).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    // A chain through a lazy import() is allowed: it loads after both modules have run, and is how the
+    // site keeps its auth client off the first paint (lib/session.tsx -> import('./supabase')).
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
   {
