@@ -34,6 +34,8 @@ test.describe('foundation: every route in Chromium', () => {
   test('a route whose module fails to load shows the routing error view', async ({ page }) => {
     await page.goto('/');
     await expect(nav(page)).toBeVisible();
+    // The app loads after the first paint; before it has hydrated, the link would navigate natively.
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
     // Break every lazily loaded module from now on, as a failed deployment or network would.
     await page.route(/\/assets\/(?!index-).*\.js$/, (route) => route.abort());
     await nav(page).getByRole('link', { name: 'Project Onboarding' }).click();

@@ -84,6 +84,26 @@ function roomMessages(page: Page) {
   return messages;
 }
 
+/**
+ * Holds the page's scripts (the prerendered page paints without them) until `release()`: what the
+ * visitor does meanwhile happens before hydration. `loaded` names the held chunks that were served:
+ * 'toasts' for sonner's (recognised by its toaster attribute).
+ */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  const loaded: string[] = [];
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    held.push(route.request().url());
+    await gate;
+    const response = await route.fetch();
+    if ((await response.text()).includes('data-sonner-toaster')) loaded.push('toasts');
+    await route.fulfill({ response });
+  });
+  return { release, held, loaded };
+}
+
 test.describe('voice widget', () => {
   test('a whole offline call: ENGAGE, CONNECTING..., Speaking while the echo plays, Listening, END, ENGAGE', async ({
     page,
@@ -207,5 +227,34 @@ test.describe('voice widget', () => {
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     await expect(page.getByRole('alert')).toHaveText('The call could not be started. Please try again.');
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeEnabled();
+  });
+  test('a click on ENGAGE before the app has loaded starts one call once it has', async ({ page }) => {
+    test.setTimeout(60_000);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/provider/call/web') && r.method() === 'POST') calls.push(r.url());
+    });
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // The page has painted and asked for the app, which has not run.
+    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'ENGAGE' }).click();
+    expect(calls).toEqual([]);
+    scripts.release();
+    const end = page.getByRole('button', { name: 'END' });
+    await expect(end).toBeVisible({ timeout: 30_000 });
+    await end.click();
+    await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeEnabled();
+    expect(calls).toHaveLength(1);
+  });
+
+  test('a key press before the app has loaded starts what waits for the first input', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
+    await page.keyboard.press('Shift');
+    scripts.release();
+    // The toasts load at the first input; the one key press, made before hydration, counts.
+    await expect.poll(() => scripts.loaded).toEqual(['toasts']);
   });
 });

@@ -6,8 +6,8 @@
 // Nothing delays the first paint but the page itself: the stylesheet is inlined (<style>) and so is
 // public/session-hint.js (<script>; inline scripts are allowed by their sha256 hashes, which the
 // server computes from the bytes it serves: apps/server/src/routes/static-site.ts). The app's module
-// and its preloads are requested by an inline loader once the document is parsed, at low priority,
-// so they do not compete with the page for the connection. A guarded page's shell
+// and its preloads are requested by an inline loader after the first paint, at low priority, so they
+// do not compete with the page; a click or key press before hydration is recorded and replayed. A guarded page's shell
 // paints the page's artwork (inlined as a data: URL) while a stored session is confirmed, so the page
 // React renders after it adds no larger paint.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,12 +48,25 @@ if (!entryTag) throw new Error('index.html has no module entry.');
 const preloadTag = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
 const basePreloads = [...template.matchAll(preloadTag)].map((m) => m[1]);
 /**
- * Requests the app once the document is parsed (so the page's load event still waits for it, and an
- * early click finds the page hydrated as before), at low priority: nothing the first paint needs is
- * left to fetch by then, and a parser-inserted module would be fetched as if it blocked rendering.
+ * Requests the app only after the browser reports the first contentful paint (then a frame later),
+ * at low priority: the page paints with nothing fetched, and nothing the paint needs competes with
+ * the app. Until the app hydrates, it records what the visitor does (src/lib/first-input.ts reads
+ * it): whether they pressed anything at all (that starts what waits for the first input) and which
+ * buttons of the page they clicked (main.tsx clicks them again once hydrated; links navigate by
+ * themselves). Without the Paint Timing API, or in a tab that never paints (hidden), it loads the
+ * app once the document is parsed, or after 3 s.
  */
 const loader = (modules) =>
-  `(function(e,p){var d=document;function go(){p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l)});var t=d.createElement('script');t.type='module';t.crossOrigin='';t.fetchPriority='low';t.src=e;d.head.appendChild(t)}if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',go);else go()})(${JSON.stringify(entryTag[1])},${JSON.stringify(modules)});`;
+  `(function(e,p){var d=document,w=window,s=w.__engageEarly={input:false,clicks:[],done:false},o={capture:true,passive:true},g=false;` +
+  `function i(){s.input=true}['pointerdown','touchstart','keydown'].forEach(function(t){w.addEventListener(t,i,o)});` +
+  `w.addEventListener('click',function(v){var r=d.getElementById('root'),b=!s.done&&v.target&&v.target.closest&&v.target.closest('button');` +
+  `if(b&&r&&r.contains(b)&&s.clicks.indexOf(b)<0)s.clicks.push(b)},o);` +
+  `function go(){if(g)return;g=true;p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l)});` +
+  `var t=d.createElement('script');t.type='module';t.crossOrigin='';t.fetchPriority='low';t.src=e;d.head.appendChild(t)}` +
+  `function after(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+  `var P=w.PerformanceObserver,y=P&&P.supportedEntryTypes;` +
+  `if(y&&y.indexOf('paint')>=0){new P(function(l,b){if(l.getEntriesByName('first-contentful-paint').length){b.disconnect();after()}}).observe({type:'paint',buffered:true});setTimeout(go,3000)}` +
+  `else if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',go);else go()})(${JSON.stringify(entryTag[1])},${JSON.stringify(modules)});`;
 
 /** Page → its route module, whose chunks are preloaded when the first paint shows the page itself. */
 const pages = {

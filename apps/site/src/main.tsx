@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { AppRoutes, isGuarded, preloadPage } from './app/router';
+import { replayEarlyInput, takeEarlyClicks } from './lib/first-input';
 import {
   loadPublicConfig,
   readInjectedConfig,
@@ -13,7 +14,13 @@ import './styles.css';
 
 const container = document.getElementById('root') as HTMLElement;
 
-function app(config: PublicConfig) {
+/** Runs `fn` once the first render has committed (its effect runs after every child's). */
+function Committed({ fn }: { fn: () => void }) {
+  useEffect(fn, [fn]);
+  return null;
+}
+
+function app(config: PublicConfig, committed: () => void = () => {}) {
   return (
     <StrictMode>
       <AppProvider config={config}>
@@ -21,6 +28,7 @@ function app(config: PublicConfig) {
           <AppRoutes />
         </BrowserRouter>
       </AppProvider>
+      <Committed fn={committed} />
     </StrictMode>
   );
 }
@@ -37,7 +45,16 @@ async function start(config: PublicConfig) {
   if (!isGuarded(pathname)) await preloadPage(pathname);
   else if (document.documentElement.dataset.session !== 'none') void preloadPage(pathname);
   if (prerendered) {
-    hydrateRoot(container, app(config));
+    // The focus and the buttons clicked between the first paint and now are replayed once hydrated.
+    const clicks = takeEarlyClicks();
+    hydrateRoot(
+      container,
+      app(config, () => {
+        // For tests and tools: the prerendered page now answers like the app.
+        container.setAttribute('data-hydrated', '');
+        replayEarlyInput(clicks, container);
+      }),
+    );
   } else {
     document.title = config.siteTitle; // `npm run dev`: Vite's page has no title filled in
     createRoot(container).render(app(config));

@@ -3,6 +3,10 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { usePublicConfig, type PublicConfig } from './public-config';
 import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
 import type { SupabaseClient } from './supabase';
+import { onFirstInput } from './first-input';
+
+// Where the site listens for the first input; kept importable from here for its callers.
+export { onFirstInput };
 
 export interface SessionState {
   session: Session | null;
@@ -68,16 +72,6 @@ function fromSession(session: Session | null, event: AuthChangeEvent | null): Se
       event === 'PASSWORD_RECOVERY' ||
       (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
   };
-}
-
-/** Runs `fn` once, on the visitor's first input (a pointer press, a touch or a key). */
-export function onFirstInput(fn: () => void): void {
-  const events = ['pointerdown', 'touchstart', 'keydown'] as const;
-  const run = () => {
-    for (const e of events) window.removeEventListener(e, run, true);
-    fn();
-  };
-  for (const e of events) window.addEventListener(e, run, { capture: true, passive: true });
 }
 
 /**
