@@ -8,7 +8,11 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'engage-e2e-'));
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
-/** Bootstrap admins: admin@example.com (auth.spec logs it out) and one per other signing-in spec. */
+/**
+ * Bootstrap admins, one per spec that signs in as an admin, never shared: a log-out revokes every
+ * session of an account, and each spec must pass alone and in any order. admin@example.com is
+ * auth.spec's (it logs it out).
+ */
 export const E2E_ADMINS = [
   'admin@example.com',
   'kb-admin@example.com',
@@ -17,6 +21,7 @@ export const E2E_ADMINS = [
   'widget-admin@example.com',
   'roles-admin@example.com',
   'actions-admin@example.com',
+  'prerender-admin@example.com',
 ];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

@@ -20,12 +20,12 @@ const PROTECTED = [
   'orientation specialist',
 ];
 
-/** A session as auth-js stores it, for landing-admin@example.com (see E2E_ADMINS). */
+/** A session as auth-js stores it, for this spec's own admin (see E2E_ADMINS). */
 async function storedSession(page: Page) {
   const config = await (await page.request.get('/config.json')).json();
   const res = await page.request.post('/auth/v1/token?grant_type=password', {
     headers: { apikey: config.auth.anonKey },
-    data: { email: 'landing-admin@example.com', password: process.env.E2E_ADMIN_PASSWORD },
+    data: { email: 'prerender-admin@example.com', password: process.env.E2E_ADMIN_PASSWORD },
   });
   expect(res.ok()).toBe(true);
   const session = await res.json();
