@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteGuard } from '@/features/auth/components/route-guard';
@@ -48,6 +48,7 @@ const Profile = page(() => import('./routes/profile'));
 /** Public pages besides home: an invitation's landing page (issue 14). */
 const publicPages: Record<string, Page> = { '/accept-invite': AcceptInvite };
 
+/** The pages behind the route guard: the route table below is made from this list. */
 const guarded: Record<string, Page> = {
   [paths.ediscovery.path]: Ediscovery,
   [paths.onboarding.path]: Onboarding,
@@ -79,13 +80,16 @@ export function preloadPage(pathname: string): Promise<unknown> {
  */
 function usePreload(pathname: string) {
   const { user, loading, prerender } = useSession();
-  if (!isGuarded(pathname) || (!prerender && (user || loading))) void preloadPage(pathname);
-  // Signed out: from the first input on (typing in the sign-in form), so signing in shows the page
-  // at once, while the JavaScript before the first input stays the card's.
-  else if (!prerender && !inputPreloads.has(pathname)) {
-    inputPreloads.add(pathname);
-    onFirstInput(() => void preloadPage(pathname));
-  }
+  const eager = !isGuarded(pathname) || (!prerender && Boolean(user || loading));
+  useEffect(() => {
+    if (eager) void preloadPage(pathname);
+    // Signed out: from the first input on (typing in the sign-in form), so signing in shows the page
+    // at once, while the JavaScript before the first input stays the card's.
+    else if (!prerender && !inputPreloads.has(pathname)) {
+      inputPreloads.add(pathname);
+      onFirstInput(() => void preloadPage(pathname));
+    }
+  }, [pathname, eager, prerender]);
 }
 const inputPreloads = new Set<string>();
 
@@ -100,6 +104,9 @@ function PageOutlet() {
     </RouteErrorBoundary>
   );
 }
+
+const routes = (pages: Record<string, Page>) =>
+  Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
 
 /**
  * The site's routes, in react-router's declarative mode: no page uses loaders, actions or fetchers,
@@ -116,14 +123,8 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route element={<PageOutlet />}>
             <Route path={paths.home.path} element={<Home />} />
-            <Route element={<RouteGuard />}>
-              <Route path={paths.ediscovery.path} element={<Ediscovery />} />
-              <Route path={paths.onboarding.path} element={<Onboarding />} />
-              <Route path={paths.kbImport.path} element={<KbImport />} />
-              <Route path={paths.admin.path} element={<Admin />} />
-              <Route path="/profile" element={<Profile />} />
-            </Route>
-            <Route path="/accept-invite" element={<AcceptInvite />} />
+            <Route element={<RouteGuard />}>{routes(guarded)}</Route>
+            {routes(publicPages)}
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { useCreateUser } from '../api/queries';
 import { MISSING_FIELDS, toasts } from '../lib/messages';
 
@@ -46,23 +46,17 @@ export function CreateUserForm() {
       <CardContent>
         {/* noValidate: the form's own message (SPEC §5) is shown rather than the browser's bubble. */}
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <FormField
-            label="Email"
-            type="email"
+          <EmailField
             autoComplete="off"
-            required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValueChange={setEmail}
             aria-invalid={problem !== null && !email.trim() ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
           />
-          <FormField
-            label="Password"
-            type="password"
+          <PasswordField
             autoComplete="new-password"
-            required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
             aria-invalid={problem !== null && !password ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
           />

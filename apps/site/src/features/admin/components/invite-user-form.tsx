@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField } from '@/components/ui/credential-fields';
 import { useInviteUser } from '../api/queries';
 import { actionToasts } from '../lib/messages';
 
@@ -47,13 +47,11 @@ export function InviteUserForm() {
           aria-label="Invite user"
           className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
         >
-          <FormField
+          <EmailField
             label="Email to invite"
-            type="email"
             autoComplete="off"
-            required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onValueChange={setEmail}
             aria-invalid={problem !== null ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
           />

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PasswordField } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
 import { useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -72,20 +72,12 @@ export function AcceptInvite() {
           ) : (
             user && (
               <form className="grid gap-4" aria-label="Set your password" onSubmit={(e) => void submit(e)}>
-                <PasswordField
-                  label="New Password"
-                  autoComplete="new-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-                <PasswordField
-                  label="Confirm New Password"
-                  autoComplete="new-password"
-                  required
-                  aria-invalid={error === authText.passwordsDoNotMatch || undefined}
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
+                <NewPasswordFields
+                  password={password}
+                  confirm={confirm}
+                  onPasswordChange={setPassword}
+                  onConfirmChange={setConfirm}
+                  mismatch={error === authText.passwordsDoNotMatch}
                 />
                 <Button type="submit" disabled={busy} aria-busy={busy}>
                   {busy && <Loader2 className="animate-spin" aria-hidden="true" />}

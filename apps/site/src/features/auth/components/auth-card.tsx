@@ -1,9 +1,15 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  EmailField,
+  NewPasswordFields,
+  OneTimeCodeField,
+  PasswordField,
+} from '@/components/ui/credential-fields';
 import { useSupabase } from '@/lib/session';
 import type { SupabaseClient } from '@/lib/supabase';
 import { authText } from '../messages';
-import { Field as FormField, Notice, PasswordField, SubmitButton, Tabs } from './auth-ui';
+import { Notice, SubmitButton, Tabs } from './auth-ui';
 
 export type AuthTab = 'signin' | 'signup' | 'reset';
 
@@ -114,22 +120,12 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
     );
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign in">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
+      <EmailField
         aria-invalid={outcome?.text === authText.emailRequired || undefined}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onValueChange={setEmail}
       />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <PasswordField autoComplete="current-password" value={password} onValueChange={setPassword} />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign In</Submit>
       <button type="button" className={secondaryButton} disabled={busy} onClick={sendLink}>
@@ -163,16 +159,7 @@ function CodeForm({
   };
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign in with a code">
-      <FormField
-        label="Six-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
+      <OneTimeCodeField label="Six-digit code" value={code} onValueChange={setCode} />
       <Message outcome={outcome} />
       <Submit busy={busy}>Verify Code</Submit>
       <button type="button" className={secondaryButton} onClick={onBack}>
@@ -226,28 +213,14 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   };
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign up">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <PasswordField
+      <EmailField value={email} onValueChange={setEmail} />
+      <NewPasswordFields
         label="Password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        required
-        aria-invalid={mismatch || undefined}
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        mismatch={mismatch}
       />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign Up</Submit>
@@ -282,14 +255,10 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   return (
     // noValidate: an empty address gets SPEC §5's own message rather than the browser's.
     <form onSubmit={submit} className="grid gap-4" aria-label="Reset password" noValidate>
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
+      <EmailField
         aria-invalid={outcome?.text === authText.emailRequired || undefined}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onValueChange={setEmail}
       />
       <Message outcome={outcome} />
       <Submit busy={busy}>Send Reset Link</Submit>

@@ -1,47 +1,11 @@
-import { PasswordToggle } from '@/components/ui/password-toggle';
-import { useId, useRef, useState, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
- * The auth card's own small parts: plain class strings (no tailwind-merge) and a tab list without
+ * The auth card's own small parts (its fields are components/ui/credential-fields.tsx): plain class strings (no tailwind-merge) and a tab list without
  * Radix. The card is what a signed-out visitor of a guarded page loads before the first input, and
  * the shared ui components' class merging and Radix Tabs cost it ~17 kB gzip (docs/decisions.md).
  * They look and behave as the shared ones: same classes, same ARIA.
  */
-
-const inputClass =
-  'flex h-9 w-full min-w-0 rounded-md border border-border bg-background px-3 py-1 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
-
-export function Field({ label, ...input }: ComponentProps<'input'> & { label: string }) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <label htmlFor={id} className="flex items-center gap-2 text-sm leading-none font-medium select-none">
-        {label}
-      </label>
-      <input id={id} className={inputClass} {...input} />
-    </div>
-  );
-}
-
-/** A password field with a show/hide toggle (components/ui/password-toggle.tsx). */
-export function PasswordField({
-  label,
-  ...input
-}: Omit<ComponentProps<'input'>, 'type'> & { label: string }) {
-  const id = useId();
-  const [shown, setShown] = useState(false);
-  return (
-    <div className="grid gap-2">
-      <label htmlFor={id} className="flex items-center gap-2 text-sm leading-none font-medium select-none">
-        {label}
-      </label>
-      <div className="relative">
-        <input id={id} type={shown ? 'text' : 'password'} className={`${inputClass} pr-10`} {...input} />
-        <PasswordToggle shown={shown} onToggle={() => setShown((s) => !s)} />
-      </div>
-    </div>
-  );
-}
 
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (

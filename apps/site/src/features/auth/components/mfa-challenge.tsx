@@ -1,8 +1,9 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { OneTimeCodeField } from '@/components/ui/credential-fields';
 import { useSupabase } from '@/lib/session';
 import { authText } from '../messages';
-import { Field, Notice, SubmitButton } from './auth-ui';
+import { Notice, SubmitButton } from './auth-ui';
 
 /**
  * The second sign-in step: the user has a verified authenticator app and signed in with a password
@@ -52,16 +53,7 @@ export function MfaChallenge() {
           <p className="text-sm text-muted-foreground">{authText.mfaDescription}</p>
         </div>
         <form className="grid gap-4 px-6" aria-label={authText.mfaTitle} onSubmit={(e) => void submit(e)}>
-          <Field
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <OneTimeCodeField label="Authentication code" value={code} onValueChange={setCode} />
           <div aria-live="assertive">{error && <Notice kind="error">{error}</Notice>}</div>
           <SubmitButton busy={busy}>
             {busy && <Loader2 className="animate-spin" aria-hidden="true" />}

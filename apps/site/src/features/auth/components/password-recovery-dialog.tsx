@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
 import { endPasswordRecovery, useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -47,19 +47,12 @@ export function PasswordRecoveryDialog() {
             You followed a password reset link. Enter the new password for your account.
           </Dialog.Description>
           <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
-            <PasswordField
-              label="New Password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <PasswordField
-              label="Confirm New Password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPasswordChange={setPassword}
+              onConfirmChange={setConfirm}
+              mismatch={error === authText.passwordsDoNotMatch}
             />
             <div aria-live="assertive">
               {error && (

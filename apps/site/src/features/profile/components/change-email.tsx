@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { EmailField } from '@/components/ui/credential-fields';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
@@ -38,14 +38,7 @@ export function ChangeEmail({ email, supabase }: { email: string; supabase: () =
       <h2 id="change-email-title" className="text-lg font-semibold">
         Change email
       </h2>
-      <FormField
-        label="New email"
-        type="email"
-        autoComplete="email"
-        required
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-      />
+      <EmailField label="New email" value={next} onValueChange={setNext} />
       <FormMessage outcome={outcome} />
       <Button type="submit" disabled={busy} aria-busy={busy} className="justify-self-start">
         Change Email

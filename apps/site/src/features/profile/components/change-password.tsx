@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { PasswordField } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
@@ -61,20 +61,12 @@ export function ChangePassword({
       <h2 id="change-password-title" className="text-lg font-semibold">
         Change password
       </h2>
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <PasswordField
-        label="Confirm New Password"
-        autoComplete="new-password"
-        required
-        aria-invalid={outcome?.text === profileText.passwordsDoNotMatch || undefined}
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        mismatch={outcome?.text === profileText.passwordsDoNotMatch}
       />
       {needsNonce && (
         <FormField

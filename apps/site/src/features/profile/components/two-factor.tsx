@@ -12,7 +12,7 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
+import { OneTimeCodeField } from '@/components/ui/credential-fields';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
@@ -199,16 +199,7 @@ export function TwoFactor({ supabase }: { supabase: () => Promise<SupabaseClient
               </span>
             </div>
           </div>
-          <FormField
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
+          <OneTimeCodeField label="Authentication code" value={code} onValueChange={setCode} />
           <FormMessage outcome={outcome} />
           <div className="flex gap-2">
             <Button type="submit" disabled={busy} aria-busy={busy}>
