@@ -6,6 +6,7 @@ import path from 'node:path';
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const packageDirs = {
+  '@engage/http-contract': 'packages/http-contract',
   '@engage/vapi-contract': 'packages/vapi-contract',
   '@engage/vapi-client': 'packages/vapi-client',
   '@engage/voice': 'packages/voice',
@@ -37,14 +38,22 @@ function resolveTarget(fromFile, spec) {
 }
 
 const allowedInternal = {
+  // The server's own HTTP contract (zod schemas): both apps import it, it imports nothing of ours.
+  'packages/http-contract': [],
   'packages/vapi-contract': [],
   'packages/vapi-client': ['packages/vapi-contract'],
   'packages/vapi-emulator': ['packages/vapi-contract'],
   'packages/voice': ['packages/vapi-client'],
-  'apps/server': ['packages/vapi-client', 'packages/vapi-emulator', 'packages/voice'],
-  'apps/site': ['packages/vapi-client', 'packages/voice'],
+  'apps/server': [
+    'packages/http-contract',
+    'packages/vapi-client',
+    'packages/vapi-emulator',
+    'packages/voice',
+  ],
+  'apps/site': ['packages/http-contract', 'packages/vapi-client', 'packages/voice'],
   e2e: [],
   other: [
+    'packages/http-contract',
     'packages/vapi-contract',
     'packages/vapi-client',
     'packages/vapi-emulator',

@@ -3,42 +3,13 @@
  * stores them (the embedded auth's auth_users table, or hosted Supabase through its admin API).
  * No HTTP here; routes/admin.ts adapts it.
  */
+import type { AdminFactor, AdminUser, AdminUserDetail, SignupDay, UserStatus } from '@engage/http-contract';
 import { roleOf, type UserRole } from '../middleware/require-auth.js';
 
 export type { UserRole };
 
-/** A user as the admin screen sees one (SPEC §3 'User (admin screen)'), in Supabase's field names. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  created_at: string;
-  email_confirmed_at: string | null;
-  last_sign_in_at: string | null;
-  /** True when app_metadata.role is 'admin'. */
-  is_admin: boolean;
-  /** app_metadata.role when 'admin' or 'operator', else 'user' (see roleOf). */
-  role: UserRole;
-  /** Until when sign-in is refused (GoTrue's ban); null when not banned or the ban has run out. */
-  banned_until: string | null;
-}
-
-/** One authentication factor of a user, as GoTrue lists it. */
-export interface AdminFactor {
-  id: string;
-  factor_type: string;
-  status: string;
-  friendly_name: string | null;
-}
-
-/** The details panel: the list row plus factors and metadata. */
-export interface AdminUserDetail extends AdminUser {
-  invited_at: string | null;
-  factors: AdminFactor[];
-  app_metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-}
-
-export type UserStatus = 'all' | 'verified' | 'unverified';
+// The wire shapes (row, details, status, signup day) are the HTTP contract's, shared with the site.
+export type { AdminFactor, AdminUser, AdminUserDetail, SignupDay, UserStatus };
 
 /** A position in the newest-first list: the creation time (full precision, as text) and the id. */
 export interface ListCursor {
@@ -68,12 +39,6 @@ export interface UserStats {
   total: number;
   verified: number;
   pending: number;
-}
-
-export interface SignupDay {
-  /** UTC calendar day, YYYY-MM-DD. */
-  day: string;
-  count: number;
 }
 
 /** The admin operations of the dashboard. */

@@ -1,5 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import {
+  banBodySchema as banBody,
+  inviteBodySchema as inviteBody,
+  roleBodySchema as roleBody,
+  userStatusSchema,
+  type AdminStats,
+  type AuditPage,
+  type UserResponse,
+  type UserDetailResponse,
+  type UsersPage,
+  type VerifyResponse,
+} from '@engage/http-contract';
 import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
@@ -56,7 +68,7 @@ function decodeCursor(value: string): ListCursor | null {
 
 const listQuery = z.object({
   search: z.string().max(255, 'The search is at most 255 characters.').optional(),
-  status: z.enum(['all', 'verified', 'unverified']).default('all'),
+  status: userStatusSchema.default('all'),
   limit: z.coerce
     .number({ message: 'limit must be a number.' })
     .int('limit must be a whole number.')
@@ -83,33 +95,6 @@ const createBody = z.object({
 const verifyBody = z.object({
   ids: z.array(uuid).min(1, 'Select at least one user.').max(1000, 'At most 1000 users at a time.'),
 });
-
-const roleBody = z.object(
-  { role: z.enum(['user', 'operator', 'admin'], "role must be 'user', 'operator' or 'admin'.") },
-  'The body must be a JSON object like {"role": "operator"}.',
-);
-
-const inviteBody = z.object(
-  {
-    email: z
-      .string('email is required.')
-      .trim()
-      .max(320, 'The email address is at most 320 characters.')
-      .pipe(z.email('Please provide a valid email address.')),
-  },
-  'The body must be a JSON object like {"email": "someone@example.com"}.',
-);
-
-const banBody = z.object(
-  {
-    duration: z
-      .string("duration is required: like '24h', or 'none' to lift the ban.")
-      .trim()
-      .min(1, "duration is required: like '24h', or 'none' to lift the ban.")
-      .max(32, 'The duration is at most 32 characters.'),
-  },
-  'The body must be a JSON object like {"duration": "24h"}.',
-);
 
 const exportQuery = listQuery.pick({ search: true, status: true });
 
@@ -186,14 +171,14 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
       users: page.users,
       total: page.total,
       nextCursor: page.next ? encodeCursor(page.next) : null,
-    });
+    } satisfies UsersPage);
   });
 
   app.get('/stats', async (c) => {
     const parsed = statsQuery.safeParse(c.req.query());
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const [counts, signups] = [await admin().stats(), await admin().signupsPerDay(parsed.data.days)];
-    return c.json({ ...counts, signupsPerDay: signups });
+    return c.json({ ...counts, signupsPerDay: signups } satisfies AdminStats);
   });
 
   app.post('/users', async (c) => {
@@ -208,7 +193,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const actor = c.get('user');
     await audit.record(actor, 'user.create', [{ id: user.id, email: user.email }]);
     deps.logger.info('admin created a user', { actor: actor.id, target: user.id });
-    return c.json({ user }, 201);
+    return c.json({ user } satisfies UserResponse, 201);
   });
 
   app.delete('/users/:id', async (c) => {
@@ -220,7 +205,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const user = await admin().deleteUser(id.data);
     await audit.record(actor, 'user.delete', [{ id: user.id, email: user.email }]);
     deps.logger.info('admin deleted a user', { actor: actor.id, target: user.id });
-    return c.json({ user });
+    return c.json({ user } satisfies UserResponse);
   });
 
   app.post('/users/verify', async (c) => {
@@ -235,7 +220,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
         changed.map((u) => ({ id: u.id, email: u.email })),
       );
     deps.logger.info('admin verified users', { actor: actor.id, count: changed.length });
-    return c.json({ verified: changed.map((u) => u.id), users: changed });
+    return c.json({ verified: changed.map((u) => u.id), users: changed } satisfies VerifyResponse);
   });
 
   app.put('/users/:id/role', async (c) => {
@@ -250,7 +235,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const user = await admin().setRole(id.data, parsed.data.role);
     await audit.record(actor, 'user.role', [{ id: user.id, email: user.email }], user.role);
     deps.logger.info('admin changed a role', { actor: actor.id, target: user.id, role: user.role });
-    return c.json({ user });
+    return c.json({ user } satisfies UserResponse);
   });
 
   // The account actions of Supabase's Users page. Each answers the user as it now is.
@@ -264,7 +249,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const actor = c.get('user');
     await audit.record(actor, 'user.invite', targetOf(user));
     deps.logger.info('admin invited a user', { actor: actor.id, target: user.id });
-    return c.json({ user }, 201);
+    return c.json({ user } satisfies UserResponse, 201);
   });
 
   const mailAction = (
@@ -279,7 +264,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
       const actor = c.get('user');
       await audit.record(actor, action, targetOf(user));
       deps.logger.info('admin mailed a link', { actor: actor.id, target: user.id, action });
-      return c.json({ user }, 202);
+      return c.json({ user } satisfies UserResponse, 202);
     });
   mailAction('/users/:id/recovery', 'user.recovery', (id) => admin().sendRecovery(id));
   mailAction('/users/:id/magic-link', 'user.magic_link', (id) => admin().sendMagicLink(id));
@@ -291,7 +276,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const actor = c.get('user');
     await audit.record(actor, 'user.sign_out', targetOf(user));
     deps.logger.info('admin signed a user out everywhere', { actor: actor.id, target: user.id });
-    return c.json({ user });
+    return c.json({ user } satisfies UserResponse);
   });
 
   app.post('/users/:id/ban', async (c) => {
@@ -309,7 +294,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
       target: user.id,
       duration: parsed.data.duration,
     });
-    return c.json({ user });
+    return c.json({ user } satisfies UserResponse);
   });
 
   // Streamed: one database page at a time is read when the client takes the previous one, so an
@@ -361,13 +346,13 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     if (!id.success) return badRequest(c, 'The user id must be a UUID.');
     const user = await admin().getUserDetail(id.data);
     if (!user) return c.json({ error: 'user_not_found', message: 'No user has this id.' }, 404);
-    return c.json({ user });
+    return c.json({ user } satisfies UserDetailResponse);
   });
 
   app.get('/audit', async (c) => {
     const parsed = auditQuery.safeParse(c.req.query());
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    return c.json({ entries: await audit.recent(parsed.data) });
+    return c.json({ entries: await audit.recent(parsed.data) } satisfies AuditPage);
   });
 
   return app;

@@ -1,31 +1,10 @@
+import type { PublicConfig } from '@engage/http-contract';
 import { Hono } from 'hono';
 import type { Config } from '../config.js';
 
-/**
- * What the browser may know. Built from an explicit allow-list of public values: nothing private
- * (service keys, the provider's private key, signing keys) can reach it by accident.
- */
-export interface PublicConfig {
-  siteTitle: string;
-  ownerDomain: string;
-  auth: {
-    /** Base URL for supabase-js; null means this server (the embedded auth at /auth/v1). */
-    url: string | null;
-    anonKey: string | null;
-    embedded: boolean;
-  };
-  provider: {
-    name: string;
-    /** Base URL of the provider's API as the browser should call it; null means this server's emulator. */
-    baseUrl: string | null;
-    publicKey: string | null;
-    /** True when the server holds the private key: the import tool then calls /api/provider. */
-    serverHoldsPrivateKey: boolean;
-    embedded: boolean;
-  };
-  /** Provider assistant ids of the three landing pages (SPEC §3 registry). */
-  assistants: { index: string; ediscovery: string; onboarding: string };
-}
+// What the browser may know (GET /config.json): the shape is the HTTP contract's, shared with the
+// site; buildPublicConfig fills it from an explicit allow-list of public values.
+export type { PublicConfig };
 
 export interface PublicConfigValues {
   authAnonKey?: string | null;

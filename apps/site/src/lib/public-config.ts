@@ -1,20 +1,12 @@
+import type { PublicConfig as ContractPublicConfig } from '@engage/http-contract';
 import { createContext, useContext } from 'react';
 
-/** The browser's view of the server configuration (GET /config.json): public values only. */
-export interface PublicConfig {
-  siteTitle: string;
-  ownerDomain: string;
-  auth: { url: string | null; anonKey: string | null; embedded: boolean };
-  provider: {
-    name: string;
-    baseUrl: string | null;
-    publicKey: string | null;
-    serverHoldsPrivateKey: boolean;
-    embedded: boolean;
-  };
-  /** Provider assistant ids of the landing pages; absent means the emulator's seeded ones. */
-  assistants?: { index: string; ediscovery: string; onboarding: string };
-}
+/**
+ * The browser's view of the server configuration (GET /config.json): public values only, in the
+ * shape of the shared HTTP contract. `assistants` may be absent (the emulator's seeded ones then).
+ */
+export type PublicConfig = Omit<ContractPublicConfig, 'assistants'> &
+  Partial<Pick<ContractPublicConfig, 'assistants'>>;
 
 function isPublicConfig(value: unknown): value is PublicConfig {
   const v = value as PublicConfig | null;

@@ -1,71 +1,26 @@
-/** A user as /api/admin returns it (Supabase's field names). */
-export interface AdminUser {
-  id: string;
-  email: string;
-  created_at: string;
-  email_confirmed_at: string | null;
-  last_sign_in_at: string | null;
-  is_admin: boolean;
-  /** The account's role (ARCHITECTURE "Roles"); absent from servers older than roles. */
-  role?: UserRole;
-  /** Until when sign-in is refused; null (or absent from older servers) when not banned. */
-  banned_until?: string | null;
-}
+import type {
+  AdminStats,
+  AdminUser,
+  AdminUserDetail,
+  AuditEntry,
+  AuditPage,
+  UserDetailResponse,
+  UserResponse,
+  UserRole,
+  UsersPage,
+  UserStatus,
+  VerifyResponse,
+} from '@engage/http-contract';
 
-/** The details panel: the row plus factors and metadata (GET /users/:id). */
-export interface AdminUserDetail extends AdminUser {
-  invited_at: string | null;
-  factors: { id: string; factor_type: string; status: string; friendly_name: string | null }[];
-  app_metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-}
+// The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
+export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
 
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
-export type UserRole = 'user' | 'operator' | 'admin';
-
 export const USER_ROLES: readonly UserRole[] = ['user', 'operator', 'admin'];
 
-/** The role a row shows: the server's, or (from a server without roles) what is_admin says. */
+/** The role a row shows. */
 export function roleOf(user: AdminUser): UserRole {
-  return user.role ?? (user.is_admin ? 'admin' : 'user');
-}
-
-export type UserStatus = 'all' | 'verified' | 'unverified';
-
-export interface UsersPage {
-  users: AdminUser[];
-  total: number;
-  nextCursor: string | null;
-}
-
-export interface AdminStats {
-  total: number;
-  verified: number;
-  pending: number;
-  signupsPerDay: { day: string; count: number }[];
-}
-
-/** One admin action of the audit log. */
-export interface AuditEntry {
-  id: number;
-  actor_id: string;
-  actor_email: string;
-  action:
-    | 'user.create'
-    | 'user.delete'
-    | 'user.verify'
-    | 'user.role'
-    | 'user.invite'
-    | 'user.recovery'
-    | 'user.magic_link'
-    | 'user.sign_out'
-    | 'user.ban'
-    | 'user.export';
-  target_id: string | null;
-  target_email: string | null;
-  /** What changed where the action alone does not say: the new role of 'user.role'. */
-  detail?: string | null;
-  created_at: string;
+  return user.role;
 }
 
 /** A refusal of the admin API, with its status and the server's own message. */
@@ -109,7 +64,7 @@ export interface AdminApi {
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
-function userOf(payload: AdminUser | { user: AdminUser }): AdminUser {
+function userOf(payload: AdminUser | UserResponse): AdminUser {
   return 'user' in payload && typeof payload.user === 'object' ? payload.user : (payload as AdminUser);
 }
 
@@ -154,7 +109,7 @@ export function createAdminApi(
     return (await response.json().catch(() => null)) as T;
   }
   const userAction = async (path: string, body?: unknown) =>
-    (await request<{ user: AdminUser }>('POST', path, body)).user;
+    (await request<UserResponse>('POST', path, body)).user;
   const at = (id: string) => `/users/${encodeURIComponent(id)}`;
 
   return {
@@ -165,20 +120,13 @@ export function createAdminApi(
       return request<UsersPage>('GET', `/users?${query}`);
     },
     stats: (days = 30) => request<AdminStats>('GET', `/stats?days=${days}`),
-    createUser: async (input) => (await request<{ user: AdminUser }>('POST', '/users', input)).user,
-    deleteUser: async (id) =>
-      (await request<{ user: AdminUser }>('DELETE', `/users/${encodeURIComponent(id)}`)).user,
-    audit: async (limit = 10) =>
-      (await request<{ entries: AuditEntry[] }>('GET', `/audit?limit=${limit}`)).entries,
-    verifyUsers: async (ids) =>
-      (await request<{ verified: string[] }>('POST', '/users/verify', { ids })).verified,
+    createUser: async (input) => (await request<UserResponse>('POST', '/users', input)).user,
+    deleteUser: async (id) => (await request<UserResponse>('DELETE', at(id))).user,
+    audit: async (limit = 10) => (await request<AuditPage>('GET', `/audit?limit=${limit}`)).entries,
+    verifyUsers: async (ids) => (await request<VerifyResponse>('POST', '/users/verify', { ids })).verified,
     setRole: async (id, role) =>
-      userOf(
-        await request<AdminUser | { user: AdminUser }>('PUT', `/users/${encodeURIComponent(id)}/role`, {
-          role,
-        }),
-      ),
-    getUser: async (id) => (await request<{ user: AdminUserDetail }>('GET', at(id))).user,
+      userOf(await request<AdminUser | UserResponse>('PUT', `${at(id)}/role`, { role })),
+    getUser: async (id) => (await request<UserDetailResponse>('GET', at(id))).user,
     inviteUser: (email) => userAction('/users/invite', { email }),
     sendRecovery: (id) => userAction(`${at(id)}/recovery`),
     sendMagicLink: (id) => userAction(`${at(id)}/magic-link`),

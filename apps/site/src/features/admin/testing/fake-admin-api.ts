@@ -19,6 +19,7 @@ export function fakeUser(email: string, overrides: Partial<AdminUser> = {}): Adm
     last_sign_in_at: null,
     is_admin: overrides.role === 'admin',
     role: overrides.is_admin ? 'admin' : 'user',
+    banned_until: null,
     ...overrides,
   };
 }

@@ -1,0 +1,8 @@
+/**
+ * @engage/http-contract: the server's own HTTP contract as zod schemas, one definition for both
+ * apps. The server validates and types its answers with them; the site derives its types with
+ * `import type` (zod stays out of the browser bundle unless a module validates with a schema).
+ * @module
+ */
+export * from './admin.js';
+export * from './public-config.js';

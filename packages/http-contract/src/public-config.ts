@@ -1,0 +1,28 @@
+/**
+ * GET /config.json (and the page's injected `engage-config`): what the browser may know. The
+ * server builds it from an explicit allow-list, so nothing private can reach it by accident.
+ */
+import { z } from 'zod';
+
+export const publicConfigSchema = z.object({
+  siteTitle: z.string(),
+  ownerDomain: z.string(),
+  auth: z.object({
+    /** Base URL for supabase-js; null means this server (the embedded auth at /auth/v1). */
+    url: z.string().nullable(),
+    anonKey: z.string().nullable(),
+    embedded: z.boolean(),
+  }),
+  provider: z.object({
+    name: z.string(),
+    /** Base URL of the provider's API as the browser should call it; null means this server's emulator. */
+    baseUrl: z.string().nullable(),
+    publicKey: z.string().nullable(),
+    /** True when the server holds the private key: the import tool then calls /api/provider. */
+    serverHoldsPrivateKey: z.boolean(),
+    embedded: z.boolean(),
+  }),
+  /** Provider assistant ids of the three landing pages (SPEC §3 registry). */
+  assistants: z.object({ index: z.string(), ediscovery: z.string(), onboarding: z.string() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
