@@ -75,6 +75,21 @@ export function PasswordField({
   );
 }
 
+/** The state of NewPasswordFields: `fields` goes onto them, `matches` is checked before sending. */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return {
+    password,
+    matches: password === confirm,
+    clear: () => {
+      setPassword('');
+      setConfirm('');
+    },
+    fields: { password, confirm, onPasswordChange: setPassword, onConfirmChange: setConfirm },
+  };
+}
+
 /**
  * A new password and its confirmation ("<label>" and "Confirm <label>"); `mismatch` marks the
  * confirmation invalid. The caller compares them: each form words the mismatch its own way.

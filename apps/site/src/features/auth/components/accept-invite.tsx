@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NewPasswordFields } from '@/components/ui/credential-fields';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
 import { useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -23,21 +23,20 @@ export function AcceptInvite() {
   const { user, loading } = useSession();
   const supabase = useSupabase();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(linkError);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) {
+    if (!newPassword.matches) {
       setError(authText.passwordsDoNotMatch);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      const { error: failed } = await (await supabase()).auth.updateUser({ password });
+      const { error: failed } = await (await supabase()).auth.updateUser({ password: newPassword.password });
       if (failed) {
         setError(failed.message);
         return;
@@ -73,10 +72,7 @@ export function AcceptInvite() {
             user && (
               <form className="grid gap-4" aria-label="Set your password" onSubmit={(e) => void submit(e)}>
                 <NewPasswordFields
-                  password={password}
-                  confirm={confirm}
-                  onPasswordChange={setPassword}
-                  onConfirmChange={setConfirm}
+                  {...newPassword.fields}
                   mismatch={error === authText.passwordsDoNotMatch}
                 />
                 <Button type="submit" disabled={busy} aria-busy={busy}>

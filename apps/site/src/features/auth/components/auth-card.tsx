@@ -5,6 +5,7 @@ import {
   NewPasswordFields,
   OneTimeCodeField,
   PasswordField,
+  useNewPassword,
 } from '@/components/ui/credential-fields';
 import { useSupabase } from '@/lib/session';
 import type { SupabaseClient } from '@/lib/supabase';
@@ -171,8 +172,7 @@ function CodeForm({
 
 function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   /** The address a confirmation went to: it may be sent again. */
@@ -180,7 +180,7 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const mismatch = outcome?.text === authText.passwordsDoNotMatch;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) {
+    if (!newPassword.matches) {
       setOutcome({ kind: 'error', text: authText.passwordsDoNotMatch });
       return;
     }
@@ -189,12 +189,11 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
         await supabase()
       ).auth.signUp({
         email: email.trim(),
-        password,
+        password: newPassword.password,
         options: { emailRedirectTo: currentPage() },
       });
       if (error) return { kind: 'error', text: error.message };
-      setPassword('');
-      setConfirm('');
+      newPassword.clear();
       setSignedUp(email.trim());
       return { kind: 'success', text: authText.signUpSuccess };
     });
@@ -214,14 +213,7 @@ function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign up">
       <EmailField value={email} onValueChange={setEmail} />
-      <NewPasswordFields
-        label="Password"
-        password={password}
-        confirm={confirm}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirm}
-        mismatch={mismatch}
-      />
+      <NewPasswordFields label="Password" {...newPassword.fields} mismatch={mismatch} />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign Up</Submit>
       {signedUp && (

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { NewPasswordFields } from '@/components/ui/credential-fields';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
 import { endPasswordRecovery, useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -11,28 +11,26 @@ import { authText } from '../messages';
 export function PasswordRecoveryDialog() {
   const { passwordRecovery } = useSession();
   const supabase = useSupabase();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = endPasswordRecovery;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) {
+    if (!newPassword.matches) {
       setError(authText.passwordsDoNotMatch);
       return;
     }
     setBusy(true);
     setError(null);
-    const result = await (await supabase()).auth.updateUser({ password });
+    const result = await (await supabase()).auth.updateUser({ password: newPassword.password });
     setBusy(false);
     if (result.error) {
       setError(result.error.message);
       return;
     }
-    setPassword('');
-    setConfirm('');
+    newPassword.clear();
     close();
     toast.success('Your password has been updated.');
   };
@@ -47,13 +45,7 @@ export function PasswordRecoveryDialog() {
             You followed a password reset link. Enter the new password for your account.
           </Dialog.Description>
           <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
-            <NewPasswordFields
-              password={password}
-              confirm={confirm}
-              onPasswordChange={setPassword}
-              onConfirmChange={setConfirm}
-              mismatch={error === authText.passwordsDoNotMatch}
-            />
+            <NewPasswordFields {...newPassword.fields} mismatch={error === authText.passwordsDoNotMatch} />
             <div aria-live="assertive">
               {error && (
                 <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">

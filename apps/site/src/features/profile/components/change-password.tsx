@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { NewPasswordFields } from '@/components/ui/credential-fields';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
@@ -18,8 +18,7 @@ export function ChangePassword({
   email: string;
   supabase: () => Promise<SupabaseClient>;
 }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [nonce, setNonce] = useState('');
   const [needsNonce, setNeedsNonce] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -27,7 +26,7 @@ export function ChangePassword({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (password !== confirm) {
+    if (!newPassword.matches) {
       setOutcome({ kind: 'error', text: profileText.passwordsDoNotMatch });
       return;
     }
@@ -35,6 +34,7 @@ export function ChangePassword({
     setOutcome(null);
     try {
       const { auth } = await supabase();
+      const { password } = newPassword;
       const { error } = await auth.updateUser(needsNonce ? { password, nonce: nonce.trim() } : { password });
       if (error?.code === 'reauthentication_needed') {
         const sent = await auth.reauthenticate();
@@ -44,8 +44,7 @@ export function ChangePassword({
         return;
       }
       if (error) throw error;
-      setPassword('');
-      setConfirm('');
+      newPassword.clear();
       setNonce('');
       setNeedsNonce(false);
       setOutcome({ kind: 'success', text: profileText.passwordUpdated });
@@ -62,10 +61,7 @@ export function ChangePassword({
         Change password
       </h2>
       <NewPasswordFields
-        password={password}
-        confirm={confirm}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirm}
+        {...newPassword.fields}
         mismatch={outcome?.text === profileText.passwordsDoNotMatch}
       />
       {needsNonce && (
