@@ -85,6 +85,9 @@ test.describe('admin account actions in Chromium', () => {
     await set.getByLabel('New Password', { exact: true }).fill('invited password');
     await set.getByLabel('Confirm New Password').fill('invited password');
     await set.getByRole('button', { name: 'Set Password' }).click();
+    // The invitation's link already signed the invitee in (the avatar shows before the password is
+    // set): wait for the page's word that the password is set before closing its browser.
+    await expect(invitee.getByText('Your password is set. Welcome!')).toBeVisible();
     await expect(nav(invitee).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
     await invitee.context().close();
 
