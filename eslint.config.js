@@ -55,6 +55,17 @@ export default tseslint.config(
     // site keeps its auth client off the first paint (lib/session.tsx -> import('./supabase')).
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      // One import order everywhere: Node's modules, packages, then our own; alphabetical in each group.
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', caseInsensitive: true },
+        },
+      ],
     },
   },
   {

@@ -10,14 +10,14 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { build } from 'esbuild';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { openPglite } from '../apps/server/src/db/pglite.js';
 import { createVapiClient } from '../packages/vapi-client/src/index.js';
 import {
   createVapiEmulator,
   emulatorMigrations,
   SEEDED_ASSISTANT_IDS,
 } from '../packages/vapi-emulator/src/index.js';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { openPglite } from '../apps/server/src/db/pglite.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;

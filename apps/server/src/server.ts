@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { emulatorMigrations } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
-import { emulatorMigrations } from '@engage/vapi-emulator';
 import { createApp } from './app.js';
 import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
 import { createAuthRuntime } from './auth/embedded.js';

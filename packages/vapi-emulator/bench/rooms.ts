@@ -3,9 +3,9 @@
 // CPU and memory per room, and the latency from the end of an utterance (its last voiced frame sent)
 // to the first echoed frame received: p50/p95, and the same minus the 700 ms silence the VAD waits for.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';

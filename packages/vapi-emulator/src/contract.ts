@@ -6,13 +6,13 @@
  * cannot say (ids that must exist, limits of the emulator).
  * @module
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import {
   documentedOperation,
   loadOpenApiDocument,
   type JsonSchema,
   type OpenApiParameter,
 } from '@engage/vapi-contract/document';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { fail } from './http.js';
 
 /** A route as the document names it: 'PATCH /file/{id}'. */

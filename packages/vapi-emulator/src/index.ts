@@ -19,8 +19,8 @@ import { errorBody } from './http.js';
 import { assistantRoutes } from './routes/assistants.js';
 import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
 import { filesRoutes, storageRoutes } from './routes/files.js';
-import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
 import { knowledgeBaseV2Routes } from './routes/knowledge-bases-v2.js';
+import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
 import { NOT_IMPLEMENTED, NOT_IMPLEMENTED_PUBLIC, notImplementedRoutes } from './routes/not-implemented.js';
 import { toolRoutes } from './routes/tools.js';
 

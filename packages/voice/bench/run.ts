@@ -3,12 +3,12 @@
  * (minified with esbuild, gzip via zlib) of this SDK and of @vapi-ai/web, measured the same way.
  * Writes its section of docs/benchmarks.md (between the voice markers) and prints it.
  */
-import { build, type Metafile } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
 import { Vapi } from '../src/index.js';
 import { FakeDaily } from '../src/testing/index.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LiveCall } from './call.js';
 import { createDailyRoom } from './rooms/daily.js';
-import { FakeDaily } from './testing/fake-daily.js';
 import { installMediaStubs } from './testing/dom.js';
+import { FakeDaily } from './testing/fake-daily.js';
 
 // LiveCall's phases as the start routine drives them, over a Daily room on the typed fake.
 const MEDIA = { videoRecording: false, videoEnabled: false };

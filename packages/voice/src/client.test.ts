@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGate, flush, setup, until, WEB_CALL } from './test-harness.js';
 import { audioElements, blockAutoplay } from './testing/dom.js';
 import { createFakeTrack } from './testing/fake-daily.js';
-import { createGate, flush, setup, until, WEB_CALL } from './test-harness.js';
 import type { CallStartFailedEvent, CallStartProgressEvent, VapiErrorEvent } from './types.js';
 
 // start() loads the room adapter on first use (rooms/choose.ts). Loaded here, so a test that runs

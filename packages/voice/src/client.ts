@@ -3,9 +3,9 @@
  * call and the rooms do the work. Nothing here touches browser globals until a call starts.
  * @module
  */
+import type { DailyCall } from '@daily-co/daily-js';
 import { createRequester, type CreateWebCallDTO, type JsonObject, type Requester } from './api.js';
 import { LiveCall, now } from './call.js';
-import { TypedEmitter } from './events.js';
 import {
   DEFAULT_API_BASE_URL,
   isMobileBrowser,
@@ -15,6 +15,7 @@ import {
   type DailyCallObjectOptions,
   type VapiOptions,
 } from './client-options.js';
+import { TypedEmitter } from './events.js';
 import { boostMicrophone } from './microphone-gain.js';
 import type { Room, RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
 import {
@@ -36,7 +37,6 @@ import type {
   VapiEventArgs,
   WorkflowOverrides,
 } from './types.js';
-import type { DailyCall } from '@daily-co/daily-js';
 import {
   checkAudioLevelInterval,
   checkCustomTrack,

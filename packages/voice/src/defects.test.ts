@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Vapi } from './client.js';
-import { audioElements } from './testing/dom.js';
 import { createGate, setup, until, WEB_CALL } from './test-harness.js';
+import { audioElements } from './testing/dom.js';
 import type { CallStartFailedEvent } from './types.js';
 
 afterEach(() => {

@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { gzipSync } from 'node:zlib';
+import { build as esbuild } from 'esbuild';
 import { build, type Options } from 'tsup';
 import { beforeAll, describe, expect, it } from 'vitest';
 import config from '../tsup.config.js';

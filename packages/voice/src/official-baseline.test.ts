@@ -8,9 +8,9 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FakeDaily } from './testing/fake-daily.js';
-import { audioElements, installMediaStubs } from './testing/dom.js';
 import { createGate, flush, until, WEB_CALL } from './test-harness.js';
+import { audioElements, installMediaStubs } from './testing/dom.js';
+import { FakeDaily } from './testing/fake-daily.js';
 
 interface OfficialVapi {
   start(assistant: string): Promise<unknown>;

@@ -10,8 +10,8 @@
 import { createWebCall, isVapiApiError, sleep, type CreateWebCallDTO, type Requester } from './api.js';
 import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, now, type LiveCall } from './call.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
-import type { DailyFactoryLike } from './rooms/daily.js';
 import { createRoomFor } from './rooms/choose.js';
+import type { DailyFactoryLike } from './rooms/daily.js';
 import type { Room, RoomOptions } from './rooms/types.js';
 import { isWebSocketUrl } from './rooms/websocket-protocol.js';
 import type {

@@ -5,8 +5,8 @@
 import { vi } from 'vitest';
 import type { VapiOptions } from './client-options.js';
 import { Vapi } from './client.js';
-import { createGate, FakeDaily, type Gate } from './testing/fake-daily.js';
 import { blockAutoplay, installMediaStubs } from './testing/dom.js';
+import { createGate, FakeDaily, type Gate } from './testing/fake-daily.js';
 import type { VapiEventNames } from './types.js';
 
 export const ALL_EVENTS: VapiEventNames[] = [

@@ -5,10 +5,10 @@ import type { Db } from '../db/types.js';
 import { AuthError } from './errors.js';
 import type { RateLimiter } from './rate-limit.js';
 import { challengeBody, enrollBody, mfaVerifyBody, parseBody } from './schemas.js';
-import { newRefreshToken, isUuid } from './tokens.js';
-import { listFactors, type FactorRow } from './users.js';
-import type { Caller, TokenResponse } from './types.js';
 import type { SessionRow } from './sessions.js';
+import { newRefreshToken, isUuid } from './tokens.js';
+import type { Caller, TokenResponse } from './types.js';
+import { listFactors, type FactorRow } from './users.js';
 
 const CHALLENGE_LIFETIME_MS = 300_000;
 const MAX_FACTORS = 10;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserAdmin } from '../admin/types.js';
 import { createAuthRuntime } from '../auth/embedded.js';
 import type { AuthService } from '../auth/service.js';
 import { parseConfig } from '../config.js';
@@ -13,7 +14,6 @@ import type { Db } from '../db/types.js';
 import { createLogger } from '../lib/logger.js';
 import { openSecretStore } from '../lib/secrets.js';
 import type { AuthenticatedUser } from '../middleware/require-auth.js';
-import type { UserAdmin } from '../admin/types.js';
 import { adminRoutes } from './admin.js';
 
 const ADMIN_ID = '11111111-1111-4111-8111-111111111111';

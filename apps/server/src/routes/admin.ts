@@ -1,5 +1,3 @@
-import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import {
   banBodySchema as banBody,
   inviteBodySchema as inviteBody,
@@ -12,6 +10,8 @@ import {
   type UsersPage,
   type VerifyResponse,
 } from '@engage/http-contract';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';

@@ -1,5 +1,5 @@
-import { isAuthApiError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { isAuthApiError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../auth/admin-users.js';

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { createVapiClient, isVapiApiError, type VapiApiError, type VapiClient } from '@engage/vapi-client';
 import {
   createVapiEmulator,
@@ -7,6 +6,7 @@ import {
   emulatorMigrations,
   SEEDED_ASSISTANT_IDS,
 } from '@engage/vapi-emulator';
+import { serve, type ServerType } from '@hono/node-server';
 import { VapiClient as OfficialSdk } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import {
   createVapiEmulator,
   emulatorMigrations,
   SEEDED_ASSISTANT_IDS,
   type VapiEmulatorDeps,
 } from '@engage/vapi-emulator';
+import { serve, type ServerType } from '@hono/node-server';
 import type { Context } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';

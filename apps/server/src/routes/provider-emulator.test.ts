@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import type { VapiApiError } from '@engage/vapi-client';
 import {
   createVapiClient,
@@ -17,6 +16,7 @@ import {
   type EmulatorCallDirectory,
   type EmulatorFaults,
 } from '@engage/vapi-emulator';
+import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';

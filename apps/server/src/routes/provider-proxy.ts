@@ -6,8 +6,8 @@ import type { Db } from '../db/types.js';
 import { connectionAddress } from '../lib/client-address.js';
 import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
-import type { SecretStore } from '../lib/secrets.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
+import type { SecretStore } from '../lib/secrets.js';
 import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
 
 /**

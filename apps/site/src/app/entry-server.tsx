@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProvider } from './provider';
-import { AppRoutes } from './router';
 import { getAssistant } from '@/features/landing/assistants';
 import type { PublicConfig } from '@/lib/public-config';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
 
 /**
  * Renders a page's markup at build time (scripts/prerender.mjs), waiting for its lazy route module.

@@ -1,9 +1,9 @@
 import type { AuthChangeEvent, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { useCallback, useSyncExternalStore } from 'react';
+import { onFirstInput } from './first-input';
 import { usePublicConfig, type PublicConfig } from './public-config';
 import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
 import type { SupabaseClient } from './supabase';
-import { onFirstInput } from './first-input';
 
 // Where the site listens for the first input; kept importable from here for its callers.
 export { onFirstInput };

@@ -2,6 +2,7 @@
 // per sentence, which would stall every call room's audio if it ran on the server's event loop.
 // Messages in: { id, text }. Messages out: { id, wav } (a transferred Uint8Array) or { id, error }.
 import { createRequire } from 'node:module';
+// eslint-disable-next-line import-x/order -- the require() calls below must follow console.warn's silencing
 import { parentPort } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkBody, checkQuery } from '../contract.js';
 import type { EmulatorContext } from '../context.js';
+import { checkBody, checkQuery } from '../contract.js';
 import { iso, json } from '../db.js';
 import { fail, jsonBody, parseWith, publicBase } from '../http.js';
 import { EMULATOR_ORG_ID } from '../seed.js';

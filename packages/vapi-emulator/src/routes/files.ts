@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { checkBody, checkQuery } from '../contract.js';
 import { contentProblem, extensionOf, SUPPORTED_TYPES } from '../content-check.js';
 import type { EmulatorContext } from '../context.js';
+import { checkBody, checkQuery } from '../contract.js';
 import { iso, json } from '../db.js';
 import { fail, jsonBody, parseWith, publicBase } from '../http.js';
 import { EMULATOR_ORG_ID } from '../seed.js';

@@ -6,8 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { checkBody, checkQuery } from '../contract.js';
 import type { EmulatorContext } from '../context.js';
+import { checkBody, checkQuery } from '../contract.js';
 import { iso } from '../db.js';
 import { fail, jsonBody, parseWith } from '../http.js';
 import { EMULATOR_ORG_ID } from '../seed.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkBody, checkQuery } from '../contract.js';
 import type { EmulatorContext } from '../context.js';
+import { checkBody, checkQuery } from '../contract.js';
 import { fail, jsonBody, parseWith } from '../http.js';
 import { jsonStore, rejectServerFields } from '../store.js';
 

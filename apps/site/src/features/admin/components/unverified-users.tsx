@@ -7,9 +7,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { useAdminApi } from '../api/queries';
 import { formatDateTime } from '../lib/format';
 import { toasts } from '../lib/messages';
+import { BannedBadge } from './banned-badge';
 import { DeleteUserButton } from './delete-user-button';
 import { RoleSelect } from './role-select';
-import { BannedBadge } from './banned-badge';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserList, usePagedUsers } from './user-list';
 

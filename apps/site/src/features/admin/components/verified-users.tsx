@@ -2,9 +2,9 @@ import { CheckCircle2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate, formatDateTime } from '../lib/format';
+import { BannedBadge } from './banned-badge';
 import { DeleteUserButton } from './delete-user-button';
 import { RoleSelect } from './role-select';
-import { BannedBadge } from './banned-badge';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserList, usePagedUsers } from './user-list';
 

@@ -1,9 +1,9 @@
-import { DropdownMenu } from 'radix-ui';
 import { LogOut, Settings, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { avatarClass, initialOf } from '../avatar';
 import { useSession, useSupabase } from '@/lib/session';
+import { avatarClass, initialOf } from '../avatar';
 import { PasswordRecoveryDialog } from './password-recovery-dialog';
 
 const itemClass =

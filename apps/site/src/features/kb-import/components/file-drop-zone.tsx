@@ -1,7 +1,7 @@
 import { Loader2Icon, UploadIcon } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { ACCEPT_ATTRIBUTE } from '../lib/file-types';
 import { cn } from '@/lib/utils';
+import { ACCEPT_ATTRIBUTE } from '../lib/file-types';
 
 /** Where files are dropped or chosen; hands every pick to `onFiles` (the controller screens them). */
 export function FileDropZone({

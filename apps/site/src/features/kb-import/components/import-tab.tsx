@@ -1,15 +1,15 @@
 import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { useAssistants } from '../hooks/use-assistants';
-import type { KbImport } from '../hooks/use-kb-import';
-import { DEFAULT_KB_DESCRIPTION, DEFAULT_KB_NAME } from '../lib/constants';
-import { toFunctionName } from '../lib/function-name';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
+import { useAssistants } from '../hooks/use-assistants';
+import type { KbImport } from '../hooks/use-kb-import';
+import { DEFAULT_KB_DESCRIPTION, DEFAULT_KB_NAME } from '../lib/constants';
+import { toFunctionName } from '../lib/function-name';
 
 export function ImportTab({ kb }: { kb: KbImport }) {
   const [name, setName] = useState('');

@@ -1,5 +1,5 @@
-import type { LogLine } from '../lib/controller';
 import { cn } from '@/lib/utils';
+import type { LogLine } from '../lib/controller';
 
 const time = (at: number) => new Date(at).toLocaleTimeString([], { hour12: false });
 

@@ -1,11 +1,11 @@
-import { isProviderHttpError } from '../api/provider-api';
-import { useAssistants } from '../hooks/use-assistants';
-import type { KbImport } from '../hooks/use-kb-import';
-import { messages } from '../lib/messages';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { isProviderHttpError } from '../api/provider-api';
+import { useAssistants } from '../hooks/use-assistants';
+import type { KbImport } from '../hooks/use-kb-import';
+import { messages } from '../lib/messages';
 
 export function SetupTab({
   kb,

@@ -7,14 +7,14 @@ import {
   Trash2Icon,
   XCircleIcon,
 } from 'lucide-react';
-import type { KbImport } from '../hooks/use-kb-import';
-import { formatSize } from '../lib/format-size';
-import type { UploadedFileRecord } from '../lib/storage';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
+import type { KbImport } from '../hooks/use-kb-import';
+import { formatSize } from '../lib/format-size';
+import type { UploadedFileRecord } from '../lib/storage';
 
 function StatusIcon({ status }: { status: string }) {
   if (status === 'done') return <CheckCircle2Icon className="size-4 text-emerald-600" aria-hidden />;

@@ -1,9 +1,9 @@
 import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
 import { DELETE_GAP_MS, DELETE_RATE_LIMIT_WAIT_MS } from './constants';
 import { messages } from './messages';
+import { sleep } from './sleep';
 import type { LogLine } from './state';
 import { FAILED_PREFIX } from './state';
-import { sleep } from './sleep';
 
 export interface BulkDeleteOptions {
   /** Null when no key is available: then only local records can go. */

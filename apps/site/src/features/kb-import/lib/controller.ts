@@ -17,13 +17,13 @@ import {
   type LogLine,
 } from './state';
 import { StatusPoller } from './status-poller';
-import { KbImportStore } from './store';
 import {
   loadKnowledgeBases,
   loadUploadedFiles,
   type CreatedKnowledgeBase,
   type KeyValueStorage,
 } from './storage';
+import { KbImportStore } from './store';
 import { UploadRunner } from './uploads';
 
 export type { AlertState, KbImportState, LogLine, SelectedFile } from './state';

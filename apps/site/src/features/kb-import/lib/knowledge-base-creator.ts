@@ -9,8 +9,8 @@ import {
 } from './knowledge-base';
 import { messages } from './messages';
 import { isLocalOnlyId } from './state';
-import { failureText, type KbImportStore } from './store';
 import type { CreatedKnowledgeBase } from './storage';
+import { failureText, type KbImportStore } from './store';
 
 export interface KnowledgeBaseInput {
   name: string;

@@ -1,7 +1,7 @@
 import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
 import { POLL_MAX_ATTEMPTS, pollDelay } from './constants';
-import type { LogLine } from './state';
 import { sleep } from './sleep';
+import type { LogLine } from './state';
 
 type Log = (message: string, level?: LogLine['level']) => void;
 

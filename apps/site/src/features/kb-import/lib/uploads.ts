@@ -6,8 +6,8 @@ import { messages } from './messages';
 import type { OriginalsHolder } from './originals-holder';
 import { FAILED_PREFIX, LOCAL_PREFIX, TERMINAL, isLocalOnlyId, progressOf } from './state';
 import type { StatusPoller } from './status-poller';
-import { describeError, type KbImportStore } from './store';
 import type { UploadedFileRecord } from './storage';
+import { describeError, type KbImportStore } from './store';
 import { runUploadQueue } from './upload-queue';
 
 export interface UploadRunnerOptions {

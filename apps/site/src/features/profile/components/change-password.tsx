@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
+import { FormField } from '@/components/ui/form-field';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
