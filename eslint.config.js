@@ -51,10 +51,8 @@ export default tseslint.config(
         }),
       ],
     },
-    // A chain through a lazy import() is allowed: it loads after both modules have run, and is how the
-    // site keeps its auth client off the first paint (lib/session.tsx -> import('./supabase')).
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // One import order everywhere: Node's modules, packages, then our own; alphabetical in each group.
       'import-x/order': [
         'error',

@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { useCallback, useSyncExternalStore } from 'react';
+import { onAuthClientCreated } from './auth-client-events';
 import { onFirstInput } from './first-input';
 import { usePublicConfig, type PublicConfig } from './public-config';
 import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
@@ -119,13 +120,14 @@ function start(config: PublicConfig) {
   stopWatchingStorage = () => window.removeEventListener('storage', onStorage);
 }
 
-/** Called by lib/supabase.ts when it creates the client: from now on auth-js's events decide. */
+/** Called when lib/supabase.ts creates the client: from now on auth-js's events decide. */
 export function connectSession(auth: GoTrueClient): void {
   if (connected) return;
   connected = true;
   stopWatchingStorage?.();
   auth.onAuthStateChange((event, session) => set(fromSession(session, event)));
 }
+onAuthClientCreated(connectSession);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -1,6 +1,6 @@
 import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
+import { authClientCreated } from './auth-client-events';
 import { currentPublicConfig, type PublicConfig } from './public-config';
-import { connectSession } from './session';
 import { storageKeyFor } from './stored-session';
 
 /**
@@ -38,7 +38,7 @@ export function getSupabase(config: PublicConfig): SupabaseClient {
     });
     client = { auth };
     clientKey = key;
-    connectSession(auth);
+    authClientCreated(auth);
   }
   return client;
 }
