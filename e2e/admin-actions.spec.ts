@@ -46,8 +46,12 @@ async function openDashboard(page: Page) {
 async function rowAction(page: Page, email: string, item: string) {
   await page.getByPlaceholder('Search by email...').fill(email);
   const menuButton = page.getByRole('button', { name: `Actions for ${email}` });
-  await menuButton.click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // The list refetches as the search settles; a re-rendered row closes an open menu (seen in CI, the
+  // item detached under the click), so the menu is opened again until the item takes the click.
+  await expect(async () => {
+    if ((await menuButton.getAttribute('aria-expanded')) !== 'true') await menuButton.click();
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** In a browser of the mail's recipient (not the admin's): opens the newest such mail and follows its link. */
