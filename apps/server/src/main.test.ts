@@ -21,6 +21,31 @@ function openToOthers(dir: string): string[] {
   return found;
 }
 
+/** Starts the real entry point (`npm run serve`'s command) on a free port and waits for its URL. */
+async function startMain(dataDir: string) {
+  const child = spawn(process.execPath, entry, {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'main-test-pw',
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Engage is running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
+  });
+  return { child, url };
+}
+
 describe('main', () => {
   it('stops with a message naming PORT when PORT is invalid', () => {
     const result = spawnSync(process.execPath, entry, {
@@ -39,26 +64,7 @@ describe('main', () => {
     async (signal) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'engage-main-'));
       try {
-        const child = spawn(process.execPath, entry, {
-          cwd: root,
-          env: {
-            ...process.env,
-            PORT: '0',
-            DATA_DIR: dataDir,
-            ADMIN_PASSWORD: 'main-test-pw',
-            LOG_LEVEL: 'silent',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        const url = await new Promise<string>((resolve, reject) => {
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-            const match = /Engage is running at (http:\/\/\S+)/.exec(output);
-            if (match?.[1]) resolve(match[1]);
-          });
-          child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
-        });
+        const { child, url } = await startMain(dataDir);
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
         expect(existsSync(path.join(dataDir, 'engage.lock'))).toBe(true);
 
@@ -77,26 +83,7 @@ describe('main', () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'engage-main-'));
     const dataDir = path.join(parent, 'data'); // does not exist yet: the server creates it
     try {
-      const child = spawn(process.execPath, entry, {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: '0',
-          DATA_DIR: dataDir,
-          ADMIN_PASSWORD: 'main-test-pw',
-          LOG_LEVEL: 'silent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /Engage is running at (http:\/\/\S+)/.exec(output);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
-      });
+      const { child, url } = await startMain(dataDir);
       // Write through every store: the database (a sign-up, whose mail link token lands in pg_wal) and secrets.
       const { auth } = (await (await fetch(`${url}/config.json`)).json()) as { auth: { anonKey: string } };
       const signUp = await fetch(`${url}/auth/v1/signup`, {
