@@ -22,6 +22,11 @@ export const E2E_ADMINS = [
   'roles-admin@example.com',
   'actions-admin@example.com',
   'prerender-admin@example.com',
+  'outbox-admin@example.com',
+  'phone-admin@example.com',
+  'states-admin@example.com',
+  'import-admin@example.com',
+  'chat-admin@example.com',
 ];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
