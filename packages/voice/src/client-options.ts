@@ -5,6 +5,7 @@
  * @module
  */
 import type { DailyFactoryLike } from './rooms/daily.js';
+import type { RoomBrowserApis } from './rooms/types.js';
 import type { Timers } from './speech-detector.js';
 
 export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai';
@@ -33,6 +34,8 @@ export interface VapiOptions {
   isMobile?: () => boolean;
   /** Timers for speaking detection (default: the global ones). */
   timers?: Timers;
+  /** The browser objects a WebSocket call room opens (socket, audio, microphone); Daily ignores them. */
+  browserApis?: RoomBrowserApis;
 }
 
 /** A copy of `dailyCallConfig` without `alwaysIncludeMicInPermissionPrompt: false`. */

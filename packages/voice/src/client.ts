@@ -188,6 +188,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
       ...(previous ? { after: previous.finished } : {}),
       ...(this.#options.dailyFactory ? { dailyFactory: this.#options.dailyFactory } : {}),
       roomOptions: {
+        ...this.#options.browserApis,
         audioSource: this.#dailyCallObject.audioSource ?? true,
         ...(this.#dailyCallObject.startAudioOff !== undefined
           ? { startAudioOff: this.#dailyCallObject.startAudioOff }
