@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { extractText, jsonText, splitRow, tableText, xmlText } from './extract.js';
+import { cut, splitPassages } from './passages.js';
+import { answerText, DONT_KNOW, PassageIndex, type SourcedPassage } from './retrieval.js';
+import { isGreeting, stem, terms } from './terms.js';
+import { minimalDocx, minimalPdf } from './testing.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('terms', () => {
+  it('meets inflections of a word and drops question words', () => {
+    expect(['refunds', 'refunded', 'refunding', 'refund'].map(stem)).toEqual(Array(4).fill('refund'));
+    expect(['shipping', 'shipped', 'ships'].map(stem)).toEqual(Array(3).fill('ship'));
+    expect(stem('deliveries')).toBe(stem('delivery'));
+    expect(terms('How long do refunds take?')).toEqual(['refund']);
+    expect(terms('What is it?')).toEqual([]);
+    expect(terms('Café opening')).toEqual(terms('cafe open'));
+  });
+
+  it('tells a greeting from a question', () => {
+    expect(isGreeting('Hello there!')).toBe(true);
+    expect(isGreeting('Hello, where do I park?')).toBe(false);
+    expect(isGreeting('')).toBe(false);
+  });
+});
+
+describe('passages', () => {
+  it('splits paragraphs, keeping the section heading with each (not in the quote)', () => {
+    const text =
+      '# Refunds\n\nRefunds are paid within 14 days.\n\nReturns need a receipt.\n\nParking\n\nVisitors park for free.';
+    expect(splitPassages(text)).toEqual([
+      { text: 'Refunds are paid within 14 days.', heading: 'Refunds' },
+      { text: 'Returns need a receipt.', heading: 'Refunds' },
+      { text: 'Visitors park for free.', heading: 'Parking' },
+    ]);
+  });
+
+  it('folds lines and Markdown marks, and cuts long paragraphs at sentence ends', () => {
+    expect(splitPassages('A **bold** [link](http://x.io)\nover two lines.')).toEqual([
+      { text: 'A bold link over two lines.' },
+    ]);
+    const long = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} is here.`).join(' ');
+    const pieces = cut(long, 100);
+    expect(pieces.every((p) => p.length <= 100)).toBe(true);
+    expect(pieces.join(' ')).toBe(long);
+    expect(pieces.every((p) => p.endsWith('.'))).toBe(true);
+    // A sentence longer than a passage is cut at spaces.
+    expect(cut('word '.repeat(100).trim(), 50).every((p) => p.length <= 50)).toBe(true);
+  });
+
+  it('stops at the passage limit', () => {
+    const text = Array.from({ length: 50 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
+    expect(splitPassages(text, { maxChars: 400, maxPassages: 7 })).toHaveLength(7);
+  });
+});
+
+describe('text of each supported type', () => {
+  it('reads CSV/TSV rows as "header: value" blocks, honouring quotes', () => {
+    expect(splitRow('a,"b, c","say ""hi"""', ',')).toEqual(['a', 'b, c', 'say "hi"']);
+    expect(tableText('plan,price\nPro,20\n"Team, yearly",200', ',')).toBe(
+      'plan: Pro; price: 20\n\nplan: Team, yearly; price: 200',
+    );
+    expect(tableText('city\tzone\nOslo\tA', '\t')).toBe('city: Oslo; zone: A');
+  });
+
+  it('reads JSON records and XML elements as "field: value"', () => {
+    expect(jsonText({ faq: [{ q: 'Pets?', a: 'Dogs are welcome.' }], version: 2 })).toEqual([
+      'version: 2',
+      'q: Pets?; a: Dogs are welcome.',
+    ]);
+    const xml = xmlText(
+      '<?xml version="1.0"?><shop><item><name>Tea &amp; cake</name><price>4</price></item></shop>',
+    );
+    expect(splitPassages(xml).map((p) => p.text)).toEqual(['name: Tea & cake price: 4']);
+  });
+
+  it('extracts PDF (unpdf) and DOCX (mammoth) text, and null for broken ones or unindexed types', async () => {
+    expect(
+      await extractText('guide.pdf', minimalPdf(['Lockers are on floor two.', 'Ask at the desk.'])),
+    ).toBe('Lockers are on floor two.\nAsk at the desk.');
+    expect(await extractText('notes.docx', minimalDocx(['Lunch is at noon.', 'Coffee is free.']))).toBe(
+      'Lunch is at noon.\n\nCoffee is free.\n\n',
+    );
+    expect(await extractText('bad.pdf', bytes('%PDF-1.4 nothing else'))).toBeNull();
+    expect(await extractText('bad.docx', bytes('PK\u0003\u0004 nothing'))).toBeNull();
+    expect(await extractText('old.doc', bytes('binary'))).toBeNull();
+    expect(await extractText('x.json', bytes('{"a":'))).toBeNull();
+    expect(await extractText('t.yaml', bytes('hours: 9 to 5'))).toBe('hours: 9 to 5');
+  });
+
+  it('keeps at most maxChars of a file', async () => {
+    const text = await extractText('big.txt', bytes('x'.repeat(5000)), { maxChars: 1000, maxPdfPages: 1 });
+    expect(text).toHaveLength(1000);
+  });
+});
+
+describe('retrieval', () => {
+  const corpus: SourcedPassage[] = [
+    ...splitPassages(
+      '# Refunds\n\nRefunds are paid to the original card within 14 days of the return.\n\n' +
+        'Items bought on sale can be exchanged but not refunded.',
+    ).map((p) => ({ ...p, fileName: 'refunds.md' })),
+    ...splitPassages(
+      'Shipping\n\nOrders ship from our Leeds warehouse every weekday. Delivery inside the UK takes two to three working days.\n\n' +
+        'International shipping is available to the EU and costs 12 pounds per parcel.',
+    ).map((p) => ({ ...p, fileName: 'shipping.txt' })),
+    ...splitPassages(
+      tableText('plan,price,seats\nStarter,10 pounds a month,1\nTeam,45 pounds a month,10', ','),
+    ).map((p) => ({ ...p, fileName: 'prices.csv' })),
+    { text: 'Visitors may park for free in the basement garage.', fileName: 'office.docx' },
+  ];
+  const index = new PassageIndex(corpus);
+  const best = (question: string) => {
+    const r = index.retrieve(question);
+    return r.kind === 'passage' ? `${r.passage.fileName}: ${r.passage.text}` : r.kind;
+  };
+
+  it.each([
+    ['When are refunds paid?', 'refunds.md: Refunds are paid to the original card within 14 days'],
+    ['Can I get a refund on sale items?', 'refunds.md: Items bought on sale'],
+    ['How much does international shipping cost?', 'shipping.txt: International shipping'],
+    ['when will my delivery arrive in the uk', 'shipping.txt: Orders ship from our Leeds warehouse'],
+    ['What does the Team plan cost?', 'prices.csv: plan: Team'],
+    ['Where can visitors park?', 'office.docx: Visitors may park'],
+    ['refnds', 'unknown'],
+  ])('answers %j from the right passage', (question, expected) => {
+    expect(best(question).startsWith(expected)).toBe(true);
+  });
+
+  it.each([
+    'What is the capital of France?',
+    'Who wrote Hamlet?',
+    'Can you recommend a good pizza recipe?',
+    'What day is it today?',
+    'Is the weather nice in Leeds tomorrow?',
+    'How many moons does Jupiter have?',
+  ])('does not know %j (no passage covers it)', (question) => {
+    const r = index.retrieve(question);
+    expect(r.kind).toBe('unknown');
+    expect(answerText(r, 'Hi!')).toBe(DONT_KNOW);
+  });
+
+  it('quotes the passage with its file name; a bare greeting gets the greeting, stop words a prompt', () => {
+    expect(answerText(index.retrieve('How long do refunds take to be paid?'), null)).toBe(
+      'From refunds.md: "Refunds are paid to the original card within 14 days of the return."',
+    );
+    expect(answerText(index.retrieve('Hello!'), 'Welcome!')).toBe('Welcome!');
+    expect(answerText(index.retrieve('What is it?'), 'Welcome!')).toBe(
+      'Ask me a question about my documents.',
+    );
+    expect(new PassageIndex([]).retrieve('refunds')).toEqual({ kind: 'unknown' });
+  });
+});
