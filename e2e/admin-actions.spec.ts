@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { openOutbox } from './mail-outbox';
 
 // The account actions of the admin dashboard (issue 14), each followed through the mail it sends.
 // Its own admin (E2E_ADMINS in playwright.config.ts): a log-out elsewhere revokes every session of
@@ -58,7 +59,7 @@ async function rowAction(page: Page, email: string, item: string) {
 async function followMail(browser: Browser, to: string, subject: string, linkName: RegExp) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/_mail');
+  await openOutbox(page);
   const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
   await row.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openOutbox } from './mail-outbox';
 
 const PROTECTED_TEXT =
   "This area requires authentication. Sign up if you'd like access and we'll get you set up.";
@@ -11,7 +12,7 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.ran
 
 /** Opens the newest mail of a kind to an address in the /_mail outbox and follows its link. */
 async function followMailLink(page: Page, to: string, subject: string, linkName: RegExp) {
-  await page.goto('/_mail');
+  await openOutbox(page);
   const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
   await row.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();

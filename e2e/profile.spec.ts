@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openOutbox } from './mail-outbox';
 
 // Fresh accounts per run (signed up and confirmed through the outbox): no bootstrap admin is shared,
 // and a log-out revokes only this spec's sessions.
@@ -28,7 +29,7 @@ function totp(base32: string, now = Date.now()): string {
 
 /** Opens the newest mail of a kind to an address in the /_mail outbox; returns its page's text. */
 async function openMail(page: Page, to: string, subject: string) {
-  await page.goto('/_mail');
+  await openOutbox(page);
   const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
   await row.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();

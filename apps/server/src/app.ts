@@ -15,6 +15,7 @@ import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { mailOutboxToken } from './routes/mail-access.js';
 import { mailRoutes } from './routes/mail.js';
 import { providerRoutes } from './routes/provider-proxy.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
@@ -96,7 +97,15 @@ export function createApp(deps: AppDeps): Hono {
 
   if (config.embeddedAuth && deps.auth) {
     app.route('/auth/v1', authRoutes({ service: deps.auth, logger, siteTitle: config.siteTitle }));
-    app.route('/_mail', mailRoutes(db));
+    // The outbox needs its token (DATA_DIR, printed at start); the cookie is Secure behind https.
+    app.route(
+      '/_mail',
+      mailRoutes({
+        db,
+        token: mailOutboxToken(deps.secrets),
+        secureCookie: publicOrigin().startsWith('https:'),
+      }),
+    );
   }
 
   // User administration: admins only (checked on the server), see routes/admin.ts.

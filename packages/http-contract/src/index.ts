@@ -6,3 +6,4 @@
  */
 export * from './admin.js';
 export * from './public-config.js';
+export * from './outbox.js';

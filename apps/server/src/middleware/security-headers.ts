@@ -60,7 +60,8 @@ export function securityHeaders(sources: CspSources): MiddlewareHandler {
     h.set('Content-Security-Policy', hashes?.length ? buildCsp(sources, hashes) : csp);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A route may ask for less (the outbox: no-referrer, so no link in a mail carries its URL away).
+    if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     h.set('Cross-Origin-Opener-Policy', 'same-origin');
     h.set('Permissions-Policy', 'microphone=(self), camera=(self), geolocation=()');
   };

@@ -1,10 +1,12 @@
-// /_mail: the outbox of the embedded auth (confirmation, recovery and admin mails), for local use.
+// /_mail: the outbox of the embedded auth (confirmation, recovery and admin mails), for the operator.
+import type { OutboxMail, OutboxPage } from '@engage/http-contract';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
-import { getOutboxMail, listOutbox } from '../auth/mail.js';
+import { getOutboxMail, listOutbox, type OutboxRow } from '../auth/mail.js';
 import { isUuid } from '../auth/tokens.js';
 import type { Db } from '../db/types.js';
 import { connectionAddress } from '../lib/client-address.js';
+import { requireOutboxToken } from './mail-access.js';
 
 const page = (title: string, body: ReturnType<typeof html>) =>
   html`<!doctype html>
@@ -13,6 +15,7 @@ const page = (title: string, body: ReturnType<typeof html>) =>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        <meta name="referrer" content="no-referrer" />
         <title>${title}</title>
         <style>
           body {
@@ -58,28 +61,90 @@ export function fromLoopback(c: Context): boolean {
   return !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
 }
 
+/** The links of a mail (the templates end with "Label: https://…", auth/mail.ts). */
+export function mailLinks(text: string): { label: string; href: string }[] {
+  return [...text.matchAll(/^([^\n:]{1,100}): (https?:\/\/\S+)$/gm)].map(([, label, href]) => ({
+    label: label as string,
+    href: href as string,
+  }));
+}
+
+/** A row of the outbox as the JSON forms answer it (GET /_mail as JSON, GET /api/admin/outbox). */
+export const outboxMail = (row: OutboxRow): OutboxMail => ({
+  id: row.id,
+  kind: row.kind,
+  to: row.to_address,
+  subject: row.subject,
+  created_at: new Date(row.created_at).toISOString(),
+  text: row.text_body,
+  links: mailLinks(row.text_body),
+});
+
+const wantsJson = (c: Context) => {
+  const accept = c.req.header('Accept') ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+};
+
+export interface MailRouteOptions {
+  db: Db;
+  /** The outbox token (routes/mail-access.ts). */
+  token: string;
+  /** The cookie carries `Secure` (PUBLIC_URL is https). */
+  secureCookie: boolean;
+}
+
+const LOCKED =
+  'The outbox needs its token: open the "Mail outbox" link the server printed when it started, ' +
+  'or add ?token= with mailOutboxToken from "npm run keys".';
+
 /**
- * The outbox holds sign-in links (confirmation and recovery), so it is served to this machine only:
- * on a server reachable from elsewhere, anyone could otherwise open another user's recovery link.
- * Real deployments set SMTP_URL, which sends the mail instead.
+ * The outbox holds sign-in links (confirmation and recovery), so it is shown only with the outbox
+ * token (a loopback socket proves nothing behind a reverse proxy on the same host), and, as a second
+ * layer, only to this machine. Real deployments set SMTP_URL, which sends the mail instead.
  */
-export function mailRoutes(db: Db): Hono {
+export function mailRoutes({ db, token, secureCookie }: MailRouteOptions): Hono {
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return undefined;
+  });
+  app.use(
+    '*',
+    requireOutboxToken({
+      token,
+      secureCookie,
+      refuse: (c) =>
+        wantsJson(c)
+          ? c.json({ error: 'outbox_token_required', message: LOCKED }, 401)
+          : c.html(
+              page(
+                'Outbox locked',
+                html`<main>
+                  <h1>Outbox locked</h1>
+                  <p>${LOCKED}</p>
+                </main>`,
+              ),
+              401,
+            ),
+    }),
+  );
   app.use('*', async (c, next) => {
     if (!fromLoopback(c)) {
       return c.text(
         'The outbox is only shown to requests from this machine. Set SMTP_URL to send real mail.',
         403,
-        { 'Cache-Control': 'no-store' },
       );
     }
     await next();
-    c.header('Cache-Control', 'no-store');
     return undefined;
   });
 
   app.get('/', async (c) => {
     const mails = await listOutbox(db);
+    if (wantsJson(c))
+      return c.json({ delivery: 'outbox', mails: mails.map(outboxMail) } satisfies OutboxPage);
     return c.html(
       page(
         'Outbox',

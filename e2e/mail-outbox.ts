@@ -1,0 +1,20 @@
+// The e2e server's mail outbox needs its token, as an operator's does: the server generated it into
+// its data directory (E2E_DATA_DIR, playwright.config.ts) on start, as `npm run keys` would show it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** The outbox token of the server under test. */
+export function outboxToken(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the specs through playwright.config.ts.');
+  const secrets = JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+  const token = secrets.mailOutboxToken;
+  if (!token) throw new Error('The server has not generated its outbox token.');
+  return token;
+}
+
+/** Opens /_mail with the token (the server sets its cookie and redirects to /_mail). */
+export async function openOutbox(page: Page): Promise<void> {
+  await page.goto(`/_mail?token=${encodeURIComponent(outboxToken())}`);
+}
