@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { MAX_ANSWER_CHARS } from './web-chat';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * The provider's web chat (`POST /chat/web`, Vapi's CreateWebChatDTO → WebChat) as the browser
