@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from './config.js';
 import { emulatorKeys } from './lib/emulator-keys.js';
 import { openSecretStore } from './lib/secrets.js';
+import { mailOutboxToken } from './routes/mail-access.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/keys-cli.ts'];
@@ -45,6 +46,14 @@ describe('npm run keys', () => {
     expect(printed.emulatorPrivateKey).toBe(used.privateKey);
     expect(printed.authAnonKey).toBeTruthy();
     expect(Object.keys(printed)).not.toContain('authSigningKey');
+  });
+
+  it('prints the mail outbox token the server checks, 256 bits, generated once', () => {
+    const dir = dataDir();
+    const printed = keys(dir);
+    expect(printed.mailOutboxToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(printed.mailOutboxToken).toBe(mailOutboxToken(openSecretStore(dir)));
+    expect(keys(dir).mailOutboxToken).toBe(printed.mailOutboxToken);
   });
 
   it('prints EMULATOR_PUBLIC_KEY / EMULATOR_PRIVATE_KEY when set, not keys generated earlier', () => {

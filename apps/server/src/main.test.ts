@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +43,13 @@ async function startMain(dataDir: string) {
     });
     child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
   });
-  return { child, url };
+  // The lines printed after the URL (startup-summary.ts) come in the same write or the next.
+  if (!/Bootstrap admin/.test(output))
+    await new Promise<void>((resolve) => {
+      const check = () => /Bootstrap admin/.test(output) && resolve();
+      child.stdout.on('data', check);
+    });
+  return { child, url, output: () => output };
 }
 
 describe('main', () => {
@@ -64,8 +70,16 @@ describe('main', () => {
     async (signal) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'engage-main-'));
       try {
-        const { child, url } = await startMain(dataDir);
+        const { child, url, output } = await startMain(dataDir);
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
+        // Where mail goes (the outbox with its token, on the public origin) and the bootstrap admin.
+        const { mailOutboxToken } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+          mailOutboxToken: string;
+        };
+        const port = new URL(url).port;
+        expect(output()).toContain(`Mail outbox: http://localhost:${port}/_mail?token=${mailOutboxToken}`);
+        expect(output()).toContain('Bootstrap admin (ADMIN_EMAILS): admin@example.com');
+        expect(output()).not.toContain('main-test-pw');
         expect(existsSync(path.join(dataDir, 'engage.lock'))).toBe(true);
 
         child.kill(signal);

@@ -2,7 +2,11 @@
 import { ConfigError, parseConfig } from './config.js';
 import { DatabaseOpenError } from './db/open.js';
 import { createLogger } from './lib/logger.js';
+import { createPublicOrigin } from './lib/public-origin.js';
+import { openSecretStore } from './lib/secrets.js';
+import { mailOutboxToken } from './routes/mail-access.js';
 import { startServer } from './server.js';
+import { startupLines } from './startup-summary.js';
 
 async function main() {
   // Everything this process writes (database, lock file, keys) is for its owner only: files 0600,
@@ -22,6 +26,12 @@ async function main() {
   try {
     const server = await startServer(config, logger);
     console.log(`Engage is running at ${server.url}`);
+    // Where mail goes and who the bootstrap admin is; the outbox token is shown here and nowhere else.
+    const origin = createPublicOrigin(config);
+    origin.listening(server.port);
+    const outboxToken =
+      config.embeddedAuth && !config.SMTP_URL ? mailOutboxToken(openSecretStore(config.dataDir)) : null;
+    for (const line of startupLines(config, { origin: origin.get(), outboxToken })) console.log(line);
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;

@@ -1,0 +1,36 @@
+// What `npm start` tells the operator besides its URL: where mail goes and who the bootstrap admin is.
+import type { Config } from './config.js';
+import { outboxUrl } from './routes/mail-access.js';
+
+/** SMTP_URL without its credentials, path or query: `smtp://host:port`. */
+export function smtpServer(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return 'the SMTP_URL server';
+  }
+}
+
+export interface StartupFacts {
+  /** The configured public origin (lib/public-origin.ts), once listening. */
+  origin: string;
+  /** The outbox token, when mail is kept in the outbox. */
+  outboxToken: string | null;
+}
+
+/**
+ * The lines printed once at start (to the terminal, never the structured log). The outbox URL carries
+ * its token: this is the one place it is shown. No password and no SMTP credential is ever printed.
+ */
+export function startupLines(config: Config, facts: StartupFacts): string[] {
+  const lines: string[] = [];
+  if (!config.embeddedAuth) lines.push('Mail is sent by the hosted auth service (SUPABASE_URL).');
+  else if (config.SMTP_URL) lines.push(`Mail is sent through ${smtpServer(config.SMTP_URL)}.`);
+  else if (facts.outboxToken) lines.push(`Mail outbox: ${outboxUrl(facts.origin, facts.outboxToken)}`);
+  if (config.embeddedAuth && config.ADMIN_EMAILS.length)
+    lines.push(
+      `Bootstrap admin${config.ADMIN_EMAILS.length === 1 ? '' : 's'} (ADMIN_EMAILS): ${config.ADMIN_EMAILS.join(', ')}`,
+    );
+  return lines;
+}
