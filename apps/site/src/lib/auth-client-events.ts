@@ -8,6 +8,7 @@ import type { GoTrueClient } from '@supabase/auth-js';
 type ClientListener = (auth: GoTrueClient) => void;
 
 let listener: ClientListener | null = null;
+let refusedListener: ClientListener | null = null;
 const created: GoTrueClient[] = [];
 
 /** Called by the session store once; clients created before it are handed over at once. */
@@ -20,4 +21,14 @@ export function onAuthClientCreated(next: ClientListener): void {
 export function authClientCreated(auth: GoTrueClient): void {
   if (listener) listener(auth);
   else created.push(auth);
+}
+
+/** Called by the session store once: what to do when the auth service refuses a client's session. */
+export function onSessionRefused(next: ClientListener): void {
+  refusedListener = next;
+}
+
+/** Called by lib/supabase.ts when the auth service answered that the session has ended (lib/session-end.ts). */
+export function sessionRefused(auth: GoTrueClient): void {
+  refusedListener?.(auth);
 }

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, GoTrueClient, Session, User } from '@supabase/auth-js';
 import { useCallback, useSyncExternalStore } from 'react';
-import { onAuthClientCreated } from './auth-client-events';
+import { onAuthClientCreated, onSessionRefused } from './auth-client-events';
 import { onFirstInput } from './first-input';
 import { usePublicConfig, type PublicConfig } from './public-config';
 import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
@@ -27,6 +27,11 @@ export interface SessionState {
    * session-dependent parts render their neutral shell (styled by public/session-hint.js's hint).
    */
   prerender: boolean;
+  /**
+   * True once the auth service refused the session (the account was deleted, the session revoked):
+   * the site signed out and says so until the user signs in again or dismisses the message.
+   */
+  sessionEnded: boolean;
 }
 
 const empty: SessionState = {
@@ -38,6 +43,7 @@ const empty: SessionState = {
   passwordRecovery: false,
   error: null,
   prerender: false,
+  sessionEnded: false,
 };
 const loadingState: SessionState = { ...empty, loading: true };
 /** What the server renders and what hydration sees first. */
@@ -54,6 +60,8 @@ export function loadSupabase(config: PublicConfig): Promise<SupabaseClient> {
 let state: SessionState = loadingState;
 let started = false;
 let connected = false;
+/** True from the auth service's refusal of the session until auth-js has forgotten it. */
+let ending = false;
 let stopWatchingStorage: (() => void) | null = null;
 const listeners = new Set<() => void>();
 
@@ -72,6 +80,7 @@ function fromSession(session: Session | null, event: AuthChangeEvent | null): Se
     passwordRecovery:
       event === 'PASSWORD_RECOVERY' ||
       (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
+    sessionEnded: state.sessionEnded && !(session && event === 'SIGNED_IN'),
   };
 }
 
@@ -120,14 +129,49 @@ function start(config: PublicConfig) {
   stopWatchingStorage = () => window.removeEventListener('storage', onStorage);
 }
 
+/**
+ * Asks the auth service once per page whether the stored session still stands: auth-js trusts a
+ * stored access token until it expires, so an account deleted meanwhile would keep its avatar (and
+ * see every server call refused) for up to an hour. The answer is judged by lib/session-end.ts.
+ */
+async function confirmStoredUser(auth: GoTrueClient) {
+  const { data } = await auth.getSession();
+  if (data.session) await auth.getUser();
+}
+
 /** Called when lib/supabase.ts creates the client: from now on auth-js's events decide. */
 export function connectSession(auth: GoTrueClient): void {
   if (connected) return;
   connected = true;
   stopWatchingStorage?.();
-  auth.onAuthStateChange((event, session) => set(fromSession(session, event)));
+  auth.onAuthStateChange((event, session) => {
+    // While a refused session is being forgotten, its last events must not bring the avatar back.
+    if (ending && session && event !== 'SIGNED_IN') return;
+    set(fromSession(session, event));
+  });
+  confirmStoredUser(auth).catch(() => {}); // offline: the session stays, as auth-js keeps it
 }
 onAuthClientCreated(connectSession);
+
+/**
+ * The auth service refused the session for good: signed out here at once (no avatar, the guard's
+ * sign-in screen), with the message, then auth-js forgets the session (local scope: the server has
+ * nothing left to revoke). Deferred a turn: this runs inside auth-js's own request.
+ */
+function endSession(auth: GoTrueClient): void {
+  set({ ...empty, sessionEnded: true });
+  if (ending) return;
+  ending = true;
+  setTimeout(() => {
+    auth
+      .signOut({ scope: 'local' })
+      .catch(() => {})
+      .finally(() => {
+        ending = false;
+      });
+  }, 0);
+}
+onSessionRefused(endSession);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -137,6 +181,11 @@ const subscribe = (listener: () => void) => {
 };
 const getSnapshot = () => state;
 const getServerSnapshot = () => prerenderState;
+
+/** Hides the "session has ended" message (the user dismissed it). */
+export function dismissSessionEnded(): void {
+  set({ ...state, sessionEnded: false });
+}
 
 /** Ends the password-recovery state (the user chose a new password or dismissed the prompt). */
 export function endPasswordRecovery(): void {
@@ -166,4 +215,5 @@ export function resetSessionForTests(): void {
   state = loadingState;
   started = false;
   connected = false;
+  ending = false;
 }

@@ -1,6 +1,7 @@
 import { AuthClient, type GoTrueClient } from '@supabase/auth-js';
-import { authClientCreated } from './auth-client-events';
+import { authClientCreated, sessionRefused } from './auth-client-events';
 import { currentPublicConfig, type PublicConfig } from './public-config';
+import { watchSessionRefusals } from './session-end';
 import { storageKeyFor } from './stored-session';
 
 /**
@@ -19,7 +20,8 @@ let clientKey = '';
  * The site's one auth client, configured from /config.json: the embedded auth of this server
  * (URL = this origin) or hosted Supabase. As supabase-js set it up: the session persists in
  * localStorage under supabase-js's key, refreshes itself, and is picked up from a mail link's URL
- * fragment. Creating it connects the session store (lib/session.tsx) to its events.
+ * fragment. Creating it connects the session store (lib/session.tsx) to its events; an answer that
+ * ends the session (a deleted user, a revoked session: lib/session-end.ts) is reported to the store.
  */
 export function getSupabase(config: PublicConfig): SupabaseClient {
   const url = config.auth.url ?? window.location.origin;
@@ -27,8 +29,14 @@ export function getSupabase(config: PublicConfig): SupabaseClient {
   if (!anonKey) throw new Error('The server did not provide an auth key in /config.json.');
   const key = `${url} ${anonKey}`;
   if (!client || clientKey !== key) {
-    const auth = new AuthClient({
+    // The global fetch is looked up per request (tests replace it), as auth-js itself does.
+    const watched = watchSessionRefusals(
+      () => globalThis.fetch.bind(globalThis),
+      () => sessionRefused(auth),
+    );
+    const auth: GoTrueClient = new AuthClient({
       url: `${url.replace(/\/+$/, '')}/auth/v1`,
+      fetch: watched,
       headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
       storageKey: storageKeyFor(config.auth.url, window.location.origin),
       persistSession: true,

@@ -23,4 +23,6 @@ export const authText = {
   mfaTitle: 'Two-factor authentication',
   mfaDescription: 'Enter the six-digit code from your authenticator app to finish signing in.',
   mfaNoFactor: 'No verified authenticator app was found for this account.',
+  // Issue 19: the account was deleted or the session revoked elsewhere (SPEC §4: a refused refresh signs out).
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
