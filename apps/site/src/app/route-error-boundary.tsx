@@ -12,9 +12,29 @@ interface State {
   resetKey: string;
 }
 
+/**
+ * True when a page's code could not be downloaded, in each browser's words (Chromium, Safari, Firefox,
+ * webpack's ChunkLoadError, Vite's CSS preload): usually a new version was deployed and this page
+ * still asks for the old files, so reloading is the cure; the module's URL means nothing to a reader.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ChunkLoadError') return true;
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|Loading (CSS )?chunk [\w-]+ failed/i.test(
+    error.message,
+  );
+}
+
+export const staleVersionText =
+  'This page could not be loaded: the site may have been updated since you opened it. Reload the page to get the latest version.';
+
 /** The fallback for unhandled routing errors (SPEC §2 'Other'): a page that threw or failed to load. */
 export function RouteErrorView({ error }: { error: unknown }) {
-  const detail = error instanceof Error ? error.message : 'The page failed to load.';
+  const detail = isChunkLoadError(error)
+    ? staleVersionText
+    : error instanceof Error && error.message
+      ? error.message
+      : 'The page failed to load.';
   return (
     <main className="mx-auto max-w-xl p-8" role="alert">
       <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
