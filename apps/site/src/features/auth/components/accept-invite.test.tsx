@@ -68,6 +68,7 @@ describe('AcceptInvite', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your invitation');
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
+    expect(window.location.hash).toBe(''); // shown: no longer in the address bar
   });
 
   it('without a session says the invitation is not valid and offers no form', () => {

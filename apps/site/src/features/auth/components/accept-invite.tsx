@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
+import { useClearLinkResult } from '@/lib/link-result';
 import { useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 
@@ -25,6 +26,7 @@ export function AcceptInvite() {
   const navigate = useNavigate();
   const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(linkError);
+  useClearLinkResult(); // shown from state now: the fragment leaves the address bar
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {

@@ -77,11 +77,16 @@ describe('AuthCard', () => {
     expect(await screen.findByText(authText.resetSent)).toBeInTheDocument();
   });
 
-  it('explains a failed mail link from the URL fragment', () => {
+  it('explains a failed mail link from the URL fragment, then clears the fragment from the address bar', () => {
+    window.history.replaceState(null, '', '/kb-import?tab=files');
     window.location.hash =
       '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    const entries = window.history.length;
     render(<AuthCard />);
     expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname + window.location.search).toBe('/kb-import?tab=files');
+    expect(window.history.length).toBe(entries); // replaced, not a new entry for Back
   });
 
   it('shows and hides every password with a toggle button that says whether it is pressed', async () => {

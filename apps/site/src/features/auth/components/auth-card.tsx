@@ -7,6 +7,7 @@ import {
   PasswordField,
   useNewPassword,
 } from '@/components/ui/credential-fields';
+import { useClearLinkResult } from '@/lib/link-result';
 import { useSupabase } from '@/lib/session';
 import type { SupabaseClient } from '@/lib/supabase';
 import { authText } from '../messages';
@@ -79,6 +80,7 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(linkError);
+  useClearLinkResult(); // shown from state now: the fragment leaves the address bar
   /** The address a sign-in link and code went to: the form then asks for the code. */
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const submit = (e: FormEvent) => {

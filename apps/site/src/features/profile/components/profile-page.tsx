@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useClearLinkResult } from '@/lib/link-result';
 import { useSession, useSupabase } from '@/lib/session';
 import { profileText } from '../messages';
 import { ChangeEmail } from './change-email';
@@ -20,6 +21,7 @@ export function ProfilePage() {
   const { user } = useSession();
   const supabase = useSupabase();
   const [fromLink] = useState(linkOutcome);
+  useClearLinkResult(); // shown from state now: the fragment leaves the address bar
   const email = user?.email ?? '';
   return (
     <main className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-10">
