@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { conversationReducer, emptyConversation, type Conversation } from '../lib/conversation';
 import type { LoadVoiceSdk, VoiceClient } from '../lib/voice-client';
 import {
+  CALL_ENDED_NOTICE_MS,
   CONNECT_TIMEOUT_MS,
   initialWidgetState,
   isFatalError,
@@ -19,11 +21,24 @@ export interface UseVoiceCallOptions {
 
 export interface VoiceCall {
   state: WidgetState;
+  /** The call's conversation: what was said (captions) and typed. */
+  conversation: Conversation;
   engage: () => void;
+  /** Abandons CONNECTING... at once. */
+  cancel: () => void;
   hangUp: () => void;
   toggleMute: () => void;
+  /** Sends a typed question to the assistant during the call; false when it could not be sent. */
+  sendText: (text: string) => boolean;
   dismiss: () => void;
+  openChat: () => void;
+  closeChat: () => void;
 }
+
+/** The longest question the widget sends in one message. */
+export const MAX_TYPED_CHARS = 1_000;
+/** How often the microphone's level is sampled for the input meter. */
+const INPUT_LEVEL_INTERVAL_MS = 100;
 
 const ignore = () => {};
 
@@ -39,13 +54,16 @@ export function useVoiceCall({
   loadSdk,
 }: UseVoiceCallOptions): VoiceCall {
   const [state, dispatch] = useReducer(widgetReducer, initialWidgetState);
+  const [conversation, dispatchConversation] = useReducer(conversationReducer, emptyConversation);
   const client = useRef<VoiceClient | null>(null);
   const loading = useRef<Promise<VoiceClient | null> | null>(null);
   const disposed = useRef(false);
   // The status as of the last render, for handlers that must not act twice (engage while connecting).
   const status = useRef(state.status);
-  // A hang-up in progress: its call-end must not end a call engaged right after it.
+  // A hang-up or cancel in progress: its call-end and failures must not touch a call engaged after it.
   const stopping = useRef<Promise<void> | null>(null);
+  // Each engage is an attempt; a cancelled or ended attempt's late results are dropped.
+  const attempt = useRef(0);
 
   useEffect(() => {
     status.current = state.status;
@@ -55,11 +73,20 @@ export function useVoiceCall({
   useEffect(() => {
     if (state.status !== 'connecting') return;
     const timer = setTimeout(() => {
+      attempt.current += 1;
       dispatch({ type: 'failed', reason: 'timeout' });
       void client.current?.stop().catch(ignore);
     }, CONNECT_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [state.status]);
+  }, [state.status, dispatch]);
+
+  // "Call ended" (the assistant or the network ended it) stays on screen for a few seconds.
+  const notice = state.status === 'idle' ? state.notice : null;
+  useEffect(() => {
+    if (notice?.kind !== 'ended' || notice.by !== 'assistant') return;
+    const timer = setTimeout(() => dispatch({ type: 'dismiss' }), CALL_ENDED_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, dispatch]);
 
   useEffect(() => {
     disposed.current = false;
@@ -85,6 +112,8 @@ export function useVoiceCall({
     loading.current ??= loadSdk().then((create) => {
       if (disposed.current) return null;
       const sdk = create(publicKey, apiBaseUrl);
+      // Failures while a hang-up or cancel is stopping the call belong to the call being left.
+      const failing = () => stopping.current === null;
       const stopOnProblem = (payload: unknown) => {
         const problem = microphoneProblem(payload);
         if (!problem) return false;
@@ -92,9 +121,13 @@ export function useVoiceCall({
         void sdk.stop().catch(ignore);
         return true;
       };
-      sdk.on('call-start', () => dispatch({ type: 'call-start' }));
+      sdk.on('call-start', () => {
+        dispatch({ type: 'call-start', at: Date.now() });
+        // The input meter: the microphone's level, where the room can measure it.
+        sdk.startLocalAudioLevelObserver(INPUT_LEVEL_INTERVAL_MS).catch(ignore);
+      });
       sdk.on('call-end', () => {
-        if (!stopping.current) dispatch({ type: 'call-end' });
+        if (failing()) dispatch({ type: 'call-end' });
       });
       sdk.on('speech-start', () => dispatch({ type: 'speech', speaking: true }));
       sdk.on('speech-end', () => dispatch({ type: 'speech', speaking: false }));
@@ -104,17 +137,20 @@ export function useVoiceCall({
         // §4); the level arrives ten times a second, so the mute button follows within 100 ms.
         dispatch({ type: 'muted', muted: sdk.isMuted() });
       });
+      sdk.on('local-volume-level', (level) => dispatch({ type: 'input-level', level }));
+      sdk.on('message', (message) => dispatchConversation({ type: 'message', message }));
       sdk.on('camera-error', (payload) => {
+        if (!failing()) return;
         if (!stopOnProblem(payload)) dispatch({ type: 'microphone-failed', problem: 'unavailable' });
         void sdk.stop().catch(ignore);
       });
       sdk.on('error', (payload) => {
-        if (stopOnProblem(payload) || !isFatalError(payload)) return;
+        if (!failing() || stopOnProblem(payload) || !isFatalError(payload)) return;
         dispatch({ type: 'failed' });
         void sdk.stop().catch(ignore);
       });
       sdk.on('call-start-failed', (payload) => {
-        if (!stopOnProblem(payload)) dispatch({ type: 'failed', reason: 'start' });
+        if (failing() && !stopOnProblem(payload)) dispatch({ type: 'failed', reason: 'start' });
       });
       client.current = sdk;
       return sdk;
@@ -125,41 +161,13 @@ export function useVoiceCall({
       loading.current = null;
       throw error;
     }
-  }, [publicKey, apiBaseUrl, loadSdk]);
+  }, [publicKey, apiBaseUrl, loadSdk, dispatch]);
 
-  const engage = useCallback(() => {
-    if (status.current !== 'idle') return;
-    status.current = 'connecting';
-    dispatch({ type: 'engage' });
-    if (!publicKey) {
-      dispatch({ type: 'failed', reason: 'not-configured' });
-      return;
-    }
-    void (async () => {
-      let sdk: VoiceClient | null;
-      try {
-        sdk = await getClient();
-      } catch {
-        if (!disposed.current) dispatch({ type: 'failed', reason: 'load' });
-        return;
-      }
-      if (!sdk || disposed.current) return;
-      await stopping.current;
-      try {
-        const call = await sdk.start(assistantId);
-        if (call === null) dispatch({ type: 'failed', reason: 'start' });
-      } catch (error) {
-        const problem = microphoneProblem(error);
-        dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
-      }
-    })();
-  }, [assistantId, publicKey, getClient]);
-
-  const hangUp = useCallback(() => {
-    dispatch({ type: 'hang-up' });
+  /** Stops the SDK's call (or its start); a call engaged meanwhile waits for this to finish. */
+  const stopCall = useCallback(() => {
     const sdk = client.current;
     if (!sdk) return;
-    const done = sdk
+    const done: Promise<void> = sdk
       .stop()
       .catch(ignore)
       .finally(() => {
@@ -167,6 +175,53 @@ export function useVoiceCall({
       });
     stopping.current = done;
   }, []);
+
+  const engage = useCallback(() => {
+    if (status.current !== 'idle') return;
+    status.current = 'connecting';
+    const mine = ++attempt.current;
+    dispatch({ type: 'engage' });
+    dispatchConversation({ type: 'reset' });
+    if (!publicKey) {
+      dispatch({ type: 'failed', reason: 'not-configured' });
+      return;
+    }
+    const current = () => mine === attempt.current && !disposed.current;
+    void (async () => {
+      let sdk: VoiceClient | null;
+      try {
+        sdk = await getClient();
+      } catch {
+        if (current()) dispatch({ type: 'failed', reason: 'load' });
+        return;
+      }
+      if (!sdk || !current()) return;
+      await stopping.current;
+      if (!current()) return;
+      try {
+        const call = await sdk.start(assistantId);
+        if (call === null && current()) dispatch({ type: 'failed', reason: 'start' });
+      } catch (error) {
+        if (!current()) return;
+        const problem = microphoneProblem(error);
+        dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
+      }
+    })();
+  }, [assistantId, publicKey, getClient, dispatch]);
+
+  const cancel = useCallback(() => {
+    if (status.current !== 'connecting') return;
+    status.current = 'idle';
+    attempt.current += 1;
+    dispatch({ type: 'cancel' });
+    stopCall();
+  }, [dispatch, stopCall]);
+
+  const hangUp = useCallback(() => {
+    attempt.current += 1;
+    dispatch({ type: 'hang-up' });
+    stopCall();
+  }, [dispatch, stopCall]);
 
   const toggleMute = useCallback(() => {
     const sdk = client.current;
@@ -177,9 +232,39 @@ export function useVoiceCall({
     } catch {
       // No call object (the call just ended): nothing to mute.
     }
+  }, [dispatch]);
+
+  const sendText = useCallback((text: string) => {
+    const content = text.trim().slice(0, MAX_TYPED_CHARS);
+    const sdk = client.current;
+    if (!content || !sdk || status.current !== 'in-call') return false;
+    try {
+      sdk.send({ type: 'add-message', message: { role: 'user', content } });
+    } catch {
+      return false;
+    }
+    dispatchConversation({ type: 'typed', text: content });
+    return true;
   }, []);
 
-  const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), []);
+  const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), [dispatch]);
+  const openChat = useCallback(() => {
+    if (status.current !== 'idle') return;
+    status.current = 'chat';
+    dispatch({ type: 'open-chat' });
+  }, [dispatch]);
+  const closeChat = useCallback(() => dispatch({ type: 'close-chat' }), [dispatch]);
 
-  return { state, engage, hangUp, toggleMute, dismiss };
+  return {
+    state,
+    conversation,
+    engage,
+    cancel,
+    hangUp,
+    toggleMute,
+    sendText,
+    dismiss,
+    openChat,
+    closeChat,
+  };
 }

@@ -10,12 +10,21 @@ export interface VoiceEventPayloads {
   'speech-start': undefined;
   'speech-end': undefined;
   'volume-level': number;
+  'local-volume-level': number;
+  /** The assistant's messages (transcripts, speech and status updates…), parsed JSON. */
+  message: unknown;
   error: unknown;
   'camera-error': unknown;
   'call-start-failed': unknown;
 }
 
 export type VoiceEventName = keyof VoiceEventPayloads;
+
+/** A user message added to the call's conversation (`@vapi-ai/web`'s `send()` shape). */
+export interface AddMessage {
+  type: 'add-message';
+  message: { role: 'user'; content: string };
+}
 
 export interface VoiceClient {
   /** Starts a call with a provider assistant; resolves null when the start failed. */
@@ -24,9 +33,14 @@ export interface VoiceClient {
   stop(): Promise<void>;
   setMuted(muted: boolean): void;
   isMuted(): boolean;
+  /** Sends a Live Call Control message; here a question typed during the call. */
+  send(message: AddMessage): void;
+  /** Starts `local-volume-level` events (the microphone's level) every `interval` ms. */
+  startLocalAudioLevelObserver(interval?: number): Promise<void>;
   // Overloads rather than one generic signature, so the SDK's own generic `on` satisfies them.
   on(event: 'call-start' | 'call-end' | 'speech-start' | 'speech-end', listener: () => void): unknown;
-  on(event: 'volume-level', listener: (volume: number) => void): unknown;
+  on(event: 'volume-level' | 'local-volume-level', listener: (volume: number) => void): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
   on(event: 'error' | 'camera-error' | 'call-start-failed', listener: (payload: unknown) => void): unknown;
   removeAllListeners(): unknown;
 }

@@ -1,36 +1,61 @@
 /**
  * The voice widget's state machine (SPEC §4): idle → connecting (engage, only from idle) → in call
- * (call-start) → idle (call-end, hang-up or any failure). Pure, so every transition is unit-tested.
+ * (call-start) → idle (call-end, hang-up or any failure). CONNECTING... can be cancelled; from idle
+ * the visitor may type instead (a text chat). Pure, so every transition is unit-tested.
  */
 
 export type MicrophoneProblem = 'denied' | 'missing' | 'in-use' | 'unavailable';
 export type FailureReason = 'start' | 'timeout' | 'dropped' | 'load' | 'not-configured';
+/** Why the text chat opened: chosen, or no usable microphone (the chat says so). */
+export type ChatReason = 'chosen' | 'microphone-denied' | 'microphone-missing';
 
 export type Notice =
-  | { kind: 'ended' }
+  /** The call ended: by the visitor (END), or by the assistant or the network (shown for a while). */
+  | { kind: 'ended'; by: 'you' | 'assistant' }
+  | { kind: 'cancelled' }
   | { kind: 'microphone'; problem: MicrophoneProblem }
   | { kind: 'failed'; reason: FailureReason };
 
 export type WidgetState =
   | { status: 'idle'; notice: Notice | null }
   | { status: 'connecting' }
-  | { status: 'in-call'; speaking: boolean; volume: number; muted: boolean };
+  | {
+      status: 'in-call';
+      speaking: boolean;
+      /** The assistant's volume, 0..1 (the wave). */
+      volume: number;
+      /** The microphone's level, 0..1. */
+      inputLevel: number;
+      muted: boolean;
+      /** When the call started (ms since the epoch), for the call timer. */
+      startedAt: number;
+    }
+  | { status: 'chat'; reason: ChatReason };
 
 export type WidgetAction =
   | { type: 'engage' }
-  | { type: 'call-start' }
+  /** CONNECTING... abandoned by the visitor (Escape or Cancel). */
+  | { type: 'cancel' }
+  | { type: 'call-start'; at: number }
   | { type: 'speech'; speaking: boolean }
   | { type: 'volume'; level: number }
+  | { type: 'input-level'; level: number }
   | { type: 'muted'; muted: boolean }
+  /** The call ended without the visitor asking (the assistant or the network ended it). */
   | { type: 'call-end' }
   | { type: 'hang-up' }
   | { type: 'microphone-failed'; problem: MicrophoneProblem }
   /** A failure; `reason` defaults to 'start' while connecting and 'dropped' in a call. */
   | { type: 'failed'; reason?: FailureReason }
-  | { type: 'dismiss' };
+  | { type: 'dismiss' }
+  /** "Type instead": a text conversation, from idle. */
+  | { type: 'open-chat' }
+  | { type: 'close-chat' };
 
 /** How long CONNECTING... may last before the attempt is abandoned with a message. */
 export const CONNECT_TIMEOUT_MS = 30_000;
+/** How long "Call ended" stays on screen after the assistant or the network ended the call. */
+export const CALL_ENDED_NOTICE_MS = 5_000;
 
 export const initialWidgetState: WidgetState = { status: 'idle', notice: null };
 
@@ -40,9 +65,11 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
   switch (action.type) {
     case 'engage':
       return state.status === 'idle' ? { status: 'connecting' } : state;
+    case 'cancel':
+      return state.status === 'connecting' ? { status: 'idle', notice: { kind: 'cancelled' } } : state;
     case 'call-start':
       return state.status === 'connecting'
-        ? { status: 'in-call', speaking: false, volume: 0, muted: false }
+        ? { status: 'in-call', speaking: false, volume: 0, inputLevel: 0, muted: false, startedAt: action.at }
         : state;
     case 'speech':
       return state.status === 'in-call' && state.speaking !== action.speaking
@@ -50,21 +77,28 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
         : state;
     case 'volume':
       return state.status === 'in-call' ? { ...state, volume: clamp01(action.level) } : state;
+    case 'input-level':
+      return state.status === 'in-call' ? { ...state, inputLevel: clamp01(action.level) } : state;
     case 'muted':
       return state.status === 'in-call' && state.muted !== action.muted
         ? { ...state, muted: action.muted }
         : state;
     case 'call-end':
+      return state.status === 'connecting' || state.status === 'in-call'
+        ? { status: 'idle', notice: { kind: 'ended', by: 'assistant' } }
+        : state;
     case 'hang-up':
-      return state.status === 'idle' ? state : { status: 'idle', notice: { kind: 'ended' } };
+      return state.status === 'connecting' || state.status === 'in-call'
+        ? { status: 'idle', notice: { kind: 'ended', by: 'you' } }
+        : state;
     case 'microphone-failed':
       // The microphone message says how to fix the problem: it wins over a generic failure that the
       // same attempt may report first (the SDK emits error, camera-error and call-start-failed).
-      if (state.status !== 'idle' || state.notice?.kind === 'failed')
+      if (state.status === 'connecting' || state.status === 'in-call' || isFailure(state))
         return { status: 'idle', notice: { kind: 'microphone', problem: action.problem } };
       return state;
     case 'failed':
-      if (state.status === 'idle') return state;
+      if (state.status !== 'connecting' && state.status !== 'in-call') return state;
       return {
         status: 'idle',
         notice: {
@@ -74,12 +108,39 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
       };
     case 'dismiss':
       return state.status === 'idle' && state.notice ? { status: 'idle', notice: null } : state;
+    case 'open-chat':
+      return state.status === 'idle' ? { status: 'chat', reason: chatReason(state.notice) } : state;
+    case 'close-chat':
+      return state.status === 'chat' ? { status: 'idle', notice: null } : state;
   }
+}
+
+const isFailure = (state: WidgetState) => state.status === 'idle' && state.notice?.kind === 'failed';
+
+/**
+ * Whether a notice is shown on screen: what went wrong, and a call the visitor did not end. The
+ * visitor's own END and Cancel are only announced.
+ */
+export function isVisibleNotice(notice: Notice): boolean {
+  if (notice.kind === 'ended') return notice.by === 'assistant';
+  return notice.kind !== 'cancelled';
+}
+
+/** Whether the notice offers the text conversation instead (no usable microphone). */
+export function offersChat(notice: Notice | null): boolean {
+  return chatReason(notice) !== 'chosen';
+}
+
+function chatReason(notice: Notice | null): ChatReason {
+  if (notice?.kind !== 'microphone') return 'chosen';
+  if (notice.problem === 'denied') return 'microphone-denied';
+  return notice.problem === 'missing' ? 'microphone-missing' : 'chosen';
 }
 
 /** What the visitor reads when something went wrong, and how to fix it. */
 export function noticeMessage(notice: Notice): string {
   if (notice.kind === 'ended') return 'Call ended.';
+  if (notice.kind === 'cancelled') return 'Call cancelled.';
   if (notice.kind === 'microphone') {
     switch (notice.problem) {
       case 'denied':

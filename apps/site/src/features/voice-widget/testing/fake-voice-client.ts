@@ -1,4 +1,5 @@
 import type {
+  AddMessage,
   CreateVoiceClient,
   LoadVoiceSdk,
   VoiceClient,
@@ -10,12 +11,19 @@ type Listener = (payload: never) => void;
 
 /**
  * A stand-in for the voice SDK's client in component tests: a small typed event emitter with the
- * methods the widget calls. Tests emit SDK events and inspect the calls made.
+ * methods the widget calls. Tests emit SDK events (the assistant's `message`s included) and inspect
+ * the calls made (`started`, `stopCalls`, `sent`).
  */
 export class FakeVoiceClient implements VoiceClient {
   readonly listeners = new Map<VoiceEventName, Set<Listener>>();
   readonly started: string[] = [];
   stopCalls = 0;
+  /** Messages the widget sent with send(), in order. */
+  readonly sent: AddMessage[] = [];
+  /** Set to make send() throw (no call joined, or the SDK refusing the message). */
+  sendError: Error | undefined;
+  /** The interval of each startLocalAudioLevelObserver() call. */
+  readonly levelObservers: (number | undefined)[] = [];
   private muted = false;
   /** What the next start() does; by default it stays pending like a call still connecting. */
   startImpl: (assistantId: string) => Promise<unknown> = () => new Promise(() => {});
@@ -44,6 +52,16 @@ export class FakeVoiceClient implements VoiceClient {
     return this.muted;
   }
 
+  send(message: AddMessage): void {
+    if (this.sendError) throw this.sendError;
+    this.sent.push(message);
+  }
+
+  startLocalAudioLevelObserver(interval?: number): Promise<void> {
+    this.levelObservers.push(interval);
+    return Promise.resolve();
+  }
+
   on(event: VoiceEventName, listener: Listener): this {
     const set = this.listeners.get(event) ?? new Set<Listener>();
     set.add(listener);
@@ -62,6 +80,15 @@ export class FakeVoiceClient implements VoiceClient {
   ): void {
     for (const listener of this.listeners.get(event) ?? [])
       (listener as (payload: VoiceEventPayloads[E] | undefined) => void)(payload[0]);
+  }
+
+  /** The assistant's side: a transcript message as the provider sends it. */
+  transcript(
+    role: 'assistant' | 'user',
+    transcript: string,
+    transcriptType: 'partial' | 'final' = 'final',
+  ): void {
+    this.emit('message', { type: 'transcript', role, transcriptType, transcript });
   }
 
   listenerCount(): number {

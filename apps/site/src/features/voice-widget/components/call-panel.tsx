@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { formatCallTime } from '../lib/call-time';
+import { turnText, type Conversation, type Speaker, type Turn } from '../lib/conversation';
+
+export interface CallPanelProps {
+  conversation: Conversation;
+  /** When the call started (ms since the epoch). */
+  startedAt: number;
+  /** The microphone's level, 0..1. */
+  inputLevel: number;
+  muted: boolean;
+  /** Sends a typed question; false when it could not be sent. */
+  onSend: (text: string) => boolean;
+  /** The longest question accepted. */
+  maxLength: number;
+}
+
+/** How many of the latest turns the captions show. */
+const CAPTION_TURNS = 2;
+
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 motion-safe:transition-colors';
+
+const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
+
+/**
+ * What a call shows beside SPEC's wave and END: the call time, the microphone's level, live
+ * captions of the last turns (the whole transcript on request) and a box to type a question.
+ * Finals are announced politely, never the partials. Lazy-loaded: the landing pages' first
+ * JavaScript does not carry it.
+ */
+export function CallPanel({ conversation, startedAt, inputLevel, muted, onSend, maxLength }: CallPanelProps) {
+  const ids = useId();
+  const [expanded, setExpanded] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [failed, setFailed] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  const turns = conversation.turns;
+  const shown = expanded ? turns : turns.slice(-CAPTION_TURNS);
+  const latest = conversation.latestFinal;
+
+  // Newest at the bottom, in view.
+  const last = turns.at(-1);
+  const lastText = last ? turnText(last) : '';
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [expanded, turns.length, lastText]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    if (onSend(draft)) {
+      setDraft('');
+      setFailed(false);
+    } else setFailed(true);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && expanded) {
+      event.stopPropagation();
+      setExpanded(false);
+    }
+  };
+
+  return (
+    // Escape here only folds the transcript back; the listener is on the group, not a control.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
+      onKeyDown={onKeyDown}
+      className="flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2 rounded-2xl border border-white/15 bg-slate-950/95 p-3 text-sm text-white shadow-xl backdrop-blur"
+    >
+      <div className="flex items-center gap-3 text-xs text-slate-300">
+        <CallTimer startedAt={startedAt} />
+        <InputMeter level={muted ? 0 : inputLevel} muted={muted} />
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={`${ids}-turns`}
+          onClick={() => setExpanded((open) => !open)}
+          className={`ml-auto rounded px-2 py-1 text-xs font-medium text-sky-200 hover:text-white ${focusRing}`}
+        >
+          {expanded ? 'Hide transcript' : 'Show transcript'}
+        </button>
+      </div>
+
+      <ol
+        ref={list}
+        id={`${ids}-turns`}
+        aria-label={expanded ? 'Transcript' : 'Captions'}
+        // Focusable when it scrolls, so the transcript scrolls by keyboard (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={expanded ? 0 : undefined}
+        className={`flex flex-col gap-1.5 ${expanded ? 'max-h-[min(16rem,40dvh)] overflow-y-auto pr-1' : ''} ${focusRing}`}
+      >
+        {shown.length === 0 && <li className="text-slate-400">Captions appear here as the call goes on.</li>}
+        {shown.map((turn) => (
+          <TurnLine key={turn.id} turn={turn} />
+        ))}
+      </ol>
+
+      <p aria-live="polite" className="sr-only">
+        {latest && `${latest.role === 'assistant' ? 'Assistant' : 'You said'}: ${latest.text}`}
+      </p>
+
+      <form onSubmit={submit} className="flex flex-col gap-1">
+        {failed && (
+          <p role="alert" className="text-xs text-red-300">
+            Your message could not be sent. Try again.
+          </p>
+        )}
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${ids}-box`} className="sr-only">
+            Type a message
+          </label>
+          <input
+            id={`${ids}-box`}
+            type="text"
+            value={draft}
+            maxLength={maxLength}
+            autoComplete="off"
+            enterKeyHint="send"
+            placeholder="Type a message"
+            onChange={(event) => setDraft(event.target.value)}
+            className={`min-w-0 flex-1 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 ${focusRing}`}
+          />
+          <button
+            type="submit"
+            className={`rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-sky-100 ${focusRing}`}
+          >
+            Send
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function TurnLine({ turn }: { turn: Turn }) {
+  const mine = turn.role === 'user';
+  return (
+    <li className={`leading-snug break-words ${mine ? 'text-sky-100' : 'text-white'}`}>
+      <span className={`mr-1.5 text-xs font-semibold uppercase ${mine ? 'text-sky-300' : 'text-slate-400'}`}>
+        {label(turn.role)}
+      </span>
+      {turn.settled}
+      {turn.settled && turn.pending ? ' ' : ''}
+      {turn.pending && <span className="text-slate-300">{turn.pending}</span>}
+    </li>
+  );
+}
+
+/** The call's duration, updated every second. */
+function CallTimer({ startedAt }: { startedAt: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="font-mono tabular-nums">
+      <span className="sr-only">Call time </span>
+      {formatCallTime(now - startedAt)}
+    </p>
+  );
+}
+
+/** The microphone's live level (silent while muted). */
+function InputMeter({ level, muted }: { level: number; muted: boolean }) {
+  const percent = Math.round(Math.min(1, Math.max(0, level)) * 100);
+  return (
+    <div
+      role="meter"
+      aria-label="Microphone level"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={muted ? 'muted' : `${percent}%`}
+      className="h-1.5 w-16 overflow-hidden rounded-full bg-white/15"
+    >
+      <div
+        data-testid="input-level-bar"
+        className={`h-full origin-left rounded-full transition-transform duration-100 ${muted ? 'bg-amber-400' : 'bg-emerald-400'}`}
+        style={{ transform: `scaleX(${Math.max(0.02, percent / 100).toFixed(2)})` }}
+      />
+    </div>
+  );
+}
