@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { fail, same } from './http.js';
 
 export interface EmulatorKeys {
-  /** Accepted only by POST /call/web, as the provider's public key is. */
+  /** Accepted only by POST /call/web and POST /chat/web, as the provider's public key is. */
   publicKey: string;
   /** Accepted everywhere. */
   privateKey: string;
@@ -20,7 +20,7 @@ export function keyAuth(keys: EmulatorKeys): MiddlewareHandler {
     const header = c.req.header('authorization');
     if (!header) fail(401, 'Missing Authorization header: send `Authorization: Bearer <key>`.');
     const key = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
-    const publicScope = c.req.method === 'POST' && c.req.path.endsWith('/call/web');
+    const publicScope = c.req.method === 'POST' && /\/(call|chat)\/web$/.test(c.req.path);
     const ok = same(key, keys.privateKey) || (publicScope && same(key, keys.publicKey));
     if (!ok) fail(401, INVALID_KEY);
     await next();

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { EmulatorDb } from './db.js';
+import type { LocalAssistant } from './knowledge/local-assistant.js';
 
 /** What every resource route needs, resolved once from the emulator's deps. */
 export interface EmulatorContext {
@@ -22,4 +23,8 @@ export interface EmulatorContext {
    * to wait. A caller without an address (the server in-process) is never limited.
    */
   takeWebCall: (c: Context) => number | null;
+  /** The same for POST /chat/web, with its own per-minute budget. */
+  takeWebChat: (c: Context) => number | null;
+  /** Answers questions from an assistant's documents (chats and call rooms share its index cache). */
+  localAssistant: LocalAssistant;
 }

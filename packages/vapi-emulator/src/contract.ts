@@ -19,11 +19,15 @@ import { fail } from './http.js';
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
 
 /**
- * Bodies the document describes by component though it lacks the route (POST /call/web), and
+ * Bodies the document describes by component though it lacks the route (POST /call/web and
+ * /chat/web), and
  * top-level properties the docs send that the DTO omits (the query tool's `function`, see
  * PROVIDER-FACTS).
  */
-const COMPONENT_BODIES: Partial<Record<RouteKey, string>> = { 'POST /call/web': 'CreateWebCallDTO' };
+const COMPONENT_BODIES: Partial<Record<RouteKey, string>> = {
+  'POST /call/web': 'CreateWebCallDTO',
+  'POST /chat/web': 'CreateWebChatDTO',
+};
 const EXTRA_PROPERTIES: Record<string, readonly string[]> = {
   CreateQueryToolDTO: ['function'],
   UpdateQueryToolDTO: ['function'],

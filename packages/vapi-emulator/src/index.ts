@@ -1,7 +1,8 @@
 /**
  * @engage/vapi-emulator: an embedded stand-in for the provider (Vapi) speaking its HTTP contract:
- * files with their processing lifecycle, assistants, tools, knowledge bases and web calls, stored in
- * the server's database, with the provider's keys and error bodies. Bodies and query parameters
+ * files with their processing lifecycle, assistants, tools, knowledge bases, web calls and chats
+ * (answered from the assistant's documents by the local assistant), stored in the server's
+ * database, with the provider's keys and error bodies. Bodies and query parameters
  * are checked against the provider's OpenAPI document (@engage/vapi-contract); every other route
  * the document or SPEC names answers 501.
  * @module
@@ -16,17 +17,25 @@ import type { EmulatorContext } from './context.js';
 import type { EmulatorDb } from './db.js';
 import { faultInjection, type EmulatorFaults } from './faults.js';
 import { errorBody } from './http.js';
+import { createLocalAssistant } from './knowledge/local-assistant.js';
 import { assistantRoutes } from './routes/assistants.js';
 import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
+import { chatRoutes } from './routes/chats.js';
 import { filesRoutes, storageRoutes } from './routes/files.js';
 import { knowledgeBaseV2Routes } from './routes/knowledge-bases-v2.js';
 import { knowledgeBaseRoutes } from './routes/knowledge-bases.js';
-import { NOT_IMPLEMENTED, NOT_IMPLEMENTED_PUBLIC, notImplementedRoutes } from './routes/not-implemented.js';
+import {
+  NOT_IMPLEMENTED_PUBLIC,
+  notImplementedBesides,
+  notImplementedRoutes,
+  registeredRoutes,
+} from './routes/not-implemented.js';
 import { toolRoutes } from './routes/tools.js';
 
 export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
-export { IMPLEMENTED, NOT_IMPLEMENTED } from './routes/not-implemented.js';
+export { CHAT_LIMITS } from './routes/chats.js';
+export { NO_DOCUMENTS, DONT_KNOW } from './knowledge/retrieval.js';
 /** The OpenAPI document's operations, for tests that walk the whole contract. */
 export { DOCUMENTED_ROUTES } from '@engage/vapi-contract';
 export { PROXY_SECRET_HEADER } from './http.js';
@@ -62,6 +71,8 @@ export interface EmulatorLimits {
   clientAddress?: ClientAddress;
   /** POST /call/web per caller address per minute; more get 429 with Retry-After. Default 20. */
   callsPerMinutePerAddress?: number;
+  /** POST /chat/web per caller address per minute; more get 429 with Retry-After. Default 60. */
+  chatsPerMinutePerAddress?: number;
 }
 
 export interface VapiEmulatorDeps extends EmulatorLimits {
@@ -98,6 +109,28 @@ export interface VapiEmulatorDeps extends EmulatorLimits {
 export const DEFAULT_PROCESSING_DELAY_MS = 1500;
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS = 20;
+export const DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS = 60;
+
+/** Every implemented route group; the 501 table is what the contract names beyond them. */
+function resourceRoutes(ctx: EmulatorContext): Hono {
+  const app = new Hono();
+  app.route('/', filesRoutes(ctx));
+  app.route('/', assistantRoutes(ctx));
+  app.route('/', toolRoutes(ctx));
+  app.route('/', knowledgeBaseRoutes(ctx));
+  app.route('/', knowledgeBaseV2Routes(ctx));
+  app.route('/', callRoutes(ctx));
+  app.route('/', chatRoutes(ctx));
+  return app;
+}
+
+/**
+ * The routes the emulator implements, read from its registered apps. Building them touches nothing
+ * of the context (handlers only use it when called), so an empty one lists them.
+ */
+export const IMPLEMENTED = registeredRoutes(resourceRoutes({} as EmulatorContext));
+/** The provider's other routes: each answers 501 naming itself. */
+export const NOT_IMPLEMENTED = notImplementedBesides(IMPLEMENTED);
 
 /**
  * Creates the emulator. Its routes sit at its root (/file, /assistant, /call/web …); the server
@@ -107,13 +140,19 @@ export const DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS = 20;
  */
 export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
   const clientAddress = deps.clientAddress ?? socketAddress;
+  const clock = deps.now ? () => deps.now!().getTime() : Date.now;
   const webCalls = createMinuteLimiter(
     deps.callsPerMinutePerAddress ?? DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS,
-    deps.now ? () => deps.now!().getTime() : Date.now,
+    clock,
   );
+  const webChats = createMinuteLimiter(
+    deps.chatsPerMinutePerAddress ?? DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS,
+    clock,
+  );
+  const now = deps.now ?? (() => new Date());
   const ctx: EmulatorContext = {
     db: deps.db,
-    now: deps.now ?? (() => new Date()),
+    now,
     processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     newId: deps.newId ?? randomUUID,
@@ -123,6 +162,11 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
       const address = clientAddress(c);
       return address === undefined ? null : webCalls.take(addressKey(address));
     },
+    takeWebChat: (c) => {
+      const address = clientAddress(c);
+      return address === undefined ? null : webChats.take(addressKey(address));
+    },
+    localAssistant: createLocalAssistant({ db: deps.db, now }),
   };
   const app = new Hono();
   // Before any route, so none reads an unbounded body.
@@ -149,13 +193,9 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
   const api = new Hono();
   api.use('*', faultInjection(deps.faults));
   api.use('*', keyAuth(deps.keys));
-  api.route('/', filesRoutes(ctx));
-  api.route('/', assistantRoutes(ctx));
-  api.route('/', toolRoutes(ctx));
-  api.route('/', knowledgeBaseRoutes(ctx));
-  api.route('/', knowledgeBaseV2Routes(ctx));
-  api.route('/', callRoutes(ctx));
-  api.route('/', notImplementedRoutes(NOT_IMPLEMENTED));
+  const resources = resourceRoutes(ctx);
+  api.route('/', resources);
+  api.route('/', notImplementedRoutes(notImplementedBesides(registeredRoutes(resources))));
   // Answer unknown paths here, so a mounted emulator never falls through to the site.
   api.all('*', (c) => c.json(errorBody(404, `Cannot ${c.req.method} ${c.req.path}`), 404));
   app.route('/', api);

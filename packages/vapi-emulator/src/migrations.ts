@@ -114,4 +114,36 @@ export const emulatorMigrations: EmulatorMigration[] = [
       );
     `,
   },
+  {
+    // Chats (POST /chat, /chat/web): a session keeps the conversation ({role, content} messages,
+    // the last few dozen) and its assistant; each exchange is a chat. `channel` is the route that
+    // started the session: 'web' (the public key's /chat/web) never continues an 'api' one.
+    id: 'emulator/0004_chats',
+    sql: `
+      create table emulator_chat_sessions (
+        id text primary key,
+        org_id text not null,
+        channel text not null,
+        assistant_id text,
+        assistant jsonb,
+        variable_values jsonb,
+        messages jsonb not null,
+        status text not null,
+        expires_at timestamptz not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_chat_sessions_expires_at on emulator_chat_sessions (expires_at);
+
+      create table emulator_chats (
+        id text primary key,
+        org_id text not null,
+        session_id text not null references emulator_chat_sessions (id) on delete cascade,
+        data jsonb not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_chats_session on emulator_chats (session_id);
+    `,
+  },
 ];

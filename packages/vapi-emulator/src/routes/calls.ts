@@ -13,7 +13,7 @@ const objectSchema = z.record(z.string(), z.unknown());
 /** assistantOverrides.variableValues is free-form, so it is bounded: keys, and size as JSON. */
 export const VARIABLE_VALUES_LIMITS = { maxKeys: 64, maxBytes: 16 * 1024 } as const;
 
-const overridesSchema = objectSchema.superRefine((overrides, ctx) => {
+export const overridesSchema = objectSchema.superRefine((overrides, ctx) => {
   const values = overrides.variableValues;
   if (values === undefined) return;
   const path = ['variableValues'];
@@ -115,7 +115,7 @@ export interface EmulatorCallDirectory {
 }
 
 /** Replaces {{name}} with assistantOverrides.variableValues.name, as the provider does. */
-function fillVariables(text: unknown, values: Record<string, unknown> | undefined): unknown {
+export function fillVariables(text: unknown, values: Record<string, unknown> | undefined): unknown {
   if (typeof text !== 'string' || !values) return text;
   return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, key: string) =>
     key in values ? String(values[key]) : whole,
