@@ -160,6 +160,37 @@ describe('VoiceWidget over @engage/voice and its Daily fake', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("captions the assistant's transcript messages, and a typed question reaches the room as add-message", async () => {
+    const t = setup();
+    await connect(t);
+    const box = await screen.findByLabelText('Type a message');
+    act(() => {
+      t.daily.last.appMessage({ type: 'speech-update', status: 'started', role: 'assistant' });
+      t.daily.last.appMessage({
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'partial',
+        transcript: 'Hello',
+      });
+    });
+    expect(screen.getByRole('list', { name: 'Captions' })).toHaveTextContent('Hello');
+    act(() =>
+      t.daily.last.appMessage({
+        type: 'transcript[transcriptType="final"]',
+        role: 'assistant',
+        transcriptType: 'final',
+        transcript: 'Hello, how can I help?',
+      }),
+    );
+    expect(screen.getByRole('list', { name: 'Captions' })).toHaveTextContent('Hello, how can I help?');
+    await t.user.type(box, 'When do you open?{Enter}');
+    expect(t.daily.last.sentMessages).toContainEqual({
+      type: 'add-message',
+      message: { role: 'user', content: 'When do you open?' },
+    });
+    expect(screen.getByRole('list', { name: 'Captions' })).toHaveTextContent('When do you open?');
+  });
+
   it('explains a denied microphone', async () => {
     const t = setup();
     await t.user.click(screen.getByRole('button', { name: 'ENGAGE' }));
