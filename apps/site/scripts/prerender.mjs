@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 const site = path.resolve(import.meta.dirname, '..');
 const dist = path.join(site, 'dist');
 const ssr = path.join(dist, '.ssr');
-const { render, guardedArt } = await import(pathToFileURL(path.join(ssr, 'entry-server.js')).href);
+const { render, guardedArt, pageTitle } = await import(pathToFileURL(path.join(ssr, 'entry-server.js')).href);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
@@ -27,8 +27,10 @@ const hint = readFileSync(path.join(dist, 'session-hint.js'), 'utf8')
   .replace(/^\/\/.*\n/gm, '')
   .trim();
 const cssTag = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(template);
-if (!template.includes(HINT_TAG) || !cssTag)
-  throw new Error('index.html lost its hint script or stylesheet.');
+// index.html's <title> holds the owner's title mark; a prerendered page's names the page before it.
+const titleTag = /<title>[^<]*<\/title>/;
+if (!template.includes(HINT_TAG) || !cssTag || !titleTag.test(template))
+  throw new Error('index.html lost its hint script, stylesheet or <title>.');
 const css = readFileSync(path.join(dist, cssTag[1]), 'utf8');
 if (css.includes('</style') || hint.includes('</script')) throw new Error('Cannot inline: a closing tag.');
 const shade = 'linear-gradient(rgb(2 6 23/.6),rgb(2 6 23/.6))'; // the landing page's overlay
@@ -68,6 +70,9 @@ const loader = (modules) =>
   `if(y&&y.indexOf('paint')>=0){new P(function(l,b){if(l.getEntriesByName('first-contentful-paint').length){b.disconnect();after()}}).observe({type:'paint',buffered:true});setTimeout(go,3000)}` +
   `else if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',go);else go()})(${JSON.stringify(entryTag[1])},${JSON.stringify(modules)});`;
 
+/** Text for HTML: the titles are the build's own strings, escaped all the same. */
+const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** Page → its route module, whose chunks are preloaded when the first paint shows the page itself. */
 const pages = {
   '/': 'src/app/routes/home.tsx',
@@ -101,7 +106,9 @@ for (const [route, module] of Object.entries(pages)) {
     .replace(entryTag[0], '')
     .replace(preloadTag, '')
     .replace(HINT_TAG, () => `<script>${hint}</script><script>${loader(preloads)}</script>`)
-    .replace(cssTag[0], () => `<style>${css}${art ? artStyle(art) : ''}</style>`);
+    .replace(cssTag[0], () => `<style>${css}${art ? artStyle(art) : ''}</style>`)
+    // The route's own title (src/app/document-title.ts), as the app sets it; the server fills in the owner's.
+    .replace(titleTag, () => `<title>${escapeText(pageTitle(route))}</title>`);
   if (!html.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root">.');
   const name = route === '/' ? 'index' : route.slice(1);
   writeFileSync(path.join(outDir, `${name}.html`), html);

@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { getAssistant } from '@/features/landing/assistants';
 import type { PublicConfig } from '@/lib/public-config';
+import { documentTitle } from './document-title';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
@@ -43,3 +44,6 @@ export function guardedArt(route: string): string | null {
   const { background } = getAssistant(key, config);
   return background.kind === 'image' ? background.src : null;
 }
+
+/** A page's document title, with the owner's title as its mark (the server fills it in). */
+export const pageTitle = (route: string): string => documentTitle(route, MARKS.siteTitle);

@@ -2,7 +2,10 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { RouteGuard } from '@/features/auth/components/route-guard';
+import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
+import { usePublicConfig } from '@/lib/public-config';
 import { onFirstInput, useSession } from '@/lib/session';
+import { documentTitle, normalisePath } from './document-title';
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { withQueries } from './with-queries';
@@ -57,17 +60,15 @@ const guarded: Record<string, Page> = {
   '/profile': Profile,
 };
 
-const normalise = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
-
 /** True for the pages behind the route guard (sign-in required, SPEC §2). */
-export const isGuarded = (pathname: string) => normalise(pathname) in guarded;
+export const isGuarded = (pathname: string) => normalisePath(pathname) in guarded;
 
 /**
  * Starts loading a location's page module (once) and resolves when it has loaded: main.tsx waits for
  * it before hydrating a prerendered public page, so hydration never suspends.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const path = normalise(pathname);
+  const path = normalisePath(pathname);
   const target = path === paths.home.path ? Home : (guarded[path] ?? publicPages[path] ?? NotFound);
   // A failed download is reported by the page's own render, through the error boundary.
   return target.preload().catch(() => {});
@@ -93,15 +94,29 @@ function usePreload(pathname: string) {
 }
 const inputPreloads = new Set<string>();
 
-/** The page under the navigation; an error in it (or its failed download) keeps the navigation. */
+/** The location's own document title (the prerendered pages carry the same one in their HTML). */
+function useDocumentTitle(pathname: string) {
+  const { siteTitle } = usePublicConfig();
+  useEffect(() => {
+    document.title = documentTitle(pathname, siteTitle);
+  }, [pathname, siteTitle]);
+}
+
+/**
+ * The page under the navigation; an error in it (or its failed download) keeps the navigation. A
+ * session the auth service ended is announced above it.
+ */
 function PageOutlet() {
   const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
-    </RouteErrorBoundary>
+    <>
+      <SessionEndedNotice />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 }
 
@@ -117,6 +132,7 @@ const routes = (pages: Record<string, Page>) =>
 export function AppRoutes() {
   const { pathname } = useLocation();
   usePreload(pathname);
+  useDocumentTitle(pathname);
   return (
     <RouteErrorBoundary resetKey={pathname}>
       <Routes>
