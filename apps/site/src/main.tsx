@@ -1,6 +1,7 @@
 import { StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { loadConfigInto, messageOf, StartFailure } from './app/boot-screens';
 import { AppProvider } from './app/provider';
 import { AppRoutes, isGuarded, preloadPage } from './app/router';
 import { replayEarlyInput, takeEarlyClicks } from './lib/first-input';
@@ -36,15 +37,16 @@ function app(config: PublicConfig, committed: () => void = () => {}) {
 /**
  * A prerendered page (scripts/prerender.mjs) is hydrated: its markup is already on screen. The page's
  * module is loaded first so hydration does not suspend; a guarded page hydrates its neutral shell
- * at once and loads its module only if public/session-hint.js found a session.
+ * at once and loads its module only if public/session-hint.js found a session. A page whose
+ * configuration had to be fetched renders into the root that showed the loading state.
  */
-async function start(config: PublicConfig) {
+async function start(config: PublicConfig, root?: Root) {
   setCurrentPublicConfig(config);
   const { pathname } = window.location;
   const prerendered = container.hasAttribute('data-prerendered');
   if (!isGuarded(pathname)) await preloadPage(pathname);
   else if (document.documentElement.dataset.session !== 'none') void preloadPage(pathname);
-  if (prerendered) {
+  if (prerendered && !root) {
     // The focus and the buttons clicked between the first paint and now are replayed once hydrated.
     const clicks = takeEarlyClicks();
     hydrateRoot(
@@ -56,17 +58,19 @@ async function start(config: PublicConfig) {
       }),
     );
   } else {
-    document.title = config.siteTitle; // `npm run dev`: Vite's page has no title filled in
-    createRoot(container).render(app(config));
+    (root ?? createRoot(container)).render(app(config));
   }
 }
 
+// The server writes the configuration into the page; without it (`npm run dev`) it is fetched, with
+// a loading state and, when that fails, an error page that can try again.
 const injected = readInjectedConfig();
-(injected ? start(injected) : loadPublicConfig().then(start)).catch((error: Error) => {
-  createRoot(container).render(
-    <main role="alert" style={{ padding: '2rem', fontFamily: 'system-ui' }}>
-      <h1>Engage cannot reach its server</h1>
-      <p>{error.message} Check that the server is running, then reload the page.</p>
-    </main>,
-  );
+let fetchedRoot: Root | undefined;
+const started = injected
+  ? start(injected)
+  : loadConfigInto((fetchedRoot = createRoot(container)), () => loadPublicConfig()).then((config) =>
+      start(config, fetchedRoot),
+    );
+started.catch((error: unknown) => {
+  (fetchedRoot ?? createRoot(container)).render(<StartFailure detail={messageOf(error)} />);
 });

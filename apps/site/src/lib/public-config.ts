@@ -22,9 +22,19 @@ function isPublicConfig(value: unknown): value is PublicConfig {
 
 /** Loads /config.json once at start; throws a readable error when the server cannot be reached. */
 export async function loadPublicConfig(fetchImpl: typeof fetch = fetch): Promise<PublicConfig> {
-  const response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
+  let response: Response;
+  try {
+    response = await fetchImpl('/config.json', { headers: { Accept: 'application/json' } });
+  } catch {
+    throw new Error('No answer from the server for /config.json (offline, or the server is not running).');
+  }
   if (!response.ok) throw new Error(`The server answered ${response.status} for /config.json.`);
-  const body: unknown = await response.json();
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new Error('The server sent /config.json in a form this site does not understand.');
+  }
   if (!isPublicConfig(body))
     throw new Error('The server sent a configuration this site does not understand.');
   return body;
