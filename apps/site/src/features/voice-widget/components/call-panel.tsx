@@ -1,16 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useConversation } from '../hooks/use-conversation';
 import { formatCallTime } from '../lib/call-time';
-import { turnText, type Conversation, type Speaker, type Turn } from '../lib/conversation';
+import { turnText, type Speaker, type Turn } from '../lib/conversation';
+import type { MessageFeed } from '../lib/message-feed';
 
 export interface CallPanelProps {
-  conversation: Conversation;
+  /** The assistant's messages of this call (transcripts, speech updates…). */
+  messages: MessageFeed;
   /** When the call started (ms since the epoch). */
   startedAt: number;
   /** The microphone's level, 0..1. */
   inputLevel: number;
   muted: boolean;
-  /** Sends a typed question; false when it could not be sent. */
-  onSend: (text: string) => boolean;
+  /** Sends a typed question: the text sent, or null when it could not be sent. */
+  onSend: (text: string) => string | null;
   /** The longest question accepted. */
   maxLength: number;
 }
@@ -29,7 +32,8 @@ const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
  * Finals are announced politely, never the partials. Lazy-loaded: the landing pages' first
  * JavaScript does not carry it.
  */
-export function CallPanel({ conversation, startedAt, inputLevel, muted, onSend, maxLength }: CallPanelProps) {
+export function CallPanel({ messages, startedAt, inputLevel, muted, onSend, maxLength }: CallPanelProps) {
+  const { conversation, addTyped } = useConversation(messages);
   const ids = useId();
   const [expanded, setExpanded] = useState(false);
   const [draft, setDraft] = useState('');
@@ -50,7 +54,9 @@ export function CallPanel({ conversation, startedAt, inputLevel, muted, onSend, 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!draft.trim()) return;
-    if (onSend(draft)) {
+    const sent = onSend(draft);
+    if (sent !== null) {
+      addTyped(sent);
       setDraft('');
       setFailed(false);
     } else setFailed(true);

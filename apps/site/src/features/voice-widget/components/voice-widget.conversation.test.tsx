@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { LoadVoiceSdk } from '../lib/voice-client';
@@ -23,7 +24,10 @@ const config: PublicConfig = {
   },
 };
 
-/** Renders the widget; `configure` adjusts the fake SDK client when the widget creates it. */
+/**
+ * Renders the widget (in StrictMode, as the site does: effects run twice); `configure` adjusts the
+ * fake SDK client when the widget creates it.
+ */
 function renderWidget(configure?: (client: FakeVoiceClient) => void) {
   const sdk = createFakeSdk();
   const loadSdk: LoadVoiceSdk = async () => {
@@ -36,10 +40,12 @@ function renderWidget(configure?: (client: FakeVoiceClient) => void) {
   };
   const user = userEvent.setup();
   const view = render(
-    <PublicConfigContext.Provider value={config}>
-      <button type="button">elsewhere</button>
-      <VoiceWidget assistantId="asst_index" assistantName="CTO/CIO Assistant" loadSdk={loadSdk} />
-    </PublicConfigContext.Provider>,
+    <StrictMode>
+      <PublicConfigContext.Provider value={config}>
+        <button type="button">elsewhere</button>
+        <VoiceWidget assistantId="asst_index" assistantName="CTO/CIO Assistant" loadSdk={loadSdk} />
+      </PublicConfigContext.Provider>
+    </StrictMode>,
   );
   return { sdk, user, ...view };
 }
@@ -85,6 +91,23 @@ describe('VoiceWidget conversation', () => {
     expect(within(captions()).getAllByRole('listitem')).toHaveLength(1);
     expect(captions()).toHaveTextContent('Hello, how can I help?');
     expect(politeAnnouncement()).toHaveTextContent('Assistant: Hello, how can I help?');
+  });
+
+  it('captions what the assistant said before the call panel had loaded, once', async () => {
+    const t = renderWidget();
+    await connect(t);
+    act(() => {
+      t.sdk.client.emit('call-start');
+      t.sdk.client.transcript('assistant', 'Hello from the start of the call.');
+    });
+    await screen.findByLabelText('Type a message');
+    expect(
+      within(captions())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['AssistantHello from the start of the call.']);
+    act(() => t.sdk.client.transcript('user', 'Hi.'));
+    expect(within(captions()).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('captions the last two turns of both speakers; the whole transcript opens on request and folds with Escape', async () => {

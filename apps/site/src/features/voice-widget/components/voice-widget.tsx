@@ -170,7 +170,7 @@ export function VoiceWidget({ assistantId, assistantName, loadSdk = loadVoiceSdk
         <>
           <LazyPart fallback={null}>
             <CallPanel
-              conversation={call.conversation}
+              messages={call.messages}
               startedAt={state.startedAt}
               inputLevel={state.inputLevel}
               muted={state.muted}

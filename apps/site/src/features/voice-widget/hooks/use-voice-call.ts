@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { conversationReducer, emptyConversation, type Conversation } from '../lib/conversation';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { MessageFeed } from '../lib/message-feed';
 import type { LoadVoiceSdk, VoiceClient } from '../lib/voice-client';
 import {
   CALL_ENDED_NOTICE_MS,
@@ -21,15 +21,15 @@ export interface UseVoiceCallOptions {
 
 export interface VoiceCall {
   state: WidgetState;
-  /** The call's conversation: what was said (captions) and typed. */
-  conversation: Conversation;
+  /** The assistant's messages of the current call (transcripts…), for the captions. */
+  messages: MessageFeed;
   engage: () => void;
   /** Abandons CONNECTING... at once. */
   cancel: () => void;
   hangUp: () => void;
   toggleMute: () => void;
-  /** Sends a typed question to the assistant during the call; false when it could not be sent. */
-  sendText: (text: string) => boolean;
+  /** Sends a typed question to the assistant during the call: the text sent, or null if it was not. */
+  sendText: (text: string) => string | null;
   dismiss: () => void;
   openChat: () => void;
   closeChat: () => void;
@@ -54,7 +54,7 @@ export function useVoiceCall({
   loadSdk,
 }: UseVoiceCallOptions): VoiceCall {
   const [state, dispatch] = useReducer(widgetReducer, initialWidgetState);
-  const [conversation, dispatchConversation] = useReducer(conversationReducer, emptyConversation);
+  const [messages] = useState(() => new MessageFeed());
   const client = useRef<VoiceClient | null>(null);
   const loading = useRef<Promise<VoiceClient | null> | null>(null);
   const disposed = useRef(false);
@@ -138,7 +138,7 @@ export function useVoiceCall({
         dispatch({ type: 'muted', muted: sdk.isMuted() });
       });
       sdk.on('local-volume-level', (level) => dispatch({ type: 'input-level', level }));
-      sdk.on('message', (message) => dispatchConversation({ type: 'message', message }));
+      sdk.on('message', (message) => messages.push(message));
       sdk.on('camera-error', (payload) => {
         if (!failing()) return;
         if (!stopOnProblem(payload)) dispatch({ type: 'microphone-failed', problem: 'unavailable' });
@@ -161,7 +161,7 @@ export function useVoiceCall({
       loading.current = null;
       throw error;
     }
-  }, [publicKey, apiBaseUrl, loadSdk, dispatch]);
+  }, [publicKey, apiBaseUrl, loadSdk, messages]);
 
   /** Stops the SDK's call (or its start); a call engaged meanwhile waits for this to finish. */
   const stopCall = useCallback(() => {
@@ -181,7 +181,7 @@ export function useVoiceCall({
     status.current = 'connecting';
     const mine = ++attempt.current;
     dispatch({ type: 'engage' });
-    dispatchConversation({ type: 'reset' });
+    messages.clear();
     if (!publicKey) {
       dispatch({ type: 'failed', reason: 'not-configured' });
       return;
@@ -207,7 +207,7 @@ export function useVoiceCall({
         dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
       }
     })();
-  }, [assistantId, publicKey, getClient, dispatch]);
+  }, [assistantId, publicKey, getClient, messages]);
 
   const cancel = useCallback(() => {
     if (status.current !== 'connecting') return;
@@ -237,14 +237,13 @@ export function useVoiceCall({
   const sendText = useCallback((text: string) => {
     const content = text.trim().slice(0, MAX_TYPED_CHARS);
     const sdk = client.current;
-    if (!content || !sdk || status.current !== 'in-call') return false;
+    if (!content || !sdk || status.current !== 'in-call') return null;
     try {
       sdk.send({ type: 'add-message', message: { role: 'user', content } });
     } catch {
-      return false;
+      return null;
     }
-    dispatchConversation({ type: 'typed', text: content });
-    return true;
+    return content;
   }, []);
 
   const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), [dispatch]);
@@ -257,7 +256,7 @@ export function useVoiceCall({
 
   return {
     state,
-    conversation,
+    messages,
     engage,
     cancel,
     hangUp,
