@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The states between the pages (issue 19): a session whose account was deleted, the configuration
@@ -53,7 +54,7 @@ test.describe('page states in Chromium', () => {
     const email = `e2e-deleted-${run}@example.com`;
     const password = `pw-${run}-Secret1`;
     const id = await createUser(request, email, password);
-    await signIn(page, '/profile', email, password);
+    await signIn(page, '/kb-import', email, password);
 
     const removed = await request.delete(`/api/admin/users/${id}`, {
       headers: { Authorization: `Bearer ${await adminToken(request)}` },
@@ -67,7 +68,9 @@ test.describe('page states in Chromium', () => {
     await expect(page.getByRole('alert').filter({ hasText: ENDED })).toBeVisible();
     await expect(nav(page).getByRole('button', { name: /Account menu/ })).toHaveCount(0);
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText(/Invalid API key/)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('sb-127-auth-token'))).toBeNull();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // It stays until dismissed.
     await page.getByRole('button', { name: 'Dismiss' }).click();
@@ -120,6 +123,7 @@ test.describe('page states in Chromium', () => {
     await expect(alert.getByRole('heading', { name: 'The site cannot reach its server' })).toBeVisible();
     await expect(alert).toContainText('The server answered 500 for /config.json.');
     await expect(alert.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await page.unroute('**/config.json');
     await alert.getByRole('button', { name: 'Try again' }).click();
