@@ -9,7 +9,8 @@ import { securityHeaders } from '../middleware/security-headers.js';
 import type { PublicConfig } from './public-config.js';
 import { staticSite } from './static-site.js';
 
-// The site's marks (apps/site/src/app/entry-server.tsx): title \uE001, owner's domain \uE000.
+// The site's marks (apps/site/src/app/entry-server.tsx): title \uE001, owner's domain \uE000\uE003
+// (letter-spaced by the site: \uE000 \uE003).
 const page = (body: string) =>
   `<!doctype html><html><head><title>\uE001</title><!--engage-config--></head><body>${body}</body></html>`;
 
@@ -18,7 +19,10 @@ function site() {
   mkdirSync(path.join(dir, '_pages'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), page('<div id="root"></div>'));
-  writeFileSync(path.join(dir, '_pages/index.html'), page('<a href="/">\uE001</a><h1>\uE000</h1>'));
+  writeFileSync(
+    path.join(dir, '_pages/index.html'),
+    page('<a href="/">\uE001</a><h1 aria-label="\uE000\uE003">\uE000 \uE003</h1>'),
+  );
   writeFileSync(path.join(dir, '_pages/ediscovery.html'), page('<h1>Protected Resource</h1>'));
   writeFileSync(
     path.join(dir, '_pages/onboarding.html'),
@@ -42,7 +46,7 @@ describe('the static site', () => {
     const html = await (await app.request('/')).text();
     expect(html).toContain('<title>Tom &amp; &lt;b&gt;Jerry&lt;/b&gt; &quot;$&amp;&quot;</title>');
     expect(html).toContain('<a href="/">Tom &amp; &lt;b&gt;Jerry&lt;/b&gt; &quot;$&amp;&quot;</a>');
-    expect(html).toContain('<h1>a &lt; b &gt; . e x a m p l e</h1>');
+    expect(html).toContain('<h1 aria-label="a&lt;b&gt;.example">a &lt; b &gt; . e x a m p l e</h1>');
     expect(html).not.toContain('<b>');
   });
 

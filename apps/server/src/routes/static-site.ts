@@ -42,10 +42,12 @@ const PRERENDERED: Record<string, string> = {
 
 /**
  * Marks the site's pages carry where the owner's configuration goes (apps/site/src/app/entry-server.tsx):
- * single private-use characters, which the site's letter-spacing leaves whole.
+ * private-use characters. The domain's is two: letter-spaced by the site they are the landing title's
+ * text (filled with the spaced domain), whole they are its accessible name (the domain as written).
  */
 const MARK_SITE_TITLE = '\uE001';
-const MARK_OWNER_DOMAIN = '\uE000';
+const MARK_OWNER_DOMAIN = '\uE000\uE003';
+const MARK_OWNER_DOMAIN_SPACED = '\uE000 \uE003';
 const MARK_CONFIG = '<!--engage-config-->';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -69,7 +71,8 @@ export function fillPage(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return html
     .replaceAll(MARK_SITE_TITLE, () => escapeHtml(config.siteTitle))
-    .replaceAll(MARK_OWNER_DOMAIN, () => escapeHtml(spaceOut(config.ownerDomain)))
+    .replaceAll(MARK_OWNER_DOMAIN_SPACED, () => escapeHtml(spaceOut(config.ownerDomain)))
+    .replaceAll(MARK_OWNER_DOMAIN, () => escapeHtml(config.ownerDomain))
     .replace(MARK_CONFIG, () => `<script type="application/json" id="engage-config">${json}</script>`);
 }
 

@@ -10,9 +10,11 @@ import { AppRoutes } from './router';
 /**
  * Renders a page's markup at build time (scripts/prerender.mjs), waiting for its lazy route module.
  * The owner's title and domain are marks the server replaces, HTML-escaped, when it serves the page
- * (apps/server/src/routes/static-site.ts): single private-use characters, which letter-spacing keeps.
+ * (apps/server/src/routes/static-site.ts): private-use characters, which letter-spacing keeps. The
+ * domain's is two, so the server tells its spaced form (the landing title's text, '\uE000 \uE003')
+ * from its whole one (the title's accessible name).
  */
-export const MARKS = { siteTitle: '\uE001', ownerDomain: '\uE000' } as const;
+export const MARKS = { siteTitle: '\uE001', ownerDomain: '\uE000\uE003' } as const;
 
 const config: PublicConfig = {
   siteTitle: MARKS.siteTitle,

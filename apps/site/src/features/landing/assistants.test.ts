@@ -13,6 +13,7 @@ describe('assistant registry', () => {
   it("titles the personal page with the owner's domain, letter by letter", () => {
     const index = getAssistant('index', config);
     expect(index.title).toBe('j a n e d o e . d e v');
+    expect(index.titleText).toBe('janedoe.dev');
     expect(index.name).toBe('CTO/CIO Assistant');
     expect(index.pageName).toBe('Index');
     expect(index.roles).toEqual([
@@ -30,11 +31,13 @@ describe('assistant registry', () => {
   it('gives the sales engineer and onboarding pages their SPEC titles and roles', () => {
     const se = getAssistant('ediscovery', config);
     expect(se.title).toBe('s a l e s e n g i n e e r');
+    expect(se.titleText).toBe('sales engineer');
     expect(se.pageName).toBe('EDiscovery');
     expect(se.roles).toHaveLength(6);
     expect(se.background).toEqual({ kind: 'image', src: '/se.svg' });
     const onboarding = getAssistant('onboarding', config);
     expect(onboarding.title).toBe('c a s e . o n b o a r d i n g');
+    expect(onboarding.titleText).toBe('case.onboarding');
     expect(onboarding.roles.at(-1)).toBe('concise, focused and methodical');
     expect(onboarding.background).toEqual({ kind: 'image', src: '/onboard.svg' });
   });

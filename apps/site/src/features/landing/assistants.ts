@@ -12,8 +12,10 @@ export interface AssistantEntry {
   /** The provider's assistant id the page's voice widget calls. */
   id: string;
   name: string;
-  /** The page's letter-spaced title. */
+  /** The page's letter-spaced title, as shown. */
   title: string;
+  /** The title as written ('sales engineer'): what assistive technology reads. */
+  titleText: string;
   subtitle: string;
   roles: readonly string[];
   pageName: string;
@@ -35,6 +37,7 @@ const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry,
   index: (config) => ({
     name: 'CTO/CIO Assistant',
     title: spaceOut(config.ownerDomain),
+    titleText: config.ownerDomain,
     subtitle,
     roles: [
       'cto/cio',
@@ -53,6 +56,7 @@ const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry,
   ediscovery: () => ({
     name: 'Sales Engineer Assistant',
     title: spaceOut('sales engineer'),
+    titleText: 'sales engineer',
     subtitle,
     roles: [
       'client support',
@@ -69,6 +73,7 @@ const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry,
   onboarding: () => ({
     name: 'Project Onboarding Assistant',
     title: spaceOut('case.onboarding'),
+    titleText: 'case.onboarding',
     subtitle,
     roles: [
       'orientation specialist',

@@ -7,6 +7,7 @@ const assistant: AssistantEntry = {
   id: 'asst_x',
   name: 'Sales Engineer Assistant',
   title: 's a l e s e n g i n e e r',
+  titleText: 'sales engineer',
   subtitle: 'Click the engage button on the left to start a conversation.',
   roles: ['client support', 'presentations', 'technical resource'],
   pageName: 'EDiscovery',
@@ -17,11 +18,16 @@ const assistant: AssistantEntry = {
 describe('LandingPage', () => {
   it('shows the title as the main heading, the subtitle and the roles in order', () => {
     render(<LandingPage assistant={assistant} />);
-    expect(screen.getByRole('main')).toHaveAccessibleName('s a l e s e n g i n e e r');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('s a l e s e n g i n e e r');
     expect(screen.getByText(assistant.subtitle)).toBeVisible();
     const roles = within(screen.getByRole('list', { name: 'Roles' })).getAllByRole('listitem');
     expect(roles.map((r) => r.textContent)).toEqual(assistant.roles);
+  });
+
+  it('names the title and the page by the word itself, not by its spaced letters', () => {
+    render(<LandingPage assistant={assistant} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'sales engineer' })).toBeVisible();
+    expect(screen.getByRole('main')).toHaveAccessibleName('sales engineer');
   });
 
   it('staggers the roles 0.1 s apart', () => {
@@ -30,10 +36,16 @@ describe('LandingPage', () => {
     expect(roles.map((r) => r.style.animationDelay)).toEqual(['0.0s', '0.1s', '0.2s']);
   });
 
-  it('paints an image background under a dark overlay', () => {
+  it('paints an image background under a dark overlay, darker still behind the title and subtitle', () => {
     render(<LandingPage assistant={assistant} />);
     expect(screen.getByTestId('landing-background').style.backgroundImage).toBe('url("/se.svg")');
     expect(screen.getByTestId('landing-overlay')).toHaveClass('bg-slate-950/60');
+    // The pane shares a box with the title and subtitle (and not the roles), so it follows them.
+    const scrim = screen.getByTestId('landing-scrim');
+    expect(scrim).toHaveClass('landing-scrim');
+    expect(scrim.parentElement).toContainElement(screen.getByRole('heading', { level: 1 }));
+    expect(scrim.parentElement).toContainElement(screen.getByText(assistant.subtitle));
+    expect(scrim.parentElement).not.toContainElement(screen.getByRole('list', { name: 'Roles' }));
   });
 
   it('paints a class-based background when the page has no image', () => {

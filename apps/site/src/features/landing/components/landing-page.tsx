@@ -30,13 +30,20 @@ export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
         className="absolute inset-0 -z-10 bg-slate-950/60"
       />
       <div className="mx-auto flex max-w-4xl flex-col items-center text-center text-white">
-        <h1
-          id="landing-title"
-          className="text-[clamp(1.75rem,4.5vw,3.75rem)] leading-tight font-light tracking-wide text-balance drop-shadow-lg"
-        >
-          {assistant.title}
-        </h1>
-        <p className="mt-6 max-w-xl text-base text-slate-200 sm:text-lg">{assistant.subtitle}</p>
+        <div className="relative">
+          {/* A soft dark pane behind the title and subtitle only: the art stays bright around them,
+              but no line of it runs through the words (landing.css). */}
+          <div data-testid="landing-scrim" aria-hidden="true" className="landing-scrim" />
+          {/* The spaced letters are what SPEC shows; assistive technology reads the word itself. */}
+          <h1
+            id="landing-title"
+            aria-label={assistant.titleText}
+            className="text-[clamp(1.25rem,6.4vw,3.75rem)] leading-tight font-light tracking-wide text-balance drop-shadow-lg"
+          >
+            {assistant.title}
+          </h1>
+          <p className="mx-auto mt-6 max-w-xl text-base text-slate-200 sm:text-lg">{assistant.subtitle}</p>
+        </div>
         <ul aria-label="Roles" className="mt-10 flex max-w-3xl flex-wrap justify-center gap-2 sm:gap-3">
           {assistant.roles.map((role, index) => (
             <li
