@@ -32,22 +32,22 @@ describe('deleteFiles', () => {
     await vi.advanceTimersByTimeAsync(499);
     expect(provider.calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await run).toEqual({ deleted: 3, failed: 0, lastStatus: 0 });
+    expect(await run).toEqual({ deleted: 2, alreadyGone: 0, removedLocal: 1, failed: 0, lastStatus: 0 });
     expect(removed).toEqual(['failed-x', a.id, b.id]);
   });
 
-  it('counts a 404 as deleted and reports other failures with their status', async () => {
+  it('counts a 404 as already gone, not as deleted, and reports other failures with their status', async () => {
     const provider = createFakeProvider();
     const a = await provider.api.uploadFile(new File(['a'], 'a.md'), 'a.md');
     provider.failNext('delete', { status: 503 });
     const run = deleteFiles({
       api: provider.api,
-      ids: ['file-gone', a.id],
+      ids: [a.id, 'file-gone'],
       nameOf: (id) => id,
       onRemoved: () => undefined,
       log: () => undefined,
     });
     await vi.advanceTimersByTimeAsync(500);
-    expect(await run).toEqual({ deleted: 1, failed: 1, lastStatus: 503 });
+    expect(await run).toEqual({ deleted: 0, alreadyGone: 1, removedLocal: 0, failed: 1, lastStatus: 503 });
   });
 });

@@ -16,7 +16,12 @@ export interface BulkDeleteOptions {
 }
 
 export interface BulkDeleteResult {
+  /** Deleted on the provider by this request. */
   deleted: number;
+  /** Answered 404: the provider no longer had them; removed from the list. */
+  alreadyGone: number;
+  /** Never reached the provider ('failed-' records, or no key): removed from the list only. */
+  removedLocal: number;
   failed: number;
   /** The status of the last failure (0 without an answer), for a single delete's message. */
   lastStatus: number;
@@ -25,7 +30,8 @@ export interface BulkDeleteResult {
 /**
  * Deletes files one by one, 500 ms apart, waiting 2 s after a 429 before trying that file again
  * (SPEC §9; three times at most). 'failed-' records exist only here and go without a request; a 404
- * counts as deleted.
+ * removes the record too. Each outcome is counted apart, so the report says which files the
+ * provider deleted and which only left the list.
  */
 export async function deleteFiles({
   api,
@@ -35,6 +41,8 @@ export async function deleteFiles({
   log,
 }: BulkDeleteOptions): Promise<BulkDeleteResult> {
   let deleted = 0;
+  let alreadyGone = 0;
+  let removedLocal = 0;
   let failed = 0;
   let lastStatus = 0;
   let sentBefore = false;
@@ -43,8 +51,8 @@ export async function deleteFiles({
     if (name === undefined) continue;
     if (id.startsWith(FAILED_PREFIX) || !api) {
       onRemoved(id);
-      deleted++;
-      log(`Removed ${name} from the list`);
+      removedLocal++;
+      log(`Removed ${name} from the list (it never reached the provider)`);
       continue;
     }
     if (sentBefore) await sleep(DELETE_GAP_MS);
@@ -64,7 +72,7 @@ export async function deleteFiles({
         }
         if (isProviderHttpError(error) && error.status === 404) {
           onRemoved(id);
-          deleted++;
+          alreadyGone++;
           log(`${name} was already gone from the provider`);
           break;
         }
@@ -75,5 +83,5 @@ export async function deleteFiles({
       }
     }
   }
-  return { deleted, failed, lastStatus };
+  return { deleted, alreadyGone, removedLocal, failed, lastStatus };
 }

@@ -1,10 +1,12 @@
+import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeProvider } from '../testing/fake-provider';
 import { KbImportController } from './controller';
 import { memoryOriginals } from './originals';
 import { memoryStorage, storageKeys } from './storage';
 
-const file = (name: string, content = 'hello world') => new File([content], name);
+// Node's File: its bytes are read without a timer tick (jsdom's FileReader waits for one).
+const file = (name: string, content = 'hello world') => new NodeFile([content], name) as unknown as File;
 
 function setup(options: { key?: boolean; storage?: ReturnType<typeof memoryStorage> } = {}) {
   const provider = createFakeProvider({ processingMs: 2_000 });
@@ -88,7 +90,7 @@ describe('uploading and polling', () => {
       file('b.md'),
       file('c.md'),
       file('d.md'),
-      file('empty.txt', ''),
+      file('broken.json', '{"unclosed": '),
     ]);
     const upload = controller.upload();
     expect(state().upload.running).toBe(true);
@@ -105,8 +107,14 @@ describe('uploading and polling', () => {
       'b.md': 'done',
       'c.md': 'done',
       'd.md': 'done',
-      'empty.txt': 'failed',
+      'broken.json': 'failed',
     });
+    // The provider's file object says no more than 'failed': the reason is found in the original.
+    await vi.waitFor(() =>
+      expect(state().uploaded.find((f) => f.name === 'broken.json')?.error).toBe(
+        'Vapi could not process this file: not valid JSON',
+      ),
+    );
     // One check per file was enough (processing takes 2 s and the first check comes after 3 s), and
     // one listing served all five: no GET /file/{id}, one GET /file besides the duplicate screening.
     expect(provider.calls.filter((c) => c.startsWith('GET /file/'))).toHaveLength(0);
@@ -224,7 +232,9 @@ describe('uploading and polling', () => {
     const [failed] = state().uploaded;
     expect(failed?.id).toMatch(/^failed-/);
     expect(failed?.status).toBe('failed');
-    expect(state().alert?.message).toBe('Upload failed: 400 Bad Request - {"message":"Invalid file"}');
+    // The provider's reason, not its JSON envelope.
+    expect(state().alert?.message).toBe('Upload failed: 400 Bad Request - Invalid file');
+    expect(failed?.error).toBe('Upload failed: 400 Bad Request - Invalid file');
     expect(state().retriable).toEqual([failed?.id]);
     const retry = controller.retry([failed?.id ?? '']);
     await advanceUntil(() => !state().upload.running);
@@ -411,23 +421,92 @@ describe('originals kept across a reload', () => {
     expect(originals.data.size).toBe(0);
   });
 
-  it('retries a file the provider failed to process, replacing the failed copy', async () => {
+  it('does not call unchanged content the provider failed to process a retried success', async () => {
     const { controller, provider, state } = setup();
-    await controller.addFiles([file('flaky.md')]);
+    await controller.addFiles([file('flaky.md', 'version one')]);
     await controller.upload();
     const [first] = state().uploaded;
-    provider.files.get(first?.id ?? '')!.empty = true; // the provider's processing fails this time
+    provider.files.get(first?.id ?? '')!.broken = true; // the provider's processing fails it
     await vi.advanceTimersByTimeAsync(3_000);
-    expect(state().uploaded[0]).toMatchObject({ id: first?.id, status: 'failed' });
-    expect(state().retriable).toEqual([first?.id]);
+    expect(state().uploaded[0]).toMatchObject({
+      id: first?.id,
+      status: 'failed',
+      failure: 'processing',
+      // Nothing in the bytes explains it, and the provider's file object carries no reason.
+      error: 'Vapi could not process this file (it gave no reason)',
+    });
+    // Its held original is the content that failed: no Retry offered, and none sent if asked.
+    expect(state().retriable).toEqual([]);
+    provider.calls.length = 0;
     await controller.retry([first?.id ?? '']);
-    await vi.advanceTimersByTimeAsync(0);
+    expect(provider.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message:
+        'flaky.md was not retried: its content is unchanged since Vapi could not process it; fix the file, then choose it again',
+    });
+    // Choosing the same bytes again is refused with the reason, not called a duplicate.
+    await controller.addFiles([file('flaky.md', 'version one')]);
+    expect(provider.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    expect(state().alert?.message).toBe(
+      '1 file(s) skipped: flaky.md (unchanged since Vapi could not process it)',
+    );
+    // Changed content under the same name retries the record and replaces the failed copy.
+    await controller.addFiles([file('flaky.md', 'version two, fixed')]);
     const [again] = state().uploaded;
     expect(again?.id).not.toBe(first?.id);
+    expect(state().selected).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
     expect([...provider.files.keys()]).toEqual([again?.id]);
-    await vi.advanceTimersByTimeAsync(3_000);
-    expect(state().uploaded[0]?.status).toBe('done');
     expect(state().alert?.message).toBe('Successfully retried 1 of 1 files');
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(state().uploaded[0]).toMatchObject({ status: 'done' });
+    expect(state().uploaded[0]?.error).toBeUndefined();
+  });
+
+  it('names what is wrong with content the provider failed, and refuses it chosen again unfixed', async () => {
+    const { controller, state } = setup();
+    await controller.addFiles([file('data.json', '{"a": 1,')]);
+    await controller.upload();
+    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.waitFor(() =>
+      expect(state().uploaded[0]?.error).toBe('Vapi could not process this file: not valid JSON'),
+    );
+    await controller.addFiles([file('data.json', '{"a": 1, "b":')]);
+    expect(state().alert?.message).toBe('1 file(s) skipped: data.json (not valid JSON)');
+  });
+
+  it('retries a failed upload when its original is chosen again, instead of calling it a duplicate', async () => {
+    const storage = memoryStorage({
+      [storageKeys.uploadedFiles]: JSON.stringify([
+        { id: 'failed-x', name: 'cut.md', bytes: 11, mimetype: 'text/markdown', status: 'failed' },
+      ]),
+    });
+    const { controller, provider, state } = setup({ storage });
+    // Its original was not kept (no Retry), so the user chooses the file again.
+    expect(state().retriable).toEqual([]);
+    await controller.addFiles([file('cut.md')]);
+    expect(state().alert?.message).not.toMatch(/duplicate/);
+    expect(state().selected).toEqual([]);
+    expect(provider.calls).toContain('POST /file cut.md');
+    expect(state().uploaded).toEqual([expect.objectContaining({ name: 'cut.md', status: 'processing' })]);
+    expect(state().alert?.message).toBe('Successfully retried 1 of 1 files');
+  });
+});
+
+describe('empty files', () => {
+  it('are refused when chosen, with the reason in view', async () => {
+    const { controller, provider, state } = setup();
+    await controller.addFiles([file('empty.md', '')]);
+    expect(state().selected).toEqual([]);
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: '1 file(s) skipped: empty.md (empty file)',
+    });
+    await controller.addFiles([file('empty.md', ''), file('full.md')]);
+    expect(state().selected.map((s) => s.file.name)).toEqual(['full.md']);
+    expect(state().alert?.message).toBe('1 file(s) skipped: empty.md (empty file)');
+    expect(provider.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
   });
 });
 
@@ -503,10 +582,15 @@ describe('loading from the provider', () => {
     ]);
     expect(state().alert).toEqual({
       variant: 'default',
-      message: 'Loaded 2 existing file(s) from the provider.',
+      message: 'Loaded 2 files from the provider (2 new).',
     });
+    await provider.api.uploadFile(file('third.md'), 'third.md');
     await controller.loadExisting();
-    expect(state().uploaded).toHaveLength(2);
+    expect(state().uploaded).toHaveLength(3);
+    // Not 'Loaded 1 existing file(s)' nor 'Loaded 0': the provider holds 3, one of them new here.
+    expect(state().alert?.message).toBe('Loaded 3 files from the provider (1 new).');
+    await controller.loadExisting();
+    expect(state().alert?.message).toBe('Loaded 3 files from the provider (0 new).');
     await vi.advanceTimersByTimeAsync(3_000);
     expect(state().uploaded[1]?.status).toBe('done');
   });
@@ -615,11 +699,35 @@ describe('deleting', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     await run;
     expect(provider.calls.filter((c) => c.startsWith('DELETE'))).toHaveLength(2);
+    // One deleted on the provider, one refused there, and one that never reached it: each said as it is.
     expect(state().alert).toEqual({
       variant: 'destructive',
-      message: 'Deleted 2 files. Failed to delete 1 files from VAPI.',
+      message:
+        'Deleted 1 files. Failed to delete 1 files from VAPI. Removed 1 file from the list that never reached VAPI.',
     });
     expect(state().uploaded).toHaveLength(1);
+  });
+
+  it('says records that never reached the provider were removed from the list, not deleted from it', async () => {
+    const storage = memoryStorage({
+      [storageKeys.uploadedFiles]: JSON.stringify(
+        ['a', 'b'].map((n) => ({
+          id: `failed-${n}`,
+          name: `${n}.md`,
+          bytes: 1,
+          mimetype: '',
+          status: 'failed',
+        })),
+      ),
+    });
+    const { controller, provider, state } = setup({ storage });
+    await controller.delete(['failed-a', 'failed-b']);
+    expect(provider.calls).toEqual([]);
+    expect(state().uploaded).toEqual([]);
+    expect(state().alert).toEqual({
+      variant: 'default',
+      message: 'Removed 2 files from the list that never reached VAPI.',
+    });
   });
 
   it('a single failed delete says its status', async () => {
@@ -633,7 +741,7 @@ describe('deleting', () => {
 describe('creating the knowledge base', () => {
   async function withDone() {
     const ctx = setup();
-    await ctx.controller.addFiles([file('a.md'), file('b.md'), file('empty.md', '')]);
+    await ctx.controller.addFiles([file('a.md'), file('b.md'), file('broken.json', '{')]);
     void ctx.controller.upload();
     await advanceUntil(() => ctx.state().uploaded.every((f) => f.status === 'done' || f.status === 'failed'));
     return ctx;
@@ -642,10 +750,13 @@ describe('creating the knowledge base', () => {
   it('needs a key, an assistant and done files', async () => {
     const noKey = setup({ key: false });
     await noKey.controller.createKnowledgeBase({ name: '', description: '', assistantId: 'asst-1' });
-    expect(noKey.state().alert?.message).toBe('Please provide API key and select an assistant');
+    expect(noKey.state().alert?.message).toBe('Please provide API key');
     const { controller, state } = setup();
     await controller.createKnowledgeBase({ name: '', description: '', assistantId: '' });
-    expect(state().alert?.message).toBe('Please provide API key and select an assistant');
+    // The key is there (typed, or held by the server): only the assistant is asked for.
+    expect(state().alert?.message).toBe('Please select an assistant');
+    await noKey.controller.createKnowledgeBase({ name: '', description: '', assistantId: '' });
+    expect(noKey.state().alert?.message).toBe('Please provide API key and select an assistant');
     await controller.createKnowledgeBase({ name: '', description: '', assistantId: 'asst-1' });
     expect(state().alert?.message).toBe('No files selected for knowledge base');
   });

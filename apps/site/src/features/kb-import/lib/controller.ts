@@ -1,8 +1,9 @@
 import type { ProviderApi } from '../api/provider-api';
 import { deleteFiles } from './bulk-delete';
 import { FILE_GAP_MS, MAX_RETRIES, MAX_UPLOAD_CONCURRENCY, UPLOAD_CONCURRENCY } from './constants';
+import { contentProblem } from './content-check';
 import { KnowledgeBaseCreator, type KnowledgeBaseInput } from './knowledge-base-creator';
-import { messages } from './messages';
+import { deleteReport, messages } from './messages';
 import { memoryOriginals, type OriginalsStore } from './originals';
 import { OriginalsHolder } from './originals-holder';
 import { ProviderFiles } from './provider-files';
@@ -62,6 +63,7 @@ export class KbImportController {
   readonly #getApi: () => ProviderApi | null;
   readonly #now: () => number;
   readonly #newId: () => string;
+  readonly #providerName: string;
   /** Settles once originals kept by an earlier page (IndexedDB) are back in memory. */
   readonly restored: Promise<void>;
   #life: AbortController | null = null;
@@ -70,6 +72,7 @@ export class KbImportController {
     this.#getApi = options.getApi;
     this.#now = options.now ?? Date.now;
     this.#newId = options.newId ?? (() => crypto.randomUUID());
+    this.#providerName = options.providerName;
     this.#store = new KbImportStore(
       initialState(loadUploadedFiles(options.storage), loadKnowledgeBases(options.storage)),
       options.storage,
@@ -106,6 +109,7 @@ export class KbImportController {
       gapMs: options.gapMs ?? FILE_GAP_MS,
       maxRetries: options.maxRetries ?? MAX_RETRIES,
       now: this.#now,
+      providerName: options.providerName,
     });
     this.#kb = new KnowledgeBaseCreator(store, this.#getApi, this.#now);
     this.#files = new ProviderFiles({
@@ -115,6 +119,9 @@ export class KbImportController {
       providerName: options.providerName,
       newId: this.#newId,
       settle: (id, status) => this.#settle(id, status),
+      originals: this.#originals,
+      retry: (ids) => this.retry(ids),
+      syncRetriable: () => this.#uploads.syncRetriable(),
     });
     this.restored = this.#originals
       .restore(store.getState().uploaded)
@@ -168,7 +175,30 @@ export class KbImportController {
   /** A file reached done or failed: a done file's original is no longer needed. */
   #settle(id: string, status: string): void {
     if (status === 'done') this.#originals.release(id);
+    if (status === 'failed') this.#explainProcessingFailure(id);
     this.#uploads.syncRetriable();
+  }
+
+  /**
+   * The provider failed a file it had taken: its file object says no more, so the reason is looked
+   * for in the original (empty, not valid JSON…), and only changed content will be retried.
+   */
+  #explainProcessingFailure(id: string): void {
+    const store = this.#store;
+    const record = store.record(id);
+    if (!record || record.error || isLocalOnlyId(id)) return;
+    const patch = (reason: string | null) =>
+      store.dispatch({
+        type: 'patchRecords',
+        ids: [id],
+        patch: { failure: 'processing', error: messages.processingFailed(this.#providerName, reason) },
+      });
+    patch(null);
+    const file = this.#originals.get(id);
+    if (!file) return;
+    void contentProblem(file).then((reason) => {
+      if (reason && store.record(id)?.failure === 'processing') patch(reason);
+    });
   }
 
   // ---- the provider's list: screening, loading, refreshing -----------------------------------
@@ -240,7 +270,7 @@ export class KbImportController {
     if (!api && targets.some((id) => !id.startsWith(FAILED_PREFIX)))
       return store.alert('destructive', messages.keyRequiredToLoadFiles);
     store.dispatch({ type: 'flags', flags: { deleting: true } });
-    const { deleted, failed, lastStatus } = await deleteFiles({
+    const result = await deleteFiles({
       api,
       ids: targets,
       nameOf: (id) => store.record(id)?.name,
@@ -252,9 +282,8 @@ export class KbImportController {
       },
     });
     store.dispatch({ type: 'flags', flags: { deleting: false } });
-    if (failed === 0) store.alert('default', messages.deletedAll(deleted));
-    else if (targets.length > 1) store.alert('destructive', messages.deletedSome(deleted, failed));
-    else store.alert('destructive', messages.deleteFailed(lastStatus));
+    const report = deleteReport({ targets: targets.length, ...result });
+    store.alert(report.variant, report.message);
   }
 
   // ---- knowledge base -------------------------------------------------------------------------

@@ -16,13 +16,15 @@ export interface SelectionResult<T extends NameAndSize> {
 }
 
 export const UNSUPPORTED_REASON = '(unsupported format)';
+/** An empty file has nothing to import and the provider fails it: refused when chosen. */
+export const EMPTY_REASON = '(empty file)';
 export const duplicateReason = (providerName: string) => `(duplicate - already exists in ${providerName})`;
 
 const keyOf = (name: string, size: number) => `${size}\u0000${name}`;
 
 /**
  * Splits newly chosen files into those to add and those skipped (SPEC §5): a file with an extension
- * outside the allow-list is unsupported; one with the same name and size as a provider file, an
+ * outside the allow-list is unsupported; an empty one is refused; one with the same name and size as a provider file, an
  * uploaded file, an already selected file or an earlier file of the same choice is a duplicate.
  */
 export function screenSelection<T extends NameAndSize>(
@@ -43,6 +45,10 @@ export function screenSelection<T extends NameAndSize>(
   for (const file of chosen) {
     if (!isAllowedFile(file.name)) {
       skipped.push({ name: file.name, reason: UNSUPPORTED_REASON });
+      continue;
+    }
+    if (file.size === 0) {
+      skipped.push({ name: file.name, reason: EMPTY_REASON });
       continue;
     }
     const key = keyOf(file.name, file.size);

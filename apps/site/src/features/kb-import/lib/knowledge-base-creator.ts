@@ -38,7 +38,15 @@ export class KnowledgeBaseCreator {
     if (store.getState().creating) return null;
     const api = this.#getApi();
     if (!api || !input.assistantId) {
-      store.alert('destructive', messages.keyAndAssistantRequired);
+      // Only ask for what is missing: a key held by the server is never asked for.
+      store.alert(
+        'destructive',
+        api
+          ? messages.assistantRequired
+          : input.assistantId
+            ? messages.keyRequired
+            : messages.keyAndAssistantRequired,
+      );
       return null;
     }
     const files = store.getState().uploaded.filter((f) => f.status === 'done' && !isLocalOnlyId(f.id));

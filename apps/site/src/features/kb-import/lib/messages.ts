@@ -1,6 +1,8 @@
 import type { SkippedFile } from './duplicates';
 
-/** Every user-facing message of SPEC §5 and §8, word for word. */
+const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+
+/** Every user-facing message of SPEC §5 and §8, word for word, and the tool's own beside them. */
 export const messages = {
   uploadFailed: (status: number, statusText: string, body: string) =>
     `Upload failed: ${status} ${statusText} - ${body}`,
@@ -24,4 +26,45 @@ export const messages = {
   assistantUpdateFailed: (statusText: string) => `Assistant update failed: ${statusText}`,
   noFilesForKnowledgeBase: 'No files selected for knowledge base',
   keyAndAssistantRequired: 'Please provide API key and select an assistant',
+  // ---- the tool's own (issue 19: say what happened, no more and no less) ----
+  /** Creation with the key in place (typed, or held by the server) but no assistant. */
+  assistantRequired: 'Please select an assistant',
+  /** Creation with an assistant but no typed key (the server holds none). */
+  keyRequired: 'Please provide API key',
+  loadedExisting: (total: number, added: number) =>
+    `Loaded ${files(total)} from the provider (${added} new).`,
+  /** A file the provider accepted and then failed to process; its file object carries no reason. */
+  processingFailed: (provider: string, reason: string | null) =>
+    reason
+      ? `${provider} could not process this file: ${reason}`
+      : `${provider} could not process this file (it gave no reason)`,
+  removedLocal: (n: number) => `Removed ${files(n)} from the list that never reached VAPI.`,
+  alreadyGone: (n: number) => `Removed ${files(n)} from the list that VAPI no longer had.`,
+  retryNothingSent: (attempted: number) => `Retried none of ${files(attempted)}.`,
+  notRetried: (name: string, why: string) => `${name} was not retried: ${why}`,
+  unchangedContent: (provider: string) =>
+    `its content is unchanged since ${provider} could not process it; fix the file, then choose it again`,
+  stillProcessing: 'Processing status is checked automatically.',
 } as const;
+
+/** The report of a delete: provider deletions, local removals and failures, each said as it is. */
+export function deleteReport(r: {
+  targets: number;
+  deleted: number;
+  alreadyGone: number;
+  removedLocal: number;
+  failed: number;
+  lastStatus: number;
+}): { variant: 'default' | 'destructive'; message: string } {
+  const rest = [
+    r.alreadyGone > 0 ? messages.alreadyGone(r.alreadyGone) : '',
+    r.removedLocal > 0 ? messages.removedLocal(r.removedLocal) : '',
+  ];
+  if (r.failed === 0) {
+    const head = r.deleted > 0 ? messages.deletedAll(r.deleted) : '';
+    return { variant: 'default', message: [head, ...rest].filter(Boolean).join(' ') };
+  }
+  const head =
+    r.targets === 1 ? messages.deleteFailed(r.lastStatus) : messages.deletedSome(r.deleted, r.failed);
+  return { variant: 'destructive', message: [head, ...rest].filter(Boolean).join(' ') };
+}

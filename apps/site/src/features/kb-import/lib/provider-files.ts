@@ -1,10 +1,14 @@
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { withRetries } from './api-retries';
-import { screenSelection } from './duplicates';
+import { contentProblem, sameContent } from './content-check';
+import { UNSUPPORTED_REASON, duplicateReason, screenSelection, type SkippedFile } from './duplicates';
+import { isAllowedFile } from './file-types';
 import { formatSize } from './format-size';
 import { messages } from './messages';
-import { FAILED_PREFIX, TERMINAL, isLocalOnlyId, progressOf, toRecord } from './state';
+import type { OriginalsHolder } from './originals-holder';
+import { TERMINAL, isLocalOnlyId, progressOf, toRecord } from './state';
 import type { StatusPoller } from './status-poller';
+import type { UploadedFileRecord } from './storage';
 import { describeError, type KbImportStore } from './store';
 
 export interface ProviderFilesContext {
@@ -15,6 +19,10 @@ export interface ProviderFilesContext {
   newId: () => string;
   /** A file found done or failed. */
   settle: (id: string, status: string) => void;
+  originals: OriginalsHolder;
+  /** Retries failed records whose originals are held; refreshes which records are retriable. */
+  retry: (ids: string[]) => Promise<void>;
+  syncRetriable: () => void;
 }
 
 /** What the tool does with the provider's file list: duplicate screening, loading, refreshing. */
@@ -48,24 +56,82 @@ export class ProviderFiles {
       return store.alert('destructive', describeError(error, messages.loadFailed));
     }
     const state = this.#c.store.getState();
+    const failed = state.uploaded.filter((f) => f.status === 'failed');
+    // A file chosen again under the name of a failed record is that record's retry, not a duplicate.
+    const again: { record: UploadedFileRecord; file: File }[] = [];
+    const fresh: File[] = [];
+    for (const file of files) {
+      const record = failed.find((r) => r.name === file.name && !again.some((a) => a.record === r));
+      if (record && file.size > 0 && isAllowedFile(file.name)) again.push({ record, file });
+      else fresh.push(file);
+    }
+    const failedIds = new Set(failed.map((f) => f.id));
     const { accepted, skipped } = screenSelection(
-      files.map((file) => ({ name: file.name, size: file.size, file })),
+      fresh.map((file) => ({ name: file.name, size: file.size, file })),
       {
-        providerFiles,
-        uploaded: state.uploaded.filter((f) => !f.id.startsWith(FAILED_PREFIX)),
+        // A copy the provider failed to process is no copy to keep instead.
+        providerFiles: providerFiles.filter((f) => f.status !== 'failed' && !failedIds.has(f.id)),
+        uploaded: state.uploaded.filter((f) => f.status !== 'failed'),
         selected: state.selected.map((s) => ({ name: s.file.name, size: s.file.size })),
       },
       this.#c.providerName,
     );
+    const retryIds = await this.#takeAgain(again, skipped);
     const added = accepted.map(({ file }) => ({ key: this.#c.newId(), file }));
     store.dispatch({ type: 'flags', flags: { screening: false } });
     store.dispatch({ type: 'selected', added });
     for (const a of added) store.log(`Selected ${a.file.name} (${formatSize(a.file.size)})`);
-    if (accepted.length === 0) {
+    const onlyDuplicatesOrUnsupported = skipped.every(
+      (f) => f.reason === UNSUPPORTED_REASON || f.reason === duplicateReason(this.#c.providerName),
+    );
+    if (accepted.length === 0 && retryIds.length === 0 && onlyDuplicatesOrUnsupported) {
       if (skipped.length > 0) store.log(messages.skipped(skipped), 'error');
       store.alert('destructive', messages.noNewFiles);
     } else if (skipped.length > 0) store.alert('destructive', messages.skipped(skipped));
     else store.dispatch({ type: 'alert', alert: null });
+    if (retryIds.length === 0) return;
+    const skippedAlert = skipped.length > 0 ? messages.skipped(skipped) : '';
+    await this.#c.retry(retryIds);
+    const after = store.getState().alert;
+    if (skippedAlert && after && after.message !== skippedAlert)
+      store.dispatch({
+        type: 'alert',
+        alert: { variant: 'destructive', message: `${after.message} ${skippedAlert}` },
+      });
+  }
+
+  /**
+   * Holds each file chosen again as its failed record's original, to be retried; refuses content
+   * the provider already failed to process, or that is visibly broken (the reason goes to `skipped`).
+   */
+  async #takeAgain(
+    again: readonly { record: UploadedFileRecord; file: File }[],
+    skipped: SkippedFile[],
+  ): Promise<string[]> {
+    const ids: string[] = [];
+    for (const { record, file } of again) {
+      if (record.failure === 'processing') {
+        const problem = await contentProblem(file);
+        const held = this.#c.originals.get(record.id);
+        if (problem) {
+          skipped.push({ name: file.name, reason: `(${problem})` });
+          continue;
+        }
+        if (held && (await sameContent(held, file))) {
+          skipped.push({
+            name: file.name,
+            reason: `(unchanged since ${this.#c.providerName} could not process it)`,
+          });
+          continue;
+        }
+        this.#c.store.dispatch({ type: 'patchRecords', ids: [record.id], patch: { failure: undefined } });
+      }
+      this.#c.originals.hold(record.id, file);
+      this.#c.store.log(`Chose ${file.name} again: retrying its failed upload`);
+      ids.push(record.id);
+    }
+    if (ids.length > 0) this.#c.syncRetriable();
+    return ids;
   }
 
   /** Adds the provider's existing files to the uploaded list (skipping those already there). */
@@ -79,7 +145,8 @@ export class ProviderFiles {
       const added = files.filter((f) => !known.has(f.id)).map(toRecord);
       store.dispatch({ type: 'addRecords', records: added });
       for (const f of added) if (!TERMINAL.has(f.status)) this.#c.poller.track(f.id);
-      store.alert('default', `Loaded ${added.length} existing file(s) from the provider.`);
+      for (const f of added) if (f.status === 'failed') this.#c.settle(f.id, f.status);
+      store.alert('default', messages.loadedExisting(files.length, added.length));
     } catch (error) {
       store.alert('destructive', describeError(error, messages.loadFailed));
     }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { POLL_MAX_ATTEMPTS, POLL_OVERALL_TIMEOUT_MS, pollDelay } from './constants';
+import { bytesProblem } from './content-check';
 import { duplicateReason, screenSelection, UNSUPPORTED_REASON } from './duplicates';
 import { ALLOWED_EXTENSIONS, extensionOf, isAllowedFile, mimeTypeFor } from './file-types';
 import { formatSize } from './format-size';
 import { toFunctionName } from './function-name';
-import { messages } from './messages';
+import { deleteReport, messages } from './messages';
 import { isRetryableStatus, retryDelay } from './retry';
+import { providerReason } from './store';
 
 describe('formatSize', () => {
   it('shows bytes under 1024 as B, then KB, then MB with one decimal', () => {
@@ -77,6 +79,12 @@ describe('screenSelection (duplicates by name and size)', () => {
       '1 file(s) skipped: photo.png (unsupported format)',
     );
   });
+  it('refuses an empty file with its reason', () => {
+    expect(screenSelection([{ name: 'blank.md', size: 0 }], existing, 'Vapi')).toEqual({
+      accepted: [],
+      skipped: [{ name: 'blank.md', reason: '(empty file)' }],
+    });
+  });
   it('treats same name with another size, or same size with another name, as new', () => {
     const result = screenSelection(
       [
@@ -125,5 +133,44 @@ describe('retry delays', () => {
     expect(retryDelay(2, null, () => 1)).toBe(5000);
     expect(retryDelay(10, null, () => 0)).toBe(60_000);
     expect(retryDelay(0, 3_600_000)).toBe(60_000);
+  });
+});
+
+describe("the tool's honest reports", () => {
+  it('says what the provider deleted apart from what only left the list', () => {
+    const base = { targets: 5, deleted: 0, alreadyGone: 0, removedLocal: 0, failed: 0, lastStatus: 0 };
+    expect(deleteReport({ ...base, deleted: 3, removedLocal: 2 })).toEqual({
+      variant: 'default',
+      message:
+        'Successfully deleted 3 files from VAPI. Removed 2 files from the list that never reached VAPI.',
+    });
+    expect(deleteReport({ ...base, targets: 1, alreadyGone: 1 }).message).toBe(
+      'Removed 1 file from the list that VAPI no longer had.',
+    );
+    expect(deleteReport({ ...base, targets: 1, failed: 1, lastStatus: 503 })).toEqual({
+      variant: 'destructive',
+      message: 'Failed to delete file from VAPI: 503',
+    });
+  });
+
+  it("takes the provider's reason out of its error body", () => {
+    expect(providerReason('{"statusCode":400,"message":"Invalid file: empty","error":"Bad Request"}')).toBe(
+      'Invalid file: empty',
+    );
+    expect(providerReason('{"message":["purpose must be a string","name too long"]}')).toBe(
+      'purpose must be a string; name too long',
+    );
+    expect(providerReason('upstream timeout')).toBe('upstream timeout');
+    expect(providerReason('x'.repeat(1000))).toHaveLength(300);
+  });
+
+  it('finds what is wrong with content the provider would fail', () => {
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    expect(bytesProblem('a.json', bytes(''))).toBe('empty file');
+    expect(bytesProblem('a.json', bytes('{"a":'))).toBe('not valid JSON');
+    expect(bytesProblem('a.json', bytes('{"a":1}'))).toBeNull();
+    expect(bytesProblem('a.pdf', bytes('hello'))).toBe('not a PDF (no %PDF- header)');
+    expect(bytesProblem('a.md', new Uint8Array([0xff, 0xfe, 0x00]))).toBe('not UTF-8 text');
+    expect(bytesProblem('a.md', bytes('  \n'))).toBe('no text in the file');
   });
 });

@@ -14,6 +14,11 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 /** An uploaded file record (SPEC §3); `error` says why a failed one failed. */
 export interface UploadedFileRecord extends ProviderFile {
   error?: string;
+  /**
+   * 'processing': the provider took the file and failed to process it, so its content is at fault
+   * and sending the same bytes again would fail again (only changed content is retried).
+   */
+  failure?: 'processing';
 }
 
 export interface CreatedKnowledgeBase {

@@ -79,3 +79,25 @@ export function failureText(error: unknown, message: (statusText: string) => str
   if (isProviderNetworkError(error)) return message('Network error');
   return message(error instanceof Error ? error.message : 'Error');
 }
+
+/**
+ * The provider's own reason from an error body: its `message` (a string or a list, as NestJS-style
+ * APIs answer), else `error`, else the text itself, capped so an HTML error page stays readable.
+ */
+export function providerReason(body: string): string {
+  const text = body.trim();
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown; error?: unknown } | null;
+    if (parsed && typeof parsed === 'object') {
+      const m = parsed.message;
+      if (typeof m === 'string' && m.trim()) return cap(m.trim());
+      if (Array.isArray(m) && m.length > 0) return cap(m.map(String).join('; '));
+      if (typeof parsed.error === 'string' && parsed.error.trim()) return cap(parsed.error.trim());
+    }
+  } catch {
+    // Not JSON: the text is the reason.
+  }
+  return cap(text);
+}
+
+const cap = (s: string) => (s.length > 300 ? `${s.slice(0, 299)}…` : s);

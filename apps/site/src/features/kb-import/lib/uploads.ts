@@ -7,7 +7,7 @@ import type { OriginalsHolder } from './originals-holder';
 import { FAILED_PREFIX, LOCAL_PREFIX, TERMINAL, isLocalOnlyId, progressOf } from './state';
 import type { StatusPoller } from './status-poller';
 import type { UploadedFileRecord } from './storage';
-import { describeError, type KbImportStore } from './store';
+import { describeError, providerReason, type KbImportStore } from './store';
 import { runUploadQueue } from './upload-queue';
 
 export interface UploadRunnerOptions {
@@ -19,11 +19,14 @@ export interface UploadRunnerOptions {
   gapMs: number;
   maxRetries: number;
   now: () => number;
+  providerName: string;
 }
 
 export interface BatchResult {
   succeeded: number;
   failed: number;
+  /** The id each record has after the batch (a failed new upload becomes `failed-…`). */
+  sentIds: Map<string, string>;
   /** New uploads never sent (cancelled): they go back to the selection. */
   cancelled: string[];
 }
@@ -86,18 +89,49 @@ export class UploadRunner {
     }
   }
 
-  /** Retries failed uploads whose original file is still held (SPEC §4). */
+  /**
+   * Retries failed uploads whose original file is still held (SPEC §4). A file the provider failed
+   * to process is not sent again unchanged: the same bytes would fail the same way, and calling the
+   * new upload a success would be untrue (it is retried once its original is replaced).
+   */
   async retry(api: ProviderApi | null, ids: readonly string[], life: AbortSignal | undefined): Promise<void> {
     const store = this.#o.store;
     if (this.#o.store.getState().upload.running) return;
-    const targets = ids.filter((id) => this.#o.originals.has(id) && store.record(id)?.status === 'failed');
+    const failed = ids.filter((id) => this.#o.originals.has(id) && store.record(id)?.status === 'failed');
+    const unchanged = failed.filter((id) => store.record(id)?.failure === 'processing');
+    const targets = failed.filter((id) => !unchanged.includes(id));
+    if (unchanged.length > 0 && targets.length === 0) {
+      const name = store.record(unchanged[0] ?? '')?.name ?? '';
+      const why = messages.unchangedContent(this.#o.providerName);
+      return store.alert(
+        'destructive',
+        unchanged.length === 1
+          ? messages.notRetried(name, why)
+          : `${unchanged.length} files were not retried: ${why}`,
+      );
+    }
     if (targets.length === 0) return;
     if (!api) return store.alert('destructive', 'API key required to upload files');
-    store.dispatch({ type: 'patchRecords', ids: targets, patch: { status: 'queued', error: undefined } });
-    const { succeeded } = await this.run(api, targets, life);
+    store.dispatch({
+      type: 'patchRecords',
+      ids: targets,
+      patch: { status: 'queued', error: undefined, failure: undefined },
+    });
+    const { succeeded, sentIds } = await this.run(api, targets, life);
+    if (succeeded > 0) {
+      store.alert(
+        succeeded === targets.length ? 'default' : 'destructive',
+        messages.retried(succeeded, targets.length),
+      );
+      return;
+    }
+    // Nothing went through: say why rather than 'Successfully retried 0 of n files'.
+    const only = targets.length === 1 ? store.record(sentIds.get(targets[0] ?? '') ?? '') : undefined;
     store.alert(
-      succeeded === targets.length ? 'default' : 'destructive',
-      messages.retried(succeeded, targets.length),
+      'destructive',
+      only?.error
+        ? `Retry of ${only.name} failed: ${only.error}`
+        : `Retry failed for all ${targets.length} files; each shows why in the list.`,
     );
   }
 
@@ -114,6 +148,7 @@ export class UploadRunner {
     store.dispatch({ type: 'flags', flags: { upload: { running: true, total: ids.length, finished: 0 } } });
     let succeeded = 0;
     let failed = 0;
+    const sentIds = new Map<string, string>();
     const limit = new AdaptiveLimit({ initial: this.#o.concurrency, max: this.#o.maxConcurrency });
     const unsent = await runUploadQueue(ids, {
       signal: abort.signal,
@@ -138,12 +173,13 @@ export class UploadRunner {
           'error',
         ),
       onDone: (id, result) => {
+        sentIds.set(id, result.id);
         this.#uploaded(api, id, result);
         succeeded++;
         store.dispatch({ type: 'uploadFinishedOne' });
       },
       onFail: (id, error) => {
-        this.#failed(id, error);
+        sentIds.set(id, this.#failed(id, error));
         failed++;
         store.dispatch({ type: 'uploadFinishedOne' });
       },
@@ -161,18 +197,18 @@ export class UploadRunner {
       store.dispatch({
         type: 'patchRecords',
         ids: failedRetries,
-        patch: { status: 'failed', error: 'Upload cancelled' },
+        patch: { status: 'failed', error: 'Upload cancelled', failure: undefined },
         progress: 100,
       });
     this.syncRetriable();
-    return { succeeded, failed, cancelled };
+    return { succeeded, failed, cancelled, sentIds };
   }
 
   syncRetriable(): void {
     const { store, originals } = this.#o;
     const ids = store
       .getState()
-      .uploaded.filter((f) => f.status === 'failed' && originals.has(f.id))
+      .uploaded.filter((f) => f.status === 'failed' && f.failure !== 'processing' && originals.has(f.id))
       .map((f) => f.id);
     const current = store.getState().retriable;
     if (ids.length !== current.length || ids.some((id, i) => id !== current[i]))
@@ -211,14 +247,15 @@ export class UploadRunner {
     if (!TERMINAL.has(status)) poller.track(uploaded.id);
   }
 
-  #failed(id: string, error: unknown): void {
+  /** Marks the record failed with the provider's reason; returns its id from now on. */
+  #failed(id: string, error: unknown): string {
     const { store, originals } = this.#o;
     const record = store.record(id);
-    if (!record) return;
+    if (!record) return id;
     const message = describeError(error, (s, t, b) =>
       s === 415 || (s === 400 && /type|format|unsupported/i.test(b))
         ? messages.unsupportedFileType
-        : messages.uploadFailed(s, t, b),
+        : messages.uploadFailed(s, t, providerReason(b)),
     );
     const failedId = id.startsWith(LOCAL_PREFIX) ? `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}` : id;
     const file = originals.get(id);
@@ -229,10 +266,11 @@ export class UploadRunner {
     store.dispatch({
       type: 'replaceRecord',
       id,
-      record: { ...record, id: failedId, status: 'failed', error: message },
+      record: { ...record, id: failedId, status: 'failed', error: message, failure: undefined },
       progress: 100,
     });
     store.alert('destructive', message);
     store.announce(`${record.name} failed to upload`);
+    return failedId;
   }
 }

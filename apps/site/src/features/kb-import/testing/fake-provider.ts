@@ -5,6 +5,7 @@ import {
   type ProviderFile,
   type QueryToolInput,
 } from '../api/provider-api';
+import { bytesProblem, readBytes } from '../lib/content-check';
 
 export interface FakeProviderOptions {
   /** Milliseconds a file stays 'processing' after its upload. */
@@ -27,12 +28,12 @@ type Fault = { status: number; retryAfterMs?: number; body?: string };
 
 /**
  * An in-memory provider for controller tests: files go processing → done after `processingMs`
- * (failed when empty), with queued faults per route and a record of every call.
+ * (failed when the content does not parse as its type: empty, not valid JSON…), with queued faults per route and a record of every call.
  */
 export function createFakeProvider({ processingMs = 2_000, now = Date.now }: FakeProviderOptions = {}) {
-  const files = new Map<string, ProviderFile & { readyAt: number; empty: boolean }>();
+  const files = new Map<string, ProviderFile & { readyAt: number; broken: boolean }>();
   const tools = new Map<string, QueryToolInput & { id: string }>();
-  /** v2 knowledge bases: each attached file indexes for `processingMs` (fails when empty). */
+  /** v2 knowledge bases: each attached file indexes for `processingMs` (fails when broken). */
   const bases = new Map<
     string,
     {
@@ -63,14 +64,14 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
         f.retryAfterMs ?? null,
       );
   };
-  const view = (f: ProviderFile & { readyAt: number; empty: boolean }): ProviderFile => ({
+  const view = (f: ProviderFile & { readyAt: number; broken: boolean }): ProviderFile => ({
     id: f.id,
     name: f.name,
     bytes: f.bytes,
     mimetype: f.mimetype,
     createdAt: f.createdAt,
     url: f.url,
-    status: now() >= f.readyAt ? (f.empty ? 'failed' : 'done') : 'processing',
+    status: now() >= f.readyAt ? (f.broken ? 'failed' : 'done') : 'processing',
   });
 
   const api: ProviderApi = {
@@ -87,9 +88,17 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
         url: `https://files.example/${id}`,
         status: 'processing',
         readyAt: now() + processingMs,
-        empty: file.size === 0,
+        broken: file.size === 0,
       };
       files.set(id, rec);
+      // Read in the background (jsdom's FileReader waits for a timer tick, which fake timers hold):
+      // well before `processingMs` has passed, content that does not parse marks the file broken.
+      void readBytes(file).then(
+        (bytes) => {
+          if (bytesProblem(name, bytes) !== null) rec.broken = true;
+        },
+        () => undefined,
+      );
       return view(rec);
     },
     async listFiles() {
@@ -141,7 +150,7 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
         toolId: base.toolId,
         files: base.files.map((f) => ({
           fileId: f.fileId,
-          status: now() < f.readyAt ? 'indexing' : files.get(f.fileId)?.empty ? 'failed' : 'ready',
+          status: now() < f.readyAt ? 'indexing' : files.get(f.fileId)?.broken ? 'failed' : 'ready',
         })),
       };
     },
