@@ -28,15 +28,24 @@ function AvatarButton({ email, onOpen }: { email: string; onOpen?: () => void })
   );
 }
 
+/** The Admin link, for admins only: the role the server put in app_metadata, not a hard-coded address. */
+export function AdminLink({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
+  const { isAdmin, prerender } = useSession();
+  if (prerender || !isAdmin) return null;
+  return (
+    <NavLink to={paths.admin.path} className={linkClass}>
+      {paths.admin.label}
+    </NavLink>
+  );
+}
+
 /**
- * The account part of the top navigation: the Admin link for admins and the signed-in user's avatar,
- * drawn from the stored session at once (lib/session.tsx). In the prerendered HTML it is an empty
- * circle that styles.css fills with the initial public/session-hint.js read, so a signed-in user sees
- * the avatar on the first paint.
+ * The account part of the top navigation: the signed-in user's avatar, drawn from the stored session
+ * at once (lib/session.tsx). In the prerendered HTML it is an empty circle that styles.css fills with
+ * the initial public/session-hint.js read, so a signed-in user sees the avatar on the first paint.
  */
-export function AccountNav({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
-  // The Admin link follows the role the server put in app_metadata, not a hard-coded address.
-  const { user, isAdmin, prerender } = useSession();
+export function AccountNav() {
+  const { user, prerender } = useSession();
   if (prerender) {
     return (
       <div className="ml-auto">
@@ -44,17 +53,8 @@ export function AccountNav({ linkClass }: { linkClass: (state: { isActive: boole
       </div>
     );
   }
-  return (
-    <>
-      {isAdmin && (
-        <NavLink to={paths.admin.path} className={linkClass}>
-          {paths.admin.label}
-        </NavLink>
-      )}
-      {/* Keyed by the user: after a sign-out the next sign-in starts with the menu closed. */}
-      <div className="ml-auto">{user && <AccountMenu key={user.id} email={user.email ?? ''} />}</div>
-    </>
-  );
+  // Keyed by the user: after a sign-out the next sign-in starts with the menu closed.
+  return <div className="ml-auto">{user && <AccountMenu key={user.id} email={user.email ?? ''} />}</div>;
 }
 
 /** The avatar, then, once opened (or for a password-reset link's dialog), the loaded menu. */

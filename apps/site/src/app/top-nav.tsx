@@ -1,7 +1,9 @@
-import { NavLink } from 'react-router';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
-import { AccountNav } from './account-nav';
+import { AccountNav, AdminLink } from './account-nav';
 
 // Plain class strings without conflicting utilities: no class merging (tailwind-merge) is needed,
 // which keeps it out of the landing pages' initial JavaScript.
@@ -14,25 +16,94 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const highlightedLinkClass = ({ isActive }: { isActive: boolean }) =>
   `${linkBase} text-white ${isActive ? 'bg-sky-800' : 'bg-sky-700 hover:bg-sky-800'}`;
 
-/** The top navigation of SPEC §2, with the Admin link for admins and the signed-in user's menu. */
+/** The id of the phone menu's panel, which its button controls. */
+export const SITE_MENU_ID = 'site-menu';
+
+/** The page links of SPEC §2: inline on wide screens, stacked in the phone menu's panel. */
+function SiteLinks() {
+  return (
+    <>
+      <NavLink to={paths.ediscovery.path} className={linkClass}>
+        {paths.ediscovery.label}
+      </NavLink>
+      <NavLink to={paths.onboarding.path} className={linkClass}>
+        {paths.onboarding.label}
+      </NavLink>
+      <NavLink to={paths.kbImport.path} className={highlightedLinkClass}>
+        {paths.kbImport.label}
+      </NavLink>
+      <AdminLink linkClass={linkClass} />
+    </>
+  );
+}
+
+/**
+ * The top navigation of SPEC §2, with the Admin link for admins and the signed-in user's menu. Below
+ * the md breakpoint the links fold into a disclosure (a Menu button and the panel it controls), so
+ * the bar stays one row on a phone; the avatar stays in the bar.
+ */
 export function TopNav() {
   const { siteTitle } = usePublicConfig();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Following a link (any route change) folds the menu: state adjusted while rendering, no effect.
+  const { pathname } = useLocation();
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+
+  // Escape from the button or the panel folds the menu and gives focus back to the button.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target as Node;
+      const inMenu = target === button.current || Boolean(panel.current?.contains(target));
+      if (event.key !== 'Escape' || !inMenu) return;
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/95 text-white backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2">
-        <NavLink to={paths.home.path} end className="mr-3 text-base font-semibold tracking-wide text-white">
-          {siteTitle}
-        </NavLink>
-        <NavLink to={paths.ediscovery.path} className={linkClass}>
-          {paths.ediscovery.label}
-        </NavLink>
-        <NavLink to={paths.onboarding.path} className={linkClass}>
-          {paths.onboarding.label}
-        </NavLink>
-        <NavLink to={paths.kbImport.path} className={highlightedLinkClass}>
-          {paths.kbImport.label}
-        </NavLink>
-        <AccountNav linkClass={linkClass} />
+      <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-2">
+        <div className="flex items-center gap-1">
+          <NavLink
+            to={paths.home.path}
+            end
+            className="mr-3 min-w-0 truncate text-base font-semibold tracking-wide text-white"
+          >
+            {siteTitle}
+          </NavLink>
+          <div className="hidden md:flex md:flex-wrap md:items-center md:gap-1">
+            <SiteLinks />
+          </div>
+          <AccountNav />
+          <button
+            ref={button}
+            type="button"
+            aria-expanded={open}
+            aria-controls={SITE_MENU_ID}
+            onClick={() => setOpen((was) => !was)}
+            className="site-menu-button ml-1 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 md:hidden"
+          >
+            {open ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
+            Menu
+          </button>
+        </div>
+        <div
+          ref={panel}
+          id={SITE_MENU_ID}
+          className={`site-menu-panel flex-col gap-1 border-t border-white/10 pt-2 pb-1 mt-2 md:hidden ${open ? 'flex' : 'hidden'}`}
+        >
+          <SiteLinks />
+        </div>
       </nav>
     </header>
   );

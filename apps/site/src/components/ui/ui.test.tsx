@@ -65,4 +65,28 @@ describe('UI primitives', () => {
     expect(screen.getByRole('tab', { name: 'B' })).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Panel B');
   });
+
+  it('a tab pressed with the pointer hides its focus ring until a key is used on it', async () => {
+    render(
+      <Tabs defaultValue="a">
+        <TabsList aria-label="Steps">
+          <TabsTrigger value="a">A</TabsTrigger>
+          <TabsTrigger value="b">B</TabsTrigger>
+        </TabsList>
+        <TabsContent value="a">Panel A</TabsContent>
+        <TabsContent value="b">Panel B</TabsContent>
+      </Tabs>,
+    );
+    const a = screen.getByRole('tab', { name: 'A' });
+    const b = screen.getByRole('tab', { name: 'B' });
+    // The ring's rule: `focus-visible` outlines, except on a tab marked as pressed with the pointer.
+    expect(b).toHaveClass('focus-visible:outline-2', 'data-[pointer-focus]:focus-visible:outline-none');
+    await userEvent.click(b);
+    expect(b).toHaveFocus();
+    expect(b).toHaveAttribute('data-pointer-focus');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(a).toHaveFocus();
+    expect(a).not.toHaveAttribute('data-pointer-focus');
+    expect(b).not.toHaveAttribute('data-pointer-focus');
+  });
 });

@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
+import type { SessionState } from '@/lib/session';
+import { TopNav } from './top-nav';
+
+let state: Partial<SessionState> = {};
+vi.mock('@/lib/session', () => ({ useSession: () => state }));
+
+const config: PublicConfig = {
+  siteTitle: 'Engage',
+  ownerDomain: 'engage.example',
+  auth: { url: null, anonKey: 'anon', embedded: true },
+  provider: { name: 'Vapi', baseUrl: null, publicKey: 'pk', serverHoldsPrivateKey: true, embedded: true },
+};
+
+function renderNav(session: Partial<SessionState> = { user: null, isAdmin: false }) {
+  state = session;
+  const router = createMemoryRouter([{ path: '*', element: <TopNav /> }], { initialEntries: ['/'] });
+  render(
+    <PublicConfigContext.Provider value={config}>
+      <RouterProvider router={router} />
+    </PublicConfigContext.Provider>,
+  );
+  return router;
+}
+
+const menuButton = () => screen.getByRole('button', { name: 'Menu', exact: true });
+const panel = () => document.getElementById(menuButton().getAttribute('aria-controls') ?? '') as HTMLElement;
+
+describe('TopNav on a phone', () => {
+  it('folds the links behind a Menu button that discloses the panel it controls', async () => {
+    renderNav();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(panel()).toHaveClass('hidden');
+    await userEvent.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(panel()).not.toHaveClass('hidden');
+    expect(panel().querySelector('a[href="/ediscovery"]')).toHaveTextContent('Sales Engineer');
+    await userEvent.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('works by keyboard: Enter opens, Escape closes and gives focus back to the button', async () => {
+    renderNav();
+    menuButton().focus();
+    await userEvent.keyboard('{Enter}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    const links = panel().querySelectorAll('a');
+    (links[0] as HTMLAnchorElement).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('closes when a link of the panel is followed', async () => {
+    const router = renderNav();
+    await userEvent.click(menuButton());
+    const onboarding = panel().querySelector('a[href="/onboarding"]') as HTMLAnchorElement;
+    await userEvent.click(onboarding);
+    expect(router.state.location.pathname).toBe('/onboarding');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('lists the Admin link in the panel for admins; the avatar stays in the bar', () => {
+    renderNav({ user: { id: 'u1', email: 'ada@example.com' } as SessionState['user'], isAdmin: true });
+    expect(panel().querySelector('a[href="/admin"]')).not.toBeNull();
+    const avatar = screen.getByRole('button', { name: 'Account menu for ada@example.com' });
+    expect(panel()).not.toContainElement(avatar);
+  });
+
+  it('has no Admin link for other users', () => {
+    renderNav({ user: { id: 'u2', email: 'bo@example.com' } as SessionState['user'], isAdmin: false });
+    expect(document.querySelector('a[href="/admin"]')).toBeNull();
+  });
+});
