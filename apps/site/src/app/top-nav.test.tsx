@@ -27,7 +27,7 @@ function renderNav(session: Partial<SessionState> = { user: null, isAdmin: false
   return router;
 }
 
-const menuButton = () => screen.getByRole('button', { name: 'Menu', exact: true });
+const menuButton = () => screen.getByRole('button', { name: 'Menu' });
 const panel = () => document.getElementById(menuButton().getAttribute('aria-controls') ?? '') as HTMLElement;
 
 describe('TopNav on a phone', () => {
