@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { authText } from '@/features/auth/messages';
 import { PublicConfigContext, type PublicConfig } from './public-config';
-import { loadSupabase, resetSessionForTests, useSession } from './session';
+import {
+  CONFIRM_INTERVAL_MS,
+  confirmSession,
+  loadSupabase,
+  resetSessionForTests,
+  useSession,
+} from './session';
 import { storageKeyFor } from './stored-session';
 import { resetSupabaseForTests } from './supabase';
 
@@ -69,6 +75,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   const client = await loadSupabase(config);
   await client.auth.stopAutoRefresh();
   vi.unstubAllGlobals();
@@ -138,5 +145,34 @@ describe('a session the auth service refuses', () => {
     expect(screen.getByText('signed in as gone@example.com')).toBeInTheDocument();
     expect(screen.getByText('not ended')).toBeInTheDocument();
     expect(window.localStorage.getItem(key)).not.toBeNull();
+  });
+
+  it('is asked again, at most once a minute, when a server call was refused; the answer then ends the session', async () => {
+    storeSession();
+    let deleted = false;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/auth/v1/user'))
+        return deleted ? json(403, { code: 'user_not_found', msg: 'User not found' }) : json(200, user);
+      return json(403, { code: 'user_not_found', msg: 'User not found' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const userChecks = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/auth/v1/user')).length;
+    renderProbe();
+    await act(() => loadSupabase(config));
+    await waitFor(() => expect(userChecks()).toBe(1));
+
+    deleted = true;
+    confirmSession(); // within the minute: not asked again
+    expect(userChecks()).toBe(1);
+    expect(screen.getByText('signed in as gone@example.com')).toBeInTheDocument();
+
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + CONFIRM_INTERVAL_MS);
+    act(() => confirmSession());
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.sessionEnded);
+    expect(userChecks()).toBe(2);
+    expect(screen.getByText('signed out')).toBeInTheDocument();
   });
 });

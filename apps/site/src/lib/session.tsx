@@ -129,14 +129,31 @@ function start(config: PublicConfig) {
   stopWatchingStorage = () => window.removeEventListener('storage', onStorage);
 }
 
+/** At most one confirmation a minute when the tab comes back or a server call was refused. */
+export const CONFIRM_INTERVAL_MS = 60_000;
+let lastConfirmed = -Infinity;
+let client: GoTrueClient | null = null;
+
 /**
- * Asks the auth service once per page whether the stored session still stands: auth-js trusts a
- * stored access token until it expires, so an account deleted meanwhile would keep its avatar (and
- * see every server call refused) for up to an hour. The answer is judged by lib/session-end.ts.
+ * Asks the auth service whether the stored session still stands: auth-js trusts a stored access
+ * token until it expires, so an account deleted meanwhile would keep its avatar (and see every server
+ * call refused) for up to an hour. The answer is judged by lib/session-end.ts; offline, the session
+ * stays, as auth-js keeps it.
  */
-async function confirmStoredUser(auth: GoTrueClient) {
-  const { data } = await auth.getSession();
-  if (data.session) await auth.getUser();
+function confirmStoredUser(auth: GoTrueClient): void {
+  lastConfirmed = Date.now();
+  void (async () => {
+    const { data } = await auth.getSession();
+    if (data.session) await auth.getUser();
+  })().catch(() => {});
+}
+
+/**
+ * For a caller whose server request was refused (401): asks the auth service whether the session
+ * has ended (then the site signs out with the message), at most once a minute.
+ */
+export function confirmSession(): void {
+  if (client && Date.now() - lastConfirmed >= CONFIRM_INTERVAL_MS) confirmStoredUser(client);
 }
 
 /** Called when lib/supabase.ts creates the client: from now on auth-js's events decide. */
@@ -149,7 +166,12 @@ export function connectSession(auth: GoTrueClient): void {
     if (ending && session && event !== 'SIGNED_IN') return;
     set(fromSession(session, event));
   });
-  confirmStoredUser(auth).catch(() => {}); // offline: the session stays, as auth-js keeps it
+  client = auth;
+  confirmStoredUser(auth); // once per page, when auth-js loads
+  // And when the visitor comes back to the tab: the account may have been deleted meanwhile.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') confirmSession();
+  });
 }
 onAuthClientCreated(connectSession);
 
@@ -216,4 +238,6 @@ export function resetSessionForTests(): void {
   started = false;
   connected = false;
   ending = false;
+  client = null;
+  lastConfirmed = -Infinity;
 }
