@@ -11,6 +11,8 @@ import type { KbImport } from '../hooks/use-kb-import';
 import { DEFAULT_KB_DESCRIPTION, DEFAULT_KB_NAME } from '../lib/constants';
 import { toFunctionName } from '../lib/function-name';
 
+const defaultHint = (value: string) => `${value} (default)`;
+
 export function ImportTab({ kb }: { kb: KbImport }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -79,7 +81,9 @@ export function ImportTab({ kb }: { kb: KbImport }) {
             id="kb-name"
             value={name}
             maxLength={kind === 'v2' ? 80 : undefined}
-            placeholder={DEFAULT_KB_NAME}
+            // The default reads as a hint, not as something typed: left empty, it is what is used.
+            placeholder={defaultHint(DEFAULT_KB_NAME)}
+            className="placeholder:italic"
             onChange={(e) => setName(e.target.value)}
             aria-describedby="kb-name-note"
           />
@@ -98,7 +102,8 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           <Textarea
             id="kb-description"
             value={description}
-            placeholder={DEFAULT_KB_DESCRIPTION}
+            placeholder={defaultHint(DEFAULT_KB_DESCRIPTION)}
+            className="placeholder:italic"
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>

@@ -1,14 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage, storageKeys } from '../lib/storage';
-import { providerFetch } from '../testing/fake-fetch';
-import { createFakeProvider } from '../testing/fake-provider';
-import { KbImportTool } from './kb-import-tool';
-
-const BASE = 'https://provider.test';
-const PROXY = 'https://site.test/api/provider';
+import { chooseFiles, renderTool, tick, typeKey } from '../testing/render-tool';
 
 beforeAll(() => {
   // jsdom lacks what Radix Select uses for pointer handling and scrolling.
@@ -23,45 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function renderTool(
-  options: { serverHoldsPrivateKey?: boolean; storage?: ReturnType<typeof memoryStorage> } = {},
-) {
-  const provider = createFakeProvider({ processingMs: 2_000 });
-  const server = options.serverHoldsPrivateKey ?? false;
-  const net = providerFetch(provider.api, server ? PROXY : BASE);
-  const storage = options.storage ?? memoryStorage();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms), applyAccept: false });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <KbImportTool
-        providerName="Vapi"
-        providerBaseUrl={BASE}
-        proxyBaseUrl={PROXY}
-        serverHoldsPrivateKey={server}
-        getAccessToken={async () => 'user-access-token'}
-        storage={storage}
-        fetch={net.fetch}
-      />
-    </QueryClientProvider>,
-  );
-  return { provider, net, storage, user, view };
-}
-
-const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-async function typeKey(user: ReturnType<typeof userEvent.setup>, key = 'sk-private') {
-  await user.type(screen.getByLabelText('Private API key'), key);
-  // The key is used once it has settled (1000 ms after the last keystroke).
-  await tick(1_000);
-}
-
-async function chooseFiles(user: ReturnType<typeof userEvent.setup>, files: File[]) {
-  await user.click(screen.getByRole('tab', { name: 'Files' }));
-  // The drop zone is a real file input, reachable by keyboard and labelled 'Choose files'.
-  await user.upload(screen.getByLabelText('Choose files'), files);
-}
 
 describe('the card', () => {
   it('is titled with the provider name and has the four tabs', () => {
@@ -247,6 +201,9 @@ describe('Files tab', () => {
     expect(retry).toHaveAttribute('title', expect.stringMatching(/original is no longer held/));
     expect(screen.queryByRole('button', { name: /^Retry failed/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Delete gone.md' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 1 file?' });
+    expect(dialog).toHaveTextContent('"gone.md" never reached Vapi and will only be removed from this list.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 1 file' }));
     await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'gone.md' })).toBeNull());
   });
 
@@ -264,6 +221,7 @@ describe('Files tab', () => {
     expect(provider.files.size).toBe(2);
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete 2 files' }));
     await tick(600);
     expect(await screen.findByText('Successfully deleted 2 files from VAPI.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveAttribute('data-variant', 'default');

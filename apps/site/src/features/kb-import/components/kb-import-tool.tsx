@@ -1,5 +1,5 @@
 import { XIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +17,7 @@ export function KbImportTool(props: KbImportToolProps) {
   const kb = useKbImport(props);
   const [tab, setTab] = useState('setup');
   const { alert, announcement } = kb.state;
+  useLeaveWarning(kb.state.upload.running);
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
       <Card>
@@ -75,4 +76,22 @@ export function KbImportTool(props: KbImportToolProps) {
       </Card>
     </main>
   );
+}
+
+/**
+ * While files are being sent, leaving or reloading the page asks first (the browser's own
+ * question): the upload would stop part way. Registered only then, so the page stays eligible for
+ * the back/forward cache otherwise.
+ */
+function useLeaveWarning(active: boolean): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older Chromium shows the question only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
 }

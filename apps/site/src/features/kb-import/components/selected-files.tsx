@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
 import { formatSize } from '../lib/format-size';
+import { FileName } from './file-name';
 
 /** The files chosen but not sent yet, with the upload's controls and overall progress. */
 export function SelectedFiles({ kb }: { kb: KbImport }) {
@@ -40,8 +41,8 @@ export function SelectedFiles({ kb }: { kb: KbImport }) {
               key={s.key}
               className="flex items-center justify-between gap-2 border-b border-border px-3 py-1 text-sm last:border-0"
             >
-              <span className="truncate">{s.file.name}</span>
-              <span className="flex items-center gap-2">
+              <FileName name={s.file.name} />
+              <span className="flex shrink-0 items-center gap-2">
                 <span className="text-muted-foreground">{formatSize(s.file.size)}</span>
                 <Button
                   variant="ghost"

@@ -7,6 +7,7 @@ import {
   Trash2Icon,
   XCircleIcon,
 } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,6 +16,8 @@ import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
 import { formatSize } from '../lib/format-size';
 import type { UploadedFileRecord } from '../lib/storage';
+import { ConfirmDelete } from './confirm-delete';
+import { FileName } from './file-name';
 
 function StatusIcon({ status }: { status: string }) {
   if (status === 'done') return <CheckCircle2Icon className="size-4 text-emerald-600" aria-hidden />;
@@ -33,10 +36,45 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
   const { upload, uploaded, checked, retriable } = state;
   const deletable = uploaded.filter((f) => !f.id.startsWith('local-'));
   const allChecked = deletable.length > 0 && checked.length === deletable.length;
+  // The files a delete is waiting on confirmation for.
+  const [asking, setAsking] = useState<UploadedFileRecord[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const ask = (ids: readonly string[]) => {
+    const files = uploaded.filter((f) => ids.includes(f.id));
+    if (files.length === 0) return;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAsking(files);
+  };
+  /** Back to the button that asked, or to the list's heading when that button has gone. */
+  const refocus = () => {
+    if (opener.current?.isConnected && !opener.current.hasAttribute('disabled')) opener.current.focus();
+    else heading.current?.focus();
+  };
+  const confirm = async () => {
+    const ids = (asking ?? []).map((f) => f.id);
+    setAsking(null);
+    await controller.delete(ids);
+    // A deleted row takes its button with it: keyboard users continue at the list.
+    const active = document.activeElement;
+    if (!active || active === document.body) refocus();
+  };
   return (
     <section aria-labelledby="kb-uploaded-heading" className="flex flex-col gap-2">
+      <ConfirmDelete
+        files={asking}
+        providerName={kb.providerName}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+        onClosed={refocus}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="kb-uploaded-heading" className="text-base font-semibold">
+        <h2
+          id="kb-uploaded-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-semibold outline-none"
+        >
           Uploaded files ({uploaded.length})
         </h2>
         <div className="flex flex-wrap gap-2">
@@ -60,7 +98,7 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
             variant="destructive"
             size="sm"
             disabled={checked.length === 0 || state.deleting}
-            onClick={() => void controller.deleteChecked()}
+            onClick={() => ask(checked)}
           >
             {state.deleting ? (
               <Loader2Icon className="animate-spin" aria-hidden />
@@ -96,6 +134,7 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
                 canRetry={retriable.includes(f.id) && !upload.running}
                 busy={state.deleting}
                 kb={kb}
+                onDelete={() => ask([f.id])}
               />
             ))}
           </ul>
@@ -112,6 +151,7 @@ function UploadedRow({
   canRetry,
   busy,
   kb,
+  onDelete,
 }: {
   file: UploadedFileRecord;
   progress: number;
@@ -119,8 +159,10 @@ function UploadedRow({
   canRetry: boolean;
   busy: boolean;
   kb: KbImport;
+  onDelete: () => void;
 }) {
   const inFlight = file.id.startsWith('local-');
+  const contentFailed = file.failure === 'processing';
   return (
     <li
       className="flex flex-col gap-1 border-b border-border px-3 py-2 text-sm last:border-0"
@@ -134,9 +176,7 @@ function UploadedRow({
           onCheckedChange={(v) => kb.controller.toggleChecked(file.id, v === true)}
         />
         <StatusIcon status={file.status} />
-        <span className="min-w-0 flex-1 truncate" title={file.name}>
-          {file.name}
-        </span>
+        <FileName name={file.name} className="flex-1" />
         <span className="text-muted-foreground">{formatSize(file.bytes)}</span>
         <Badge variant={statusVariant(file.status)}>{file.status}</Badge>
         {file.status === 'failed' && (
@@ -146,7 +186,13 @@ function UploadedRow({
             className="size-7"
             disabled={!canRetry}
             aria-label={`Retry ${file.name}`}
-            title={canRetry ? undefined : 'Choose the file again to retry: its original is no longer held'}
+            title={
+              contentFailed
+                ? `${kb.providerName} could not process this content: fix the file, then choose it again`
+                : canRetry
+                  ? undefined
+                  : 'Choose the file again to retry: its original is no longer held'
+            }
             onClick={() => void kb.controller.retry([file.id])}
           >
             <RotateCcwIcon aria-hidden />
@@ -158,7 +204,7 @@ function UploadedRow({
           className="size-7"
           disabled={inFlight || busy}
           aria-label={`Delete ${file.name}`}
-          onClick={() => void kb.controller.delete([file.id])}
+          onClick={onDelete}
         >
           <Trash2Icon aria-hidden />
         </Button>
@@ -166,7 +212,7 @@ function UploadedRow({
       {file.status !== 'done' && file.status !== 'failed' && (
         <Progress value={progress} aria-label={`${file.name} progress`} className="h-1.5" />
       )}
-      {file.error && <p className="text-xs text-destructive">{file.error}</p>}
+      {file.error && <p className="text-xs break-words text-destructive">{file.error}</p>}
     </li>
   );
 }

@@ -100,7 +100,18 @@ export function useKbImport(env: KbImportEnvironment) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
   /** Changes whenever the credentials in use settle on new values; keys the assistants query. */
   const credentialsKey = env.serverHoldsPrivateKey ? 'server' : settledApiKey.trim();
-  return { controller, state, apiKey, setApiKey, assistantId, setAssistantId, hasKey, credentialsKey };
+  const providerName = env.providerName;
+  return {
+    controller,
+    state,
+    apiKey,
+    setApiKey,
+    assistantId,
+    setAssistantId,
+    hasKey,
+    credentialsKey,
+    providerName,
+  };
 }
 
 /** What the tool's tabs get: the hook's settings, API and controller state. */

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { KbImportTool } from '../components/kb-import-tool';
+import { memoryStorage } from '../lib/storage';
+import { providerFetch } from './fake-fetch';
+import { createFakeProvider } from './fake-provider';
+
+export const BASE = 'https://provider.test';
+export const PROXY = 'https://site.test/api/provider';
+
+/**
+ * The tool over the in-memory provider through the real client (component tests). Expects fake
+ * timers that advance with time (`vi.useFakeTimers({ shouldAdvanceTime: true })`).
+ */
+export function renderTool(
+  options: { serverHoldsPrivateKey?: boolean; storage?: ReturnType<typeof memoryStorage> } = {},
+) {
+  const provider = createFakeProvider({ processingMs: 2_000 });
+  const server = options.serverHoldsPrivateKey ?? false;
+  const net = providerFetch(provider.api, server ? PROXY : BASE);
+  const storage = options.storage ?? memoryStorage();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms), applyAccept: false });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <KbImportTool
+        providerName="Vapi"
+        providerBaseUrl={BASE}
+        proxyBaseUrl={PROXY}
+        serverHoldsPrivateKey={server}
+        getAccessToken={async () => 'user-access-token'}
+        storage={storage}
+        fetch={net.fetch}
+      />
+    </QueryClientProvider>,
+  );
+  return { provider, net, storage, user, view };
+}
+
+export const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+export async function typeKey(user: ReturnType<typeof userEvent.setup>, key = 'sk-private') {
+  await user.type(screen.getByLabelText('Private API key'), key);
+  // The key is used once it has settled (1000 ms after the last keystroke).
+  await tick(1_000);
+}
+
+export async function chooseFiles(user: ReturnType<typeof userEvent.setup>, files: File[]) {
+  await user.click(screen.getByRole('tab', { name: 'Files' }));
+  // The drop zone is a real file input, reachable by keyboard and labelled 'Choose files'.
+  await user.upload(screen.getByLabelText('Choose files'), files);
+}
