@@ -73,6 +73,15 @@ const loader = (modules) =>
 /** Text for HTML: the titles are the build's own strings, escaped all the same. */
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * The not-found page, rendered at a mark the server replaces with the path it answers 404 (or 400)
+ * for: apps/server/src/routes/static-site.ts reads both from the route manifest written below.
+ */
+const NOT_FOUND = { page: 'not-found', pathMark: '/\uE002' };
+/** The file of a page in dist/_pages/ (without .html). */
+const pageName = (route) =>
+  route === '/' ? 'index' : route === NOT_FOUND.pathMark ? NOT_FOUND.page : route.slice(1);
+
 /** Page → its route module, whose chunks are preloaded when the first paint shows the page itself. */
 const pages = {
   '/': 'src/app/routes/home.tsx',
@@ -80,6 +89,7 @@ const pages = {
   '/onboarding': null,
   '/kb-import': null,
   '/admin': null,
+  [NOT_FOUND.pathMark]: 'src/app/routes/not-found.tsx',
 };
 
 /** Chunk keys a module statically imports, itself included. */
@@ -110,12 +120,27 @@ for (const [route, module] of Object.entries(pages)) {
     // The route's own title (src/app/document-title.ts), as the app sets it; the server fills in the owner's.
     .replace(titleTag, () => `<title>${escapeText(pageTitle(route))}</title>`);
   if (!html.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root">.');
-  const name = route === '/' ? 'index' : route.slice(1);
+  const name = pageName(route);
   writeFileSync(path.join(outDir, `${name}.html`), html);
   process.stdout.write(
     `prerendered ${route} → dist/_pages/${name}.html (${(html.length / 1024).toFixed(1)} kB)\n`,
   );
 }
+// The route manifest (apps/server/src/routes/site-routes.ts): the route table's own paths
+// (src/app/router.tsx), so the server answers any other path with the not-found page and 404.
+const { sitePaths } = await import(pathToFileURL(path.join(ssr, 'entry-server.js')).href);
+const routes = sitePaths.map((route) => route.toLowerCase());
+const prerendered = Object.keys(pages).filter((route) => route !== NOT_FOUND.pathMark);
+const strays = prerendered.filter((route) => !routes.includes(route));
+if (strays.length) throw new Error(`Prerendered pages that are not routes of the site: ${strays.join(', ')}`);
+const routeManifest = {
+  routes,
+  pages: Object.fromEntries(prerendered.map((route) => [route, pageName(route)])),
+  notFound: NOT_FOUND,
+};
+writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routeManifest, null, 2)}\n`);
+process.stdout.write(`route manifest → dist/_pages/routes.json (${routes.length} routes)\n`);
+
 // The manifest and the server bundle were only needed here.
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 rmSync(ssr, { recursive: true, force: true });

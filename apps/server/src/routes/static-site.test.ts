@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import { openPglite } from '../db/pglite.js';
+import type { Db } from '../db/types.js';
+import { createLogger } from '../lib/logger.js';
+import { openSecretStore } from '../lib/secrets.js';
 import { securityHeaders } from '../middleware/security-headers.js';
 import type { PublicConfig } from './public-config.js';
 import { staticSite } from './static-site.js';
@@ -14,9 +22,26 @@ import { staticSite } from './static-site.js';
 const page = (body: string) =>
   `<!doctype html><html><head><title>\uE001</title><!--engage-config--></head><body>${body}</body></html>`;
 
-function site() {
+// The not-found page is rendered at this mark, which the server replaces with the request's path.
+const PATH_MARK = '/\uE002';
+
+/** A built site as apps/site/scripts/prerender.mjs writes it, its route manifest included (or not). */
+function site({ manifest = true } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'engage-static-'));
   mkdirSync(path.join(dir, '_pages'));
+  if (manifest)
+    writeFileSync(
+      path.join(dir, '_pages/routes.json'),
+      JSON.stringify({
+        routes: ['/', '/ediscovery', '/onboarding', '/profile'],
+        pages: { '/': 'index', '/ediscovery': 'ediscovery', '/onboarding': 'onboarding' },
+        notFound: { page: 'not-found', pathMark: PATH_MARK },
+      }),
+    );
+  writeFileSync(
+    path.join(dir, '_pages/not-found.html'),
+    page(`<h1>Page not found</h1><p>There is no page at <code>${PATH_MARK}</code>.</p>`),
+  );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), page('<div id="root"></div>'));
   writeFileSync(
@@ -63,18 +88,43 @@ describe('the static site', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 
-  it('answers a malformed percent-encoding with 400, not a 500', async () => {
+  it('answers a malformed percent-encoding with 400 and the not-found page, not a 500', async () => {
     const app = staticSite(site(), { publicConfig: config('Site', 'x.example') });
-    for (const target of ['/%E0%A4%A', '/assets/%ZZ.js', '/%'])
-      expect([target, (await app.request(target)).status]).toEqual([target, 400]);
+    for (const target of ['/%E0%A4%A', '/assets/%ZZ.js', '/%']) {
+      const res = await app.request(target);
+      expect([target, res.status]).toEqual([target, 400]);
+      expect(res.headers.get('Content-Type')).toContain('text/html');
+      const html = await res.text();
+      expect(html).toContain('<h1>Page not found</h1>');
+      expect(html).toContain(`<code>${target}</code>`);
+      expect(html).toContain('<title>Site</title>');
+    }
   });
 
-  it('serves a route without a prerendered page the SPA, and a missing asset a 404', async () => {
+  it('answers a path that is not one of the site’s routes 404 with the not-found page', async () => {
     const app = staticSite(site(), { publicConfig: config('Site', 'x.example') });
+    for (const target of ['/no-such-page', '/admin/users', '/ediscovery/x', '/%3Cb%3Ehi%3C%2Fb%3E']) {
+      const res = await app.request(target);
+      expect([target, res.status]).toEqual([target, 404]);
+      const html = await res.text();
+      expect(html).toContain('<h1>Page not found</h1>');
+      expect(html).toContain(`<code>${target}</code>`);
+      expect(html).not.toContain('<b>');
+    }
+    // The site's routes, in any case and with a trailing slash, are pages; a missing asset stays text.
+    expect(await (await app.request('/Ediscovery/')).text()).toContain('<h1>Protected Resource</h1>');
+    const spa = await app.request('/profile');
+    expect(spa.status).toBe(200);
+    expect(await spa.text()).toContain('<div id="root"></div>');
+    const asset = await app.request('/assets/gone-123.js');
+    expect([asset.status, await asset.text()]).toEqual([404, 'Not found']);
+  });
+
+  it('serves every path the SPA when the build has no route manifest (an older build)', async () => {
+    const app = staticSite(site({ manifest: false }), { publicConfig: config('Site', 'x.example') });
     const spa = await app.request('/no-such-page');
     expect(spa.status).toBe(200);
     expect(await spa.text()).toContain('<div id="root"></div>');
-    expect((await app.request('/assets/gone-123.js')).status).toBe(404);
   });
 
   it('sends Brotli to clients that accept it, and caches hashed assets for a year', async () => {
@@ -109,5 +159,54 @@ describe('the static site', () => {
     expect(scriptSrc?.match(/'sha256-/g)).toHaveLength(1);
     const other = await app.request('/ediscovery');
     expect(other.headers.get('Content-Security-Policy')).not.toContain("'sha256-");
+  });
+});
+
+describe('the site behind the whole server, over HTTP', () => {
+  let db: Db;
+  let dir: string;
+  let url: string;
+  let close: () => Promise<void>;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'engage-site-http-'));
+    db = await openPglite();
+    const app = createApp({
+      config: parseConfig({ DATA_DIR: dir, SITE_DIR: site() }),
+      db,
+      logger: createLogger('debug', (line) => lines.push(line)),
+      secrets: openSecretStore(dir),
+      verifyAccessToken: async () => null,
+    });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  afterAll(async () => {
+    await close();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the issue’s malformed URL 400 with the not-found page, logging no error', async () => {
+    const res = await fetch(`${url}/%E0%A4%A`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(await res.text()).toContain('<code>/%E0%A4%A</code>');
+    expect(lines.filter((l) => /"level":"error"|URIError/.test(l))).toEqual([]);
+  });
+
+  it('answers an unknown page 404 with the not-found page, and an unknown API path 404 in JSON', async () => {
+    const page = await fetch(`${url}/nothing-here`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('<h1>Page not found</h1>');
+    const api = await fetch(`${url}/api/nothing-here`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ error: 'request_error' });
+    const apiMalformed = await fetch(`${url}/api/%E0%A4%A`);
+    expect(apiMalformed.status).toBe(404);
+    expect(apiMalformed.headers.get('Content-Type')).toContain('application/json');
   });
 });

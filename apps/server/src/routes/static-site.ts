@@ -3,8 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib } from 'node:zlib';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { PublicConfig } from './public-config.js';
+import { normaliseRoute, siteRoutesReader } from './site-routes.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,18 +28,6 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 
 /** Paths owned by the server: never answered with the SPA's index.html. */
 const SERVER_PREFIXES = ['/api/', '/auth/', '/provider/', '/_mail', '/healthz', '/config.json'];
-
-/**
- * The site's prerendered pages (apps/site/scripts/prerender.mjs writes dist/_pages/<name>.html): the
- * landing pages with their content, the guarded pages as a neutral shell. Other routes get index.html.
- */
-const PRERENDERED: Record<string, string> = {
-  '/': 'index',
-  '/ediscovery': 'ediscovery',
-  '/onboarding': 'onboarding',
-  '/kb-import': 'kb-import',
-  '/admin': 'admin',
-};
 
 /**
  * Marks the site's pages carry where the owner's configuration goes (apps/site/src/app/entry-server.tsx):
@@ -110,23 +99,46 @@ const acceptsBrotli = (header: string | undefined) =>
 
 /**
  * Serves the built site: files as they are (hashed assets cached for a year), the prerendered page of
- * a landing route, and index.html for every other GET that asks for a page (the SPA's routes). Pages
- * are filled with the configuration. Text is sent Brotli-compressed to clients that accept it
- * (compressed once per file version and kept); others get the app's gzip. A missing build is
- * reported plainly.
+ * a route that has one, index.html for the site's other routes (the SPA), and the not-found page for
+ * any other path: 404, or 400 for a path that is not valid percent-encoding. Which paths are the
+ * site's comes from its build (_pages/routes.json, routes/site-routes.ts). Pages are filled with the
+ * configuration. Text is sent Brotli-compressed to clients that accept it (compressed once per file
+ * version and kept); others get the app's gzip. A missing build is reported plainly.
  */
 export function staticSite(siteDir: string, options: { publicConfig?: PublicConfig } = {}): Hono {
   const app = new Hono();
   const root = path.resolve(siteDir);
   const brotli = new Map<string, { mtime: number; body: Buffer }>();
+  const siteRoutes = siteRoutesReader(root);
+  const notBuilt = (c: Context) =>
+    c.text(`The site is not built (${root} has no index.html). Run "npm run build" or "npm start".`, 503);
+
+  /** The site's not-found page, showing the path as sent (still percent-encoded, HTML-escaped). */
+  async function notFound(c: Context, status: 400 | 404) {
+    const manifest = await siteRoutes().catch(() => null);
+    const page =
+      (manifest?.notFound &&
+        (await readIfFile(path.join(root, '_pages', `${manifest.notFound.page}.html`)))) ||
+      (await readIfFile(path.join(root, 'index.html')));
+    if (!page) return notBuilt(c);
+    const html = page.body.toString('utf8');
+    c.set('cspScriptHashes', inlineScriptHashes(html));
+    const filled = options.publicConfig ? fillPage(html, options.publicConfig) : html;
+    const mark = manifest?.notFound?.pathMark;
+    const requested = escapeHtml(new URL(c.req.url).pathname);
+    return c.body(mark ? filled.replaceAll(mark, () => requested) : filled, status, {
+      'Content-Type': TYPES['.html'] as string,
+      'Cache-Control': 'no-cache',
+    });
+  }
 
   app.get('*', async (c, next) => {
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(c.req.path);
     } catch {
-      // A broken %-escape is the client's mistake: a 400, never the server's 500.
-      return c.text('Bad request: the path is not valid percent-encoding.', 400);
+      // A broken %-escape is the client's mistake: a 400 with the not-found page, never a 500.
+      return notFound(c, 400);
     }
     if (SERVER_PREFIXES.some((p) => urlPath.startsWith(p))) return next();
 
@@ -140,8 +152,11 @@ export function staticSite(siteDir: string, options: { publicConfig?: PublicConf
       else if (path.extname(urlPath) !== '') return c.text('Not found', 404);
     }
     if (!found) {
-      const route = urlPath.replace(/\/+$/, '').toLowerCase() || '/';
-      const name = PRERENDERED[route];
+      const route = normaliseRoute(urlPath);
+      const manifest = await siteRoutes();
+      // Without a manifest (an older build) every path is the SPA's, as it was.
+      if (manifest && !manifest.routes.includes(route)) return notFound(c, 404);
+      const name = manifest?.pages[route];
       if (name) {
         file = path.join(root, '_pages', `${name}.html`);
         found = await readIfFile(file);
@@ -151,12 +166,7 @@ export function staticSite(siteDir: string, options: { publicConfig?: PublicConf
         found = await readIfFile(file);
       }
     }
-    if (!found || !file) {
-      return c.text(
-        `The site is not built (${root} has no index.html). Run "npm run build" or "npm start".`,
-        503,
-      );
-    }
+    if (!found || !file) return notBuilt(c);
 
     const ext = path.extname(file);
     const isPage = ext === '.html';

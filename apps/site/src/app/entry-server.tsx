@@ -7,6 +7,9 @@ import { documentTitle } from './document-title';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
+/** The site's routes, for the build's route manifest (scripts/prerender.mjs). */
+export { sitePaths } from './router';
+
 /**
  * Renders a page's markup at build time (scripts/prerender.mjs), waiting for its lazy route module.
  * The owner's title and domain are marks the server replaces, HTML-escaped, when it serves the page

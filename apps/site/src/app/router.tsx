@@ -60,6 +60,16 @@ const guarded: Record<string, Page> = {
   '/profile': Profile,
 };
 
+/**
+ * Every path the site renders a page of its own for, from the route table's lists: the build writes
+ * them to dist/_pages/routes.json (scripts/prerender.mjs), so the server answers any other path 404.
+ */
+export const sitePaths: readonly string[] = [
+  paths.home.path,
+  ...Object.keys(publicPages),
+  ...Object.keys(guarded),
+];
+
 /** True for the pages behind the route guard (sign-in required, SPEC §2). */
 export const isGuarded = (pathname: string) => normalisePath(pathname) in guarded;
 
