@@ -8,6 +8,7 @@ import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
 import { CreateUserForm } from './create-user-form';
 import { ExportCsvButton } from './export-csv-button';
 import { InviteUserForm } from './invite-user-form';
+import { OutboxPanel } from './outbox-panel';
 import { RecentActivity } from './recent-activity';
 import { SignupsChart } from './signups-chart';
 import { SqlGeneratorPanel } from './sql-generator-panel';
@@ -126,6 +127,8 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
       <VerifiedUsers key={`verified ${search}`} search={search} currentUserId={currentUserId} />
 
       <RecentActivity />
+
+      <OutboxPanel />
     </main>
   );
 }

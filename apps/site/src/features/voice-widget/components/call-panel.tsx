@@ -130,11 +130,13 @@ export function CallPanel({ messages, startedAt, inputLevel, muted, onSend, maxL
             onChange={(event) => setDraft(event.target.value)}
             className={`min-w-0 flex-1 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 ${focusRing}`}
           />
+          {/* "Ask", not "Send": a name containing "end" would also answer to END's (pages and tests
+              find END by its name). */}
           <button
             type="submit"
             className={`rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-sky-100 ${focusRing}`}
           >
-            Send
+            Ask
           </button>
         </div>
       </form>

@@ -179,7 +179,7 @@ describe('VoiceWidget conversation', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your message could not be sent. Try again.');
     expect(box).toHaveValue('Hello?');
     t.sdk.client.sendError = undefined;
-    await t.user.click(screen.getByRole('button', { name: 'Send' }));
+    await t.user.click(screen.getByRole('button', { name: 'Ask' }));
     expect(t.sdk.client.sent).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -215,7 +215,7 @@ describe('VoiceWidget conversation', () => {
     expect(captions()).toHaveTextContent('Captions appear here');
   });
 
-  it('moves through the call by keyboard: transcript, text box, Send, mute, END', async () => {
+  it('moves through the call by keyboard: transcript, text box, Ask, mute, END', async () => {
     const t = renderWidget();
     await inCall(t);
     const end = screen.getByRole('button', { name: 'END' });
@@ -223,11 +223,13 @@ describe('VoiceWidget conversation', () => {
     await t.user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Mute microphone' })).toHaveFocus();
     await t.user.tab({ shift: true });
-    expect(screen.getByRole('button', { name: 'Send' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Ask' })).toHaveFocus();
     await t.user.tab({ shift: true });
     expect(screen.getByLabelText('Type a message')).toHaveFocus();
     await t.user.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Show transcript' })).toHaveFocus();
+    // END is the only control whose name contains "end" (a page finding END by name finds one).
+    expect(screen.getAllByRole('button').filter((b) => /end/i.test(b.textContent ?? ''))).toEqual([end]);
   });
 });
 
