@@ -1,10 +1,13 @@
 import {
   banBodySchema as banBody,
   inviteBodySchema as inviteBody,
+  outboxQuerySchema,
   roleBodySchema as roleBody,
   userStatusSchema,
   type AdminStats,
   type AuditPage,
+  type MailDelivery,
+  type OutboxPage,
   type UserResponse,
   type UserDetailResponse,
   type UsersPage,
@@ -17,12 +20,14 @@ import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
 import { createUserAdmin } from '../admin/index.js';
 import { AdminError, type AdminUser, type ListCursor, type UserAdmin } from '../admin/types.js';
+import { listOutbox } from '../auth/mail.js';
 import { passwordProblem } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { outboxMail } from './mail.js';
 
 export interface AdminRouteDeps {
   config: Config;
@@ -353,6 +358,16 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const parsed = auditQuery.safeParse(c.req.query());
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     return c.json({ entries: await audit.recent(parsed.data) } satisfies AuditPage);
+  });
+
+  // The mail outbox in the dashboard (issue 19): newest first, bounded, each mail with its links.
+  app.get('/outbox', async (c) => {
+    const parsed = outboxQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const { embeddedAuth, SMTP_URL } = deps.config;
+    const delivery: MailDelivery = !embeddedAuth ? 'hosted' : SMTP_URL ? 'smtp' : 'outbox';
+    const rows = delivery === 'hosted' ? [] : await listOutbox(deps.db, parsed.data.limit);
+    return c.json({ delivery, mails: rows.map(outboxMail) } satisfies OutboxPage);
   });
 
   return app;

@@ -4,6 +4,7 @@ import type {
   AdminUserDetail,
   AuditEntry,
   AuditPage,
+  OutboxPage,
   UserDetailResponse,
   UserResponse,
   UserRole,
@@ -14,6 +15,7 @@ import type {
 
 // The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
 export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
+export type { OutboxMail, OutboxPage } from '@engage/http-contract';
 
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
 export const USER_ROLES: readonly UserRole[] = ['user', 'operator', 'admin'];
@@ -61,6 +63,8 @@ export interface AdminApi {
   ban(id: string, duration: string): Promise<AdminUser>;
   /** The filtered list as a CSV file. */
   exportCsv(params: { status: UserStatus; search: string }): Promise<Blob>;
+  /** The mail outbox, newest first (at most `limit`), and where mail goes. */
+  outbox(limit?: number): Promise<OutboxPage>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -137,5 +141,6 @@ export function createAdminApi(
       if (search.trim()) query.set('search', search.trim());
       return (await send('GET', `/users.csv?${query}`, undefined, 'text/csv')).blob();
     },
+    outbox: (limit = 20) => request<OutboxPage>('GET', `/outbox?limit=${limit}`),
   };
 }

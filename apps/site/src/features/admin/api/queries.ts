@@ -18,6 +18,7 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   audit: ['admin', 'audit'] as const,
   user: (id: string) => ['admin', 'user', id] as const,
+  outbox: ['admin', 'outbox'] as const,
 };
 
 /** Rows per page of each list. */
@@ -41,6 +42,12 @@ export function useAdminStats() {
 export function useAuditLog() {
   const api = useAdminApi();
   return useQuery({ queryKey: adminKeys.audit, queryFn: () => api.audit(10) });
+}
+
+/** The mail outbox; refetched with everything else, so a mail an action sent shows at once. */
+export function useOutbox() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.outbox, queryFn: () => api.outbox(20) });
 }
 
 function useInvalidateAdmin() {

@@ -211,6 +211,28 @@ export function createFakeAdminApi(
       state.exports.push({ status, search });
       return new Blob(['id,email\r\n'], { type: 'text/csv' });
     },
+    async outbox(limit = 20) {
+      // The mails "sent" above, newest first, each with the one link the server's templates carry.
+      const subjects: Record<string, [string, string]> = {
+        invite: ['You have been invited', 'Accept the invitation'],
+        recovery: ['Reset your password', 'Reset password'],
+        magic_link: ['Your sign-in link', 'Sign in'],
+      };
+      const mails = state.mails.map(([kind, to], i) => {
+        const [subject, label] = subjects[kind] ?? [kind, 'Open'];
+        const href = `http://localhost:8787/auth/v1/verify?token=t${i}&type=${kind}`;
+        return {
+          id: `mail-${i}`,
+          kind,
+          to,
+          subject,
+          created_at: new Date(Date.UTC(2026, 0, 2, 0, i)).toISOString(),
+          text: `${label}: ${href}`,
+          links: [{ label, href }],
+        };
+      });
+      return { delivery: 'outbox' as const, mails: mails.reverse().slice(0, limit) };
+    },
   };
   return Object.assign(state, api);
 }
