@@ -186,3 +186,9 @@ export function checkQuery(
   }
   if (problems.length) fail(400, problems);
 }
+
+/** The problems of a value against one of the document's components ([] when it fits): for tests of shapes sent. */
+export function componentProblems(name: string, value: unknown): string[] {
+  const v = validator(`component ${name}`, { $ref: `#/components/schemas/${name}` });
+  return v(value) ? [] : messages(v.errors);
+}

@@ -45,11 +45,10 @@ describe('EchoAssistant', () => {
   it('on connect says listening, reports in-progress and starts the greeting at once', () => {
     const a = assistant();
     const effects = a.start(0);
-    expect(messages(effects).slice(0, 4)).toEqual([
+    expect(messages(effects)).toEqual([
       { type: 'listening' },
       { type: 'status-update', status: 'in-progress' },
       { type: 'speech-update', status: 'started', role: 'assistant' },
-      { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hello there' },
     ]);
     // Sent ahead of real time by the lead (100 ms), in 20 ms frames.
     expect(audio(effects).length).toBe(0.1 * RATE);
@@ -70,7 +69,86 @@ describe('EchoAssistant', () => {
     expect(a.speaking).toBe(false);
   });
 
-  it('echoes an utterance after 700 ms of silence, with its length, level and transcript', () => {
+  it('captions its speech as it plays: partials a few words at a time, then the final and the conversation', () => {
+    const text = 'Welcome to the store, ask me about refunds or shipping today';
+    const a = assistant({ greeting: { text, samples: tone(2000, RATE) }, epochOffsetMs: 1_000_000 });
+    const effects = [...a.start(0), ...advance(a, 0, 2100).effects];
+    const said = messages(effects).filter((m) => m.type !== 'listening' && m.type !== 'status-update');
+    const partials = said.filter((m) => m.transcriptType === 'partial').map((m) => m.transcript as string);
+    expect(partials).toEqual([
+      'Welcome to the',
+      'Welcome to the store, ask me',
+      'Welcome to the store, ask me about refunds or',
+    ]);
+    // Paced by the audio: the first words are captioned after their share of it has played.
+    const firstPartial = effects.findIndex(
+      (e) => e.type === 'json' && e.message.transcriptType === 'partial',
+    );
+    expect(audio(effects.slice(0, firstPartial)).length).toBeGreaterThan(0.3 * RATE);
+    expect(said.slice(-3)).toEqual([
+      { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: text },
+      { type: 'speech-update', status: 'stopped', role: 'assistant' },
+      {
+        type: 'conversation-update',
+        messages: [{ role: 'bot', message: text, time: 1_000_000, endTime: 1_002_000, secondsFromStart: 0 }],
+        messagesOpenAIFormatted: [{ role: 'assistant', content: text }],
+      },
+    ]);
+  });
+
+  it('answers a typed user message: asks for the answer, then speaks and captions it', () => {
+    const a = assistant({ greeting: null });
+    a.start(0);
+    const asked = a.receiveText(
+      JSON.stringify({ type: 'add-message', message: { role: 'user', content: 'Refunds?' } }),
+      40,
+    );
+    expect(asked).toEqual([
+      {
+        type: 'json',
+        message: {
+          type: 'conversation-update',
+          messages: [{ role: 'user', message: 'Refunds?', time: 40, endTime: 40, secondsFromStart: 0.04 }],
+          messagesOpenAIFormatted: [{ role: 'user', content: 'Refunds?' }],
+        },
+      },
+      { type: 'answer', question: 'Refunds?' },
+    ]);
+    const answer = 'From refunds.md: "Refunds are paid within 14 days."';
+    const spoken = [
+      ...a.say(tone(1500, RATE), answer, false, 100, 'answer'),
+      ...advance(a, 100, 1600).effects,
+    ];
+    expect(audio(spoken).length).toBe(1.5 * RATE);
+    expect(messages(spoken)).toContainEqual({
+      type: 'transcript',
+      role: 'assistant',
+      transcriptType: 'final',
+      transcript: answer,
+    });
+    expect(messages(spoken).at(-1)).toMatchObject({
+      type: 'conversation-update',
+      messagesOpenAIFormatted: [
+        { role: 'user', content: 'Refunds?' },
+        { role: 'assistant', content: answer },
+      ],
+    });
+    // Not answered: a message added silently, or a system one.
+    const silent = {
+      type: 'add-message',
+      message: { role: 'user', content: 'Note' },
+      triggerResponseEnabled: false,
+    };
+    expect(a.receiveText(JSON.stringify(silent), 2000).map((e) => e.type)).toEqual(['json']);
+    // An answer that could not be synthesised is still captioned.
+    expect(messages(a.say(null, 'Plain text.', false, 2100, 'answer')).map((m) => m.type)).toEqual([
+      'transcript',
+      'conversation-update',
+      'error',
+    ]);
+  });
+
+  it('echoes an utterance after 700 ms of silence, with its length and level (and no user transcript)', () => {
     const a = assistant({ greeting: null });
     a.start(0);
     const spoken = tone(1200, RATE, 0.25);
@@ -82,11 +160,14 @@ describe('EchoAssistant', () => {
     expect(messages(after.effects)).toEqual(
       expect.arrayContaining([
         { type: 'speech-update', status: 'stopped', role: 'user' },
-        { type: 'transcript', role: 'user', transcriptType: 'final', transcript: '(1.2 s of speech)' },
         { type: 'speech-update', status: 'started', role: 'assistant' },
       ]),
     );
+    // Nothing recognises speech offline: no transcript of it, and the echo is not captioned either.
     const rest = advance(a, after.at, 1400);
+    expect(
+      [...messages(after.effects), ...messages(rest.effects)].filter((m) => m.type === 'transcript'),
+    ).toEqual([]);
     const echoed = concat([audio(after.effects), audio(rest.effects)]);
     expect(echoed.length).toBe(spoken.length);
     expect(rms(echoed)).toBeGreaterThan(0.01);
@@ -134,13 +215,13 @@ describe('EchoAssistant', () => {
       a.receiveText(JSON.stringify({ type: 'say', message: 'Goodbye', endCallAfterSpoken: true }), 0),
     ).toEqual([{ type: 'speak', text: 'Goodbye', endCallAfterSpoken: true }]);
     const effects = a.say(tone(70, RATE), 'Goodbye', true, 0);
-    expect(messages(effects)).toContainEqual({
+    const rest = advance(a, 0, 200);
+    expect(messages(rest.effects)).toContainEqual({
       type: 'transcript',
       role: 'assistant',
       transcriptType: 'final',
       transcript: 'Goodbye',
     });
-    const rest = advance(a, 0, 200);
     expect(audio(effects).length + audio(rest.effects).length).toBe(70 * 16);
     expect(messages(rest.effects)).toContainEqual({
       type: 'status-update',
@@ -171,7 +252,23 @@ describe('EchoAssistant', () => {
       message: expect.stringContaining('"dance"'),
     });
     expect(messages(a.receiveText('{"type":"say","message":""}', 0))[0]).toMatchObject({ type: 'error' });
-    expect(a.receiveText('{"type":"add-message","message":{"role":"system","content":"x"}}', 0)).toEqual([]);
+    expect(
+      messages(a.receiveText('{"type":"add-message","message":{"role":"user","content":""}}', 0))[0],
+    ).toMatchObject({
+      type: 'error',
+      error: 'invalid_message',
+    });
+    expect(
+      messages(
+        a.receiveText(
+          JSON.stringify({ type: 'add-message', message: { role: 'user', content: 'x'.repeat(2001) } }),
+          0,
+        ),
+      )[0],
+    ).toMatchObject({ type: 'error' });
+    expect(
+      messages(a.receiveText('{"type":"add-message","message":{"role":"system","content":"x"}}', 0)),
+    ).toEqual([expect.objectContaining({ type: 'conversation-update' })]);
     expect(a.phase).toBe('active');
   });
 

@@ -1,12 +1,16 @@
-import { z } from 'zod';
+import { clientMessageSchema } from './client-messages.js';
 import { createDecoder, samplesFor, type AudioFormat } from './pcm.js';
+import { Conversation, firstWords, transcriptMessage, wordsHeard, WORDS_PER_PARTIAL } from './transcript.js';
 import { EnergyVad, type VadOptions } from './vad.js';
 
 /**
  * The echo assistant 'Vapi Speaker' as a pure state machine: it receives the caller's audio and
  * control messages with the time they arrived, and answers effects (JSON messages, paced audio
- * frames, a close). The WebSocket layer (./socket.ts) only carries those effects out, so every
- * behaviour here is tested without a socket or a clock.
+ * frames, a close). The WebSocket layer (./index.ts) only carries those effects out, and does the
+ * slow work effects ask for (answering a typed question, synthesising speech) outside, so every
+ * behaviour here is tested without a socket or a clock. What the assistant says is captioned as it
+ * plays (`transcript` partials, then a final) and kept in the conversation; the caller's own speech
+ * has no transcript (there is no recogniser offline), only `speech-update`s.
  * @module
  */
 
@@ -24,6 +28,8 @@ export type AssistantEffect =
   | { type: 'audio'; samples: Int16Array }
   /** Synthesise this text and hand the audio to `say()` (synthesis is slow, so it happens outside). */
   | { type: 'speak'; text: string; endCallAfterSpoken: boolean }
+  /** Answer this typed question (from the assistant's documents), then `say()` the answer as 'answer'. */
+  | { type: 'answer'; question: string }
   | { type: 'close'; code: number; reason: string };
 
 export type RoomPhase = 'waiting' | 'active' | 'ended';
@@ -43,30 +49,27 @@ export interface EchoAssistantOptions {
   /** Length of each audio frame sent. Default 20 ms. */
   frameMs?: number;
   vad?: Omit<VadOptions, 'sampleRate'>;
+  /** Added to a room-clock time to get the wall-clock time of conversation messages. Default 0. */
+  epochOffsetMs?: number;
 }
 
+/** What the assistant speaks: echoes are the caller's own audio, so they have no text. */
+export type SpokenKind = 'greeting' | 'echo' | 'say' | 'answer';
+
 interface Segment {
-  kind: 'greeting' | 'echo' | 'say';
+  kind: SpokenKind;
   samples: Int16Array;
   text: string;
   endCallAfter: boolean;
 }
 
-/** The JSON control and app messages a caller may send. Unknown types are answered with an error message. */
-const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hangup') }),
-  z.object({ type: z.literal('end-call') }),
-  z.object({
-    type: z.literal('say'),
-    message: z.string().trim().min(1).max(500),
-    endCallAfterSpoken: z.boolean().optional(),
-    interruptionsEnabled: z.boolean().optional(),
-    interruptAssistantEnabled: z.boolean().optional(),
-  }),
-  z.object({ type: z.literal('add-message') }).loose(),
-  z.object({ type: z.literal('control'), control: z.string() }).loose(),
-  z.object({ type: z.literal('playable') }).loose(),
-]);
+/** The segment being played, how much of it was sent, and how many of its words were captioned. */
+interface Playing {
+  segment: Segment;
+  sent: number;
+  startedAt: number;
+  captioned: number;
+}
 
 /** After the assistant stops, its voice may still be in the caller's jitter buffer and room. */
 const ECHO_TAIL_MS = 250;
@@ -87,14 +90,15 @@ export class EchoAssistant {
   readonly #frameSamples: number;
   readonly #maxQueuedSamples: number;
   readonly #greeting: EchoAssistantOptions['greeting'];
+  readonly #epochOffsetMs: number;
+  #conversation = new Conversation(0, 0);
 
   #startedAt = 0;
   #lastActivityAt = 0;
   #lastAudioAt = 0;
   #queue: Segment[] = [];
   #queuedSamples = 0;
-  /** The segment being played and how much of it was sent. */
-  #playing: { segment: Segment; sent: number; startedAt: number } | null = null;
+  #playing: Playing | null = null;
   /** Caller audio is ignored until then: the tail of the assistant's voice at the caller's end. */
   #deafUntil = 0;
 
@@ -110,6 +114,7 @@ export class EchoAssistant {
     this.#frameSamples = samplesFor(options.frameMs ?? 20, options.format.sampleRate);
     this.#maxQueuedSamples = samplesFor(options.maxQueuedMs ?? 30_000, options.format.sampleRate);
     this.#greeting = options.greeting;
+    this.#epochOffsetMs = options.epochOffsetMs ?? 0;
   }
 
   get phase(): RoomPhase {
@@ -134,6 +139,7 @@ export class EchoAssistant {
     this.#startedAt = now;
     this.#lastActivityAt = now;
     this.#lastAudioAt = now;
+    this.#conversation = new Conversation(now, this.#epochOffsetMs);
     const effects: AssistantEffect[] = [
       // The web SDK treats 'listening' as the start of the call.
       json({ type: 'listening' }),
@@ -202,21 +208,45 @@ export class EchoAssistant {
         return [
           { type: 'speak', text: message.message, endCallAfterSpoken: message.endCallAfterSpoken ?? false },
         ];
+      case 'add-message': {
+        // Typed into the call (the SDK's send()): kept in the conversation, and a user's is answered.
+        const { role, content } = message.message;
+        this.#conversation.add(role === 'user' ? 'user' : 'bot', content, now);
+        const effects = [json(this.#conversation.update())];
+        if (role === 'user' && message.triggerResponseEnabled !== false)
+          effects.push({ type: 'answer', question: content });
+        return effects;
+      }
       default:
-        // add-message, control and playable are accepted; the echo assistant has nothing to do with them.
+        // control and playable are accepted; the echo assistant has nothing to do with them.
         return [];
     }
   }
 
-  /** Speaks synthesised text (the answer to a `speak` effect); null when synthesis failed. */
-  say(samples: Int16Array | null, text: string, endCallAfter: boolean, now: number): AssistantEffect[] {
+  /**
+   * Speaks synthesised text (for a `speak` effect, or the answer of an `answer` one); null samples
+   * when synthesis failed: an answer is then still captioned, and the caller told it was not spoken.
+   */
+  say(
+    samples: Int16Array | null,
+    text: string,
+    endCallAfter: boolean,
+    now: number,
+    kind: 'say' | 'answer' = 'say',
+  ): AssistantEffect[] {
     if (this.#phase !== 'active') return [];
-    if (!samples)
-      return [
-        json({ type: 'error', error: 'say_failed', message: 'The assistant could not speak that text.' }),
-      ];
+    const failed = json({
+      type: 'error',
+      error: 'say_failed',
+      message: 'The assistant could not speak that text.',
+    });
+    if (!samples) {
+      if (kind === 'say') return [failed];
+      this.#conversation.add('bot', text, now);
+      return [json(transcriptMessage('assistant', 'final', text)), json(this.#conversation.update()), failed];
+    }
     this.#lastActivityAt = now;
-    this.#enqueue({ kind: 'say', samples, text, endCallAfter });
+    this.#enqueue({ kind, samples, text, endCallAfter });
     return this.tick(now);
   }
 
@@ -272,10 +302,19 @@ export class EchoAssistant {
       return;
     }
     effects.push(json({ type: 'speech-update', status: 'stopped', role: 'user' }));
-    const rate = this.format.sampleRate;
-    const text = `(${seconds(event.utterance.length, rate)} s of speech)`;
-    effects.push(json({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text }));
+    // No transcript: nothing recognises speech offline. The echo's text only labels it internally.
+    const text = `(${seconds(event.utterance.length, this.format.sampleRate)} s of speech)`;
     this.#enqueue({ kind: 'echo', samples: event.utterance, text, endCallAfter: false });
+  }
+
+  /** Partial transcripts of the words heard so far, a few words at a time (the final one says all). */
+  #caption(playing: Playing, fraction: number, effects: AssistantEffect[]): void {
+    const { kind, text } = playing.segment;
+    if (kind === 'echo') return;
+    const heard = wordsHeard(text, Math.min(1, Math.max(0, fraction)));
+    if (heard >= wordsHeard(text, 1) || heard - playing.captioned < WORDS_PER_PARTIAL) return;
+    playing.captioned = heard;
+    effects.push(json(transcriptMessage('assistant', 'partial', firstWords(text, heard))));
   }
 
   /** Queues audio for playback, cutting what would exceed the cap. */
@@ -295,12 +334,8 @@ export class EchoAssistant {
         const next = this.#queue.shift();
         if (!next) return;
         this.#queuedSamples -= next.samples.length;
-        this.#playing = { segment: next, sent: 0, startedAt: now };
+        this.#playing = { segment: next, sent: 0, startedAt: now, captioned: 0 };
         effects.push(json({ type: 'speech-update', status: 'started', role: 'assistant' }));
-        if (next.kind !== 'echo')
-          effects.push(
-            json({ type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: next.text }),
-          );
       }
       const playing = this.#playing;
       const { samples } = playing.segment;
@@ -312,14 +347,21 @@ export class EchoAssistant {
         playing.sent = end;
       }
       for (const chunk of chunks) effects.push({ type: 'audio', samples: chunk });
+      const playedUntil = playing.startedAt + (samples.length * 1000) / rate;
+      this.#caption(playing, (now - playing.startedAt) / (playedUntil - playing.startedAt), effects);
       if (playing.sent < samples.length) return;
       // The last frame went out; the segment is over once its audio has played at the caller's end.
-      const playedUntil = playing.startedAt + (samples.length * 1000) / rate;
       if (now < playedUntil) return;
       this.#playing = null;
       this.#lastActivityAt = now;
       this.#deafUntil = now + ECHO_TAIL_MS;
+      const { kind, text } = playing.segment;
+      if (kind !== 'echo') effects.push(json(transcriptMessage('assistant', 'final', text)));
       effects.push(json({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
+      if (kind !== 'echo') {
+        this.#conversation.add('bot', text, playing.startedAt, now);
+        effects.push(json(this.#conversation.update()));
+      }
       if (playing.segment.endCallAfter) {
         effects.push(...this.end('assistant-ended-call'));
         return;

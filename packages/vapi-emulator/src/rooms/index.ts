@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { WSContext, WSEvents } from 'hono/ws';
 import { z } from 'zod';
 import { addressKey, socketAddress, type ClientAddress } from '../address-limit.js';
+import { NO_DOCUMENTS } from '../knowledge/retrieval.js';
 import { EchoAssistant, type AssistantEffect, type EndedReason } from './echo-assistant.js';
+import { ensureErrorEvent, everyInterval } from './node-runtime.js';
 import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES, type AudioFormat } from './pcm.js';
 import { createSpeaker, type Speaker } from './speech.js';
 
@@ -58,6 +60,11 @@ export interface RoomsOptions {
   resolveCall?: (callId: string) => RoomCall | null | Promise<RoomCall | null>;
   /** Told when a call starts and ends, so the provider can update its record. */
   onStatus?: (callId: string, update: RoomStatusUpdate) => void;
+  /**
+   * The call's assistant's answer to a question typed during the call (`add-message`), spoken and
+   * captioned. Default: it has no documents (the emulator answers from the call's assistant's).
+   */
+  answer?: (callId: string, question: string) => Promise<string>;
   /** Rooms held at once; one more is refused with close code 1013. Default 50. */
   maxRooms?: number;
   /**
@@ -110,43 +117,17 @@ interface Room {
   assistant: EchoAssistant;
   ws: WSContext<unknown>;
   droppedFrames: number;
-  /** `say` messages being synthesised (bounded per room). */
+  /** `say` and `add-message` answers being prepared (bounded per room). */
   pendingSays: number;
 }
 
-/** `say` messages a room synthesises at once; more are refused with an error message. */
+/** `say` and `add-message` answers a room prepares at once; more are refused with an error message. */
 const MAX_PENDING_SAYS = 2;
 
 /** Frames are dropped for a caller who stops reading rather than buffering without bound. */
 const MAX_SOCKET_BACKLOG = 512 * 1024;
 const ENDED_MEMORY = 1_000;
 const TICK_MS = 20;
-
-/**
- * `@hono/node-ws` reports socket errors (an oversized frame, a broken connection) as an `ErrorEvent`,
- * a global only from Node 22; on Node 20 the error would surface as a ReferenceError on the console
- * instead of reaching the room. A minimal stand-in until Node 20 is dropped.
- */
-function ensureErrorEvent(): void {
-  if (typeof globalThis.ErrorEvent === 'function') return;
-  class NodeErrorEvent extends Event {
-    readonly error: unknown;
-    readonly message: string;
-    constructor(type: string, init: { error?: unknown; message?: string } = {}) {
-      super(type);
-      this.error = init.error;
-      this.message = init.message ?? String((init.error as Error | undefined)?.message ?? '');
-    }
-  }
-  (globalThis as { ErrorEvent?: unknown }).ErrorEvent = NodeErrorEvent;
-}
-
-/** The default room clock: real time, never keeping the process alive on its own. */
-function everyInterval(tick: () => void, everyMs: number): () => void {
-  const timer = setInterval(tick, everyMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
-}
 
 export function createRooms(options: RoomsOptions): Rooms {
   ensureErrorEvent();
@@ -157,6 +138,7 @@ export function createRooms(options: RoomsOptions): Rooms {
   const now = options.now ?? (() => performance.now());
   const speaker = options.speaker ?? createSpeaker();
   const resolveCall = options.resolveCall ?? ((): RoomCall => ({}));
+  const answer = options.answer ?? (async () => NO_DOCUMENTS);
   const rooms = new Map<string, Room>();
   /** Open rooms per caller address key. */
   const perAddress = new Map<string, number>();
@@ -197,23 +179,34 @@ export function createRooms(options: RoomsOptions): Rooms {
         const backlog = (room.ws.raw as { bufferedAmount?: number } | undefined)?.bufferedAmount ?? 0;
         if (backlog > MAX_SOCKET_BACKLOG) room.droppedFrames++;
         else room.ws.send(encode(room.assistant.format.format, effect.samples));
-      } else if (effect.type === 'speak') {
+      } else if (effect.type === 'speak' || effect.type === 'answer') {
         if (room.pendingSays >= MAX_PENDING_SAYS) {
+          const [error, what] =
+            effect.type === 'speak' ? ['say_busy', 'say messages'] : ['answer_busy', 'questions'];
           room.ws.send(
-            JSON.stringify({
-              type: 'error',
-              error: 'say_busy',
-              message: 'Still preparing the previous say messages.',
-            }),
+            JSON.stringify({ type: 'error', error, message: `Still preparing the previous ${what}.` }),
           );
           continue;
         }
         room.pendingSays++;
-        const { text, endCallAfterSpoken } = effect;
-        void speaker.speak(text, room.assistant.format.sampleRate).then((samples) => {
+        const kind = effect.type === 'speak' ? 'say' : 'answer';
+        // Looking the answer up and synthesising it are slow: done here, then handed to the assistant.
+        const text =
+          effect.type === 'speak'
+            ? Promise.resolve(effect.text)
+            : answer(room.callId, effect.question).catch((error: unknown) => {
+                options.logger?.warn('call room: answering failed', {
+                  callId: room.callId,
+                  error: String(error),
+                });
+                return "Sorry, I couldn't look that up.";
+              });
+        const endCallAfter = effect.type === 'speak' && effect.endCallAfterSpoken;
+        void text.then(async (said) => {
+          const samples = await speaker.speak(said, room.assistant.format.sampleRate);
           room.pendingSays--;
           if (rooms.get(room.callId) === room)
-            run(room, room.assistant.say(samples, text, endCallAfterSpoken, now()));
+            run(room, room.assistant.say(samples, said, endCallAfter, now(), kind));
         });
       } else if (effect.type === 'json') {
         room.ws.send(JSON.stringify(effect.message));
@@ -274,6 +267,8 @@ export function createRooms(options: RoomsOptions): Rooms {
     const assistant = new EchoAssistant({
       format,
       greeting: samples ? { text, samples } : null,
+      // Conversation messages carry wall-clock times, as the provider's do.
+      epochOffsetMs: Date.now() - now(),
       ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
       ...(options.maxDurationMs !== undefined ? { maxDurationMs: options.maxDurationMs } : {}),
     });

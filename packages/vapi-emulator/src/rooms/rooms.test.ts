@@ -4,6 +4,7 @@ import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { componentProblems } from '../contract.js';
 import {
   createRooms,
   createSpeaker,
@@ -203,7 +204,9 @@ describe('call rooms over a real WebSocket', () => {
     const utterance = tone(1000, RATE, 0.3);
     // A caller answers a moment after the greeting ends (the assistant does not listen while it speaks).
     await client.stream(concat([silence(300, RATE), utterance, silence(900, RATE)]));
-    await client.message({ type: 'transcript', role: 'user' }, said);
+    await client.message({ type: 'speech-update', status: 'stopped', role: 'user' }, said);
+    // The caller's speech has no transcript: nothing recognises it offline.
+    expect(client.messages.filter((m) => m.type === 'transcript' && m.role === 'user')).toEqual([]);
     await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }, said));
     const echo = client.audioSince(before);
     expect(rms(echo)).toBeGreaterThan(0.01);
@@ -234,7 +237,15 @@ describe('call rooms over a real WebSocket', () => {
     const before = client.chunks.length;
     const said = client.messages.length;
     client.ws.send(JSON.stringify({ type: 'say', message: 'Goodbye for now.', endCallAfterSpoken: true }));
-    await client.message({ type: 'transcript', role: 'assistant', transcript: 'Goodbye for now.' }, said);
+    // Synthesis takes real time: the clock runs only once the assistant starts speaking (else the
+    // virtual idle time-out would pass meanwhile). It is captioned as spoken, the final at the end.
+    await client.message({ type: 'speech-update', status: 'started', role: 'assistant' }, said);
+    await client.run(
+      client.message(
+        { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Goodbye for now.' },
+        said,
+      ),
+    );
     const ended = await client.run(client.message({ type: 'status-update', status: 'ended' }, said));
     expect(ended).toMatchObject({ endedReason: 'assistant-ended-call' });
     expect(rms(client.audioSince(before))).toBeGreaterThan(0.01);
@@ -367,7 +378,7 @@ describe('call rooms over a real WebSocket', () => {
         message: expect.stringContaining('previous say messages'),
       });
       release();
-      await client.message({ type: 'transcript', role: 'assistant', transcript: 'One.' }, said);
+      await client.run(client.message({ type: 'transcript', role: 'assistant', transcript: 'One.' }, said));
       await client.run(client.message({ type: 'transcript', role: 'assistant', transcript: 'Two.' }, said));
       const transcripts = client.messages
         .slice(said)
@@ -380,6 +391,97 @@ describe('call rooms over a real WebSocket', () => {
     } finally {
       busy.close();
       await new Promise((r) => sayServer.close(r));
+    }
+  });
+});
+
+describe('a question typed during a call', () => {
+  it('is answered like a chat: spoken, captioned (partials then final) in the documented message shapes', async () => {
+    const asked: [string, string][] = [];
+    const speaker = createSpeaker(async (text) => ({
+      // About 60 ms a word, like speech.
+      samples: tone(60 * text.split(' ').length, RATE),
+      sampleRate: RATE,
+    }));
+    const app = new Hono();
+    const nodeWs = createNodeWebSocket({ app });
+    const answering = createRooms({
+      upgradeWebSocket: nodeWs.upgradeWebSocket,
+      speaker,
+      resolveCall: () => ({ firstMessage: 'Hi, ask me about refunds.' }),
+      answer: async (callId, question) => {
+        asked.push([callId, question]);
+        return 'From refunds.md: "Refunds are paid to the original card within 14 days of the return."';
+      },
+      ...clocked,
+    });
+    app.route('/rooms', answering.app);
+    const answerServer: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    nodeWs.injectWebSocket(answerServer);
+    try {
+      const port = (answerServer.address() as AddressInfo).port;
+      const client = new CallClient(`ws://127.0.0.1:${port}/rooms/typed-call`);
+      await client.message({ type: 'listening' });
+      await client.run(client.message({ type: 'transcript', transcriptType: 'final', role: 'assistant' }));
+      await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
+      const said = client.messages.length;
+      const before = client.chunks.length;
+      client.ws.send(
+        JSON.stringify({
+          type: 'add-message',
+          message: { role: 'user', content: 'How long do refunds take?' },
+        }),
+      );
+      const answer = 'From refunds.md: "Refunds are paid to the original card within 14 days of the return."';
+      await client.message({ type: 'speech-update', status: 'started', role: 'assistant' }, said);
+      await client.run(
+        client.message({ type: 'transcript', transcriptType: 'final', transcript: answer }, said),
+      );
+      await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }, said));
+      await client.until(
+        () => client.messages.slice(said).filter((m) => m.type === 'conversation-update').length >= 2,
+      );
+      expect(asked).toEqual([['typed-call', 'How long do refunds take?']]);
+      expect(rms(client.audioSince(before))).toBeGreaterThan(0.01);
+
+      const since = client.messages.slice(said);
+      const partials = since.filter((m) => m.transcriptType === 'partial').map((m) => m.transcript as string);
+      // A few words at a time, each growing the last, all before the final.
+      expect(partials.length).toBeGreaterThan(2);
+      partials.forEach((p, i) =>
+        expect(answer.startsWith(p) && (i === 0 || p.length > partials[i - 1]!.length)).toBe(true),
+      );
+      expect(since.map((m) => m.type)).toEqual([
+        'conversation-update',
+        'speech-update',
+        ...partials.map(() => 'transcript'),
+        'transcript',
+        'speech-update',
+        'conversation-update',
+      ]);
+      expect(since.at(-1)).toMatchObject({
+        messagesOpenAIFormatted: [
+          { role: 'assistant', content: 'Hi, ask me about refunds.' },
+          { role: 'user', content: 'How long do refunds take?' },
+          { role: 'assistant', content: answer },
+        ],
+      });
+      // The official SDK's message shapes, as the provider's document describes them.
+      const shapes = {
+        transcript: 'ClientMessageTranscript',
+        'speech-update': 'ClientMessageSpeechUpdate',
+        'conversation-update': 'ClientMessageConversationUpdate',
+      } as const;
+      for (const m of client.messages.filter((x) => String(x.type) in shapes))
+        expect(componentProblems(shapes[m.type as keyof typeof shapes], m), JSON.stringify(m)).toEqual([]);
+
+      client.ws.send(JSON.stringify({ type: 'hangup' }));
+      await client.closed;
+    } finally {
+      answering.close();
+      await new Promise((r) => answerServer.close(r));
     }
   });
 });

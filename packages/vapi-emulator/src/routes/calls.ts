@@ -4,6 +4,7 @@ import type { EmulatorContext } from '../context.js';
 import { checkBody, checkQuery } from '../contract.js';
 import { iso, json } from '../db.js';
 import { fail, jsonBody, parseWith, publicBase } from '../http.js';
+import { NO_DOCUMENTS } from '../knowledge/retrieval.js';
 import { EMULATOR_ORG_ID } from '../seed.js';
 import { jsonStore } from '../store.js';
 import { assistantSchema } from './assistants.js';
@@ -112,6 +113,8 @@ export interface EmulatorCallDirectory {
   resolveCall(callId: string): Promise<RoomCallInfo | null>;
   /** Records a room's status change on the call (fire and forget; failures are logged). */
   onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
+  /** The call's assistant's answer to a question typed during the call, from its documents. */
+  answer(callId: string, question: string): Promise<string>;
 }
 
 /** Replaces {{name}} with assistantOverrides.variableValues.name, as the provider does. */
@@ -302,6 +305,11 @@ export function callDirectory(
       return format
         ? { firstMessage, audioFormat: { format: format.format, sampleRate: format.sampleRate } }
         : { firstMessage };
+    },
+    async answer(callId, question) {
+      const { rows } = await ctx.db.query<CallRow>('select * from emulator_calls where id = $1', [callId]);
+      const assistant = rows[0] && json<{ assistant?: Record<string, unknown> }>(rows[0].data).assistant;
+      return assistant ? ctx.localAssistant.reply(assistant, question) : NO_DOCUMENTS;
     },
     onStatus(callId, update) {
       ctx.db
