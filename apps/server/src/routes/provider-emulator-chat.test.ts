@@ -4,10 +4,12 @@ import {
   DONT_KNOW,
   emulatorMigrations,
   NO_DOCUMENTS,
+  type EmulatorCallDirectory,
   type VapiEmulatorDeps,
 } from '@engage/vapi-emulator';
 import { minimalDocx, minimalPdf } from '@engage/vapi-emulator/testing';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
@@ -318,6 +320,24 @@ for (const target of testDbTargets()) {
         (await fetch(`${base}/chat/${chat.id}`, { headers: { Authorization: `Bearer ${keys.publicKey}` } }))
           .status,
       ).toBe(401);
+    });
+
+    it("answers a question typed during a web call from the call's assistant's documents", async () => {
+      let directory: EmulatorCallDirectory | undefined;
+      const withRooms = await start({
+        rooms: (calls) => {
+          directory = calls;
+          return new Hono();
+        },
+      });
+      const call = await created<{ id: string }>(
+        await send('/call/web', { assistantId }, keys.publicKey, withRooms),
+      );
+      expect(await directory!.answer(call.id, 'When are refunds paid?')).toBe(
+        'From refunds.md: "Refunds are paid to the original card within 14 days of the return."',
+      );
+      expect(await directory!.answer(call.id, 'Who wrote Hamlet?')).toBe(DONT_KNOW);
+      expect(await directory!.answer('no-such-call', 'When are refunds paid?')).toBe(NO_DOCUMENTS);
     });
 
     it('limits POST /chat/web per caller address (429 with Retry-After)', async () => {
