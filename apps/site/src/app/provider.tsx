@@ -1,4 +1,5 @@
 import { lazy, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { toastPlacement } from '@/components/ui/toast-placement';
 import { paths } from '@/config/paths';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import { onFirstInput } from '@/lib/session';
@@ -41,7 +42,7 @@ export function AppProvider({ config, children }: { config: PublicConfig; childr
       {children}
       {toaster && (
         <OptionalPart>
-          <Toaster richColors closeButton position="top-right" style={toastColours} />
+          <Toaster richColors closeButton {...toastPlacement} style={toastColours} />
         </OptionalPart>
       )}
     </PublicConfigContext.Provider>

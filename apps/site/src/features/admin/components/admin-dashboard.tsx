@@ -63,13 +63,16 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
   }
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+    // One column no wider than the page (minmax(0, 1fr)): a long address in a row can no longer
+    // widen the whole dashboard past a phone's screen.
+    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
       <header className="grid gap-1">
         <h1 className="text-3xl font-semibold tracking-tight">User Management Dashboard</h1>
         <p className="text-muted-foreground">Manage users, verify emails, and create new accounts</p>
       </header>
 
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
+      {/* Top-aligned: the stat cards keep their own height beside the taller chart. */}
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
         <StatCards stats={stats.data} />
         {stats.data && <SignupsChart days={stats.data.signupsPerDay} />}
       </div>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { useCreateUser } from '../api/queries';
-import { MISSING_FIELDS, toasts } from '../lib/messages';
+import { failure, MISSING_FIELDS, toasts } from '../lib/messages';
 
 /** Create New User: email and password; the account is confirmed at once. */
 export function CreateUserForm() {
@@ -17,9 +17,9 @@ export function CreateUserForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A form's problem is said once, beside the form (its alert), not also in a toast.
     if (!email.trim() || !password) {
       setProblem(MISSING_FIELDS);
-      toast.error(MISSING_FIELDS);
       return;
     }
     setProblem(null);
@@ -29,9 +29,7 @@ export function CreateUserForm() {
       setEmail('');
       setPassword('');
     } catch (error) {
-      const message = error instanceof Error ? error.message : undefined;
-      setProblem(message ?? null);
-      toast.error(toasts.createFailed, { description: message });
+      setProblem(failure(toasts.createFailed, error));
     }
   }
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmailField } from '@/components/ui/credential-fields';
 import { useInviteUser } from '../api/queries';
-import { actionToasts } from '../lib/messages';
+import { actionToasts, failure } from '../lib/messages';
 
 /** Invite user: the address gets a mail with a link where they set their own password. */
 export function InviteUserForm() {
@@ -26,9 +26,8 @@ export function InviteUserForm() {
       toast.success(actionToasts.invited(user.email));
       setEmail('');
     } catch (error) {
-      const message = error instanceof Error ? error.message : undefined;
-      setProblem(message ?? null);
-      toast.error(actionToasts.inviteFailed, { description: message });
+      // Said once, beside the form, not also in a toast.
+      setProblem(failure(actionToasts.inviteFailed, error));
     }
   }
 

@@ -24,7 +24,10 @@ export function Pager({
   if (page === 0 && !hasNext) return null;
   const from = page * pageSize + 1;
   return (
-    <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-2 pt-3 text-sm">
+    <nav
+      aria-label={`${label} pages`}
+      className="flex flex-wrap items-center justify-between gap-2 pt-3 text-sm"
+    >
       <span className="text-muted-foreground" aria-live="polite">
         {shown === 0
           ? 'No users'

@@ -44,7 +44,7 @@ export function RecentActivity() {
             {log.isPending ? 'Loading…' : 'No admin actions yet'}
           </p>
         ) : (
-          <ol className="grid gap-1 text-sm" aria-label="Recent admin actions">
+          <ol className="grid gap-1 text-sm [overflow-wrap:anywhere]" aria-label="Recent admin actions">
             {entries.map((e) => (
               <li key={e.id}>
                 <span className="font-medium">{e.actor_email}</span> {verbs[e.action] ?? e.action}{' '}

@@ -1,5 +1,5 @@
 import { Copy, ExternalLink, ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,6 @@ export interface SqlGeneratorPanelProps {
 export function SqlGeneratorPanel({ ids, editorUrl, onClose, onVerify, verifying }: SqlGeneratorPanelProps) {
   const id = useId();
   const sql = buildVerifySql(ids);
-  const [noEditor, setNoEditor] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   // The panel opens below a list that may be long: take the reader (and keyboard focus) to the SQL.
   useEffect(() => textarea.current?.focus(), []);
@@ -37,13 +36,9 @@ export function SqlGeneratorPanel({ ids, editorUrl, onClose, onVerify, verifying
     }
   }
 
-  async function openEditor() {
-    if (!editorUrl) {
-      setNoEditor(true);
-      return;
-    }
+  async function openEditor(url: string) {
     // Open first, inside the click, so pop-up blockers allow it; then copy.
-    window.open(editorUrl, '_blank', 'noopener,noreferrer');
+    window.open(url, '_blank', 'noopener,noreferrer');
     await copy();
   }
 
@@ -74,28 +69,29 @@ export function SqlGeneratorPanel({ ids, editorUrl, onClose, onVerify, verifying
           <Button onClick={copy}>
             <Copy aria-hidden /> Copy SQL
           </Button>
-          <Button variant="outline" onClick={openEditor}>
-            <ExternalLink aria-hidden /> Open SQL Editor
-          </Button>
+          {/* The embedded auth has no SQL editor: no button that could only say so. */}
+          {editorUrl && (
+            <Button variant="outline" onClick={() => void openEditor(editorUrl)}>
+              <ExternalLink aria-hidden /> Open SQL Editor
+            </Button>
+          )}
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
         </div>
-        <div aria-live="polite">
-          {noEditor && (
-            <Alert>
-              <AlertDescription>
-                <p>
-                  This site uses the embedded auth service, which has no SQL editor. Verify the selected users
-                  here instead.
-                </p>
-                <Button size="sm" onClick={onVerify} disabled={verifying}>
-                  <ShieldCheck aria-hidden /> Verify selected
-                </Button>
-              </AlertDescription>
-            </Alert>
-          )}
-        </div>
+        {!editorUrl && (
+          <Alert>
+            <AlertDescription>
+              <p>
+                This site uses the embedded auth service, which has no SQL editor. Verify the selected users
+                here instead.
+              </p>
+              <Button size="sm" onClick={onVerify} disabled={verifying}>
+                <ShieldCheck aria-hidden /> Verify selected
+              </Button>
+            </AlertDescription>
+          </Alert>
+        )}
         <p className="text-sm text-muted-foreground">
           After running the SQL, click the refresh button to see the updated user lists.
         </p>

@@ -11,7 +11,7 @@ import { BannedBadge } from './banned-badge';
 import { DeleteUserButton } from './delete-user-button';
 import { RoleSelect } from './role-select';
 import { UserActionsMenu } from './user-actions-menu';
-import { UserList, usePagedUsers } from './user-list';
+import { UserControls, UserList, UserSummary, usePagedUsers } from './user-list';
 
 /** The most ids one verification (and one generated statement) takes; the server's limit too. */
 export const MAX_SELECTION = 1000;
@@ -135,21 +135,21 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
                 onCheckedChange={(state) => toggle(user.id, state === true)}
                 aria-label={`Select ${user.email}`}
               />
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-2 truncate font-medium">
-                  {user.email}
-                  <BannedBadge user={user} />
-                </p>
-                <p className="text-xs text-muted-foreground">Signed up {formatDateTime(user.created_at)}</p>
-              </div>
-              <RoleSelect user={user} isSelf={user.id === props.currentUserId} />
-              <UserActionsMenu user={user} isSelf={user.id === props.currentUserId} />
-              <DeleteUserButton
-                user={user}
-                isSelf={user.id === props.currentUserId}
-                onDeleted={(id) => selected.has(id) && toggle(id, false)}
-                returnFocusTo="unverified-title"
+              <UserSummary
+                email={user.email}
+                badges={<BannedBadge user={user} />}
+                details={<>Signed up {formatDateTime(user.created_at)}</>}
               />
+              <UserControls>
+                <RoleSelect user={user} isSelf={user.id === props.currentUserId} />
+                <UserActionsMenu user={user} isSelf={user.id === props.currentUserId} />
+                <DeleteUserButton
+                  user={user}
+                  isSelf={user.id === props.currentUserId}
+                  onDeleted={(id) => selected.has(id) && toggle(id, false)}
+                  returnFocusTo="unverified-title"
+                />
+              </UserControls>
             </>
           )}
         </UserList>

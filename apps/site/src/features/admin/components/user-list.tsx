@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { cn } from '@/lib/utils';
 import type { AdminUser, UserStatus } from '../api/client';
 import { PAGE_SIZE, useUsersPage } from '../api/queries';
 import { FetchError } from './fetch-error';
@@ -12,19 +11,47 @@ export function usePagedUsers(status: UserStatus, search: string) {
   return { query, pages, setPages, users: query.data?.users ?? [], total: query.data?.total ?? 0 };
 }
 
+/**
+ * A row's user: the address (wrapping anywhere rather than widening the row) with its badges, which
+ * wrap below it when there is no room beside it; and a line of details. On a phone it takes the row's
+ * first line and the controls wrap below it.
+ */
+export function UserSummary({
+  email,
+  badges,
+  details,
+}: {
+  email: string;
+  badges?: ReactNode;
+  details: ReactNode;
+}) {
+  return (
+    <div className="min-w-0 grow basis-48">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+        <span className="min-w-0 [overflow-wrap:anywhere]">{email}</span>
+        {badges}
+      </p>
+      <p className="text-xs text-muted-foreground">{details}</p>
+    </div>
+  );
+}
+
+/** A row's controls, kept together and to the right (on a phone, on their own line). */
+export function UserControls({ children }: { children: ReactNode }) {
+  return <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">{children}</div>;
+}
+
 /** A users card's body: the fetch error, loading, the empty text or one row per user; then its Pager. */
 export function UserList({
   list: { query, pages, setPages, users, total },
   label,
   empty,
-  rowClassName,
   children,
 }: {
   list: ReturnType<typeof usePagedUsers>;
   /** Names the list and its pages ("Verified users"). */
   label: string;
   empty: ReactNode;
-  rowClassName?: string;
   /** A row's content. */
   children: (user: AdminUser) => ReactNode;
 }) {
@@ -41,7 +68,7 @@ export function UserList({
       ) : (
         <ul className="divide-y divide-border" aria-label={label}>
           {users.map((user) => (
-            <li key={user.id} className={cn('flex items-center gap-3 py-2', rowClassName)}>
+            <li key={user.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
               {children(user)}
             </li>
           ))}

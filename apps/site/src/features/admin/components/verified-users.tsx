@@ -6,7 +6,7 @@ import { BannedBadge } from './banned-badge';
 import { DeleteUserButton } from './delete-user-button';
 import { RoleSelect } from './role-select';
 import { UserActionsMenu } from './user-actions-menu';
-import { UserList, usePagedUsers } from './user-list';
+import { UserControls, UserList, UserSummary, usePagedUsers } from './user-list';
 
 /** Verified Users (SPEC §2): Verified badge, verified date, last login when there is one, role, Delete. */
 export function VerifiedUsers({ search, currentUserId }: { search: string; currentUserId: string | null }) {
@@ -23,30 +23,36 @@ export function VerifiedUsers({ search, currentUserId }: { search: string; curre
         <CardDescription>Accounts with a confirmed email address.</CardDescription>
       </CardHeader>
       <CardContent>
-        <UserList list={list} label="Verified users" empty="No verified users found" rowClassName="flex-wrap">
+        <UserList list={list} label="Verified users" empty="No verified users found">
           {(user) => (
             <>
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-2 truncate font-medium">
-                  {user.email}
-                  <Badge variant="success">
-                    <CheckCircle2 aria-hidden /> Verified
-                  </Badge>
-                  {user.is_admin && <Badge variant="outline">Admin</Badge>}
-                  <BannedBadge user={user} />
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  Verified {formatDate(user.email_confirmed_at as string)}
-                  {user.last_sign_in_at && <> · Last login {formatDateTime(user.last_sign_in_at)}</>}
-                </p>
-              </div>
-              <RoleSelect user={user} isSelf={user.id === currentUserId} />
-              <UserActionsMenu user={user} isSelf={user.id === currentUserId} />
-              <DeleteUserButton
-                user={user}
-                isSelf={user.id === currentUserId}
-                returnFocusTo="verified-title"
+              <UserSummary
+                email={user.email}
+                badges={
+                  <>
+                    <Badge variant="success">
+                      <CheckCircle2 aria-hidden /> Verified
+                    </Badge>
+                    {user.is_admin && <Badge variant="outline">Admin</Badge>}
+                    <BannedBadge user={user} />
+                  </>
+                }
+                details={
+                  <>
+                    Verified {formatDate(user.email_confirmed_at as string)}
+                    {user.last_sign_in_at && <> · Last login {formatDateTime(user.last_sign_in_at)}</>}
+                  </>
+                }
               />
+              <UserControls>
+                <RoleSelect user={user} isSelf={user.id === currentUserId} />
+                <UserActionsMenu user={user} isSelf={user.id === currentUserId} />
+                <DeleteUserButton
+                  user={user}
+                  isSelf={user.id === currentUserId}
+                  returnFocusTo="verified-title"
+                />
+              </UserControls>
             </>
           )}
         </UserList>

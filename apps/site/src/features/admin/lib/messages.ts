@@ -14,6 +14,12 @@ export const toasts = {
 /** How the dashboard names each role. */
 export const roleLabels = { user: 'User', operator: 'Operator', admin: 'Admin' } as const;
 
+/** A form's inline message for a refused request: what failed, then the server's reason when it gave one. */
+export function failure(what: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message.trim() : '';
+  return reason ? `${what}: ${reason}` : what;
+}
+
 /** SPEC §5: the create form with a field missing. */
 export const MISSING_FIELDS = 'Please provide both email and password';
 /** SPEC §5: the question before a deletion. */
