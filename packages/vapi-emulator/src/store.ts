@@ -1,7 +1,8 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { EmulatorContext } from './context.js';
 import { iso, json } from './db.js';
-import { fail, parseWith } from './http.js';
+import { fail, jsonBody, parseWith } from './http.js';
 import { EMULATOR_ORG_ID } from './seed.js';
 
 type Table = 'emulator_assistants' | 'emulator_tools' | 'emulator_knowledge_bases';
@@ -124,4 +125,13 @@ export function rejectServerFields(body: unknown): void {
       400,
       bad.map((f) => `property ${f} should not exist`),
     );
+}
+
+/** A resource's JSON body: an object without the server's fields, else 400. */
+export async function resourceBody(c: Context): Promise<Record<string, unknown>> {
+  const value = await jsonBody(c);
+  rejectServerFields(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(400, 'The body must be a JSON object.');
+  return value as Record<string, unknown>;
 }

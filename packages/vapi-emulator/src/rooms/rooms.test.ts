@@ -11,6 +11,7 @@ import {
   ROOM_CLOSE,
   type RoomCall,
   type Rooms,
+  type RoomsOptions,
   type RoomStatusUpdate,
 } from './index.js';
 import { concat, createPcmDecoder, encodePcm, rms } from './pcm.js';
@@ -152,7 +153,6 @@ class CallClient {
   }
 }
 
-let server: ServerType;
 let rooms: Rooms;
 let base: string;
 const statuses: [string, RoomStatusUpdate][] = [];
@@ -164,28 +164,41 @@ const calls = new Map<string, RoomCall>([
   ['call-8k', { firstMessage: 'Hi.', audioFormat: { format: 'mulaw', sampleRate: 8000 } }],
 ]);
 
-beforeAll(async () => {
+let closeMain: () => Promise<void>;
+
+/** Rooms on a server of their own, on the virtual clock, at `url` (ws://…/rooms). */
+async function serveRooms(options: Omit<RoomsOptions, 'upgradeWebSocket'>) {
   const app = new Hono();
   const nodeWs = createNodeWebSocket({ app });
-  rooms = createRooms({
-    upgradeWebSocket: nodeWs.upgradeWebSocket,
-    resolveCall: (id) => calls.get(id) ?? null,
-    onStatus: (id, update) => statuses.push([id, update]),
-    maxRooms: 2,
-    ...clocked,
-  });
+  const rooms = createRooms({ upgradeWebSocket: nodeWs.upgradeWebSocket, ...clocked, ...options });
   app.route('/rooms', rooms.app);
-  server = await new Promise((resolve) => {
+  const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   nodeWs.injectWebSocket(server);
-  base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/rooms`;
+  return {
+    rooms,
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/rooms`,
+    close: async () => {
+      rooms.close();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+beforeAll(async () => {
+  ({
+    rooms,
+    url: base,
+    close: closeMain,
+  } = await serveRooms({
+    resolveCall: (id) => calls.get(id) ?? null,
+    onStatus: (id, update) => statuses.push([id, update]),
+    maxRooms: 2,
+  }));
 });
 
-afterAll(async () => {
-  rooms.close();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => closeMain());
 
 describe('call rooms over a real WebSocket', () => {
   it('greets, echoes an utterance after the silence and ends on hangup, freeing the room', async () => {
@@ -316,22 +329,16 @@ describe('call rooms over a real WebSocket', () => {
   });
 
   it('ends a call nobody speaks in after the idle time-out, with silence-timed-out', async () => {
-    const app = new Hono();
-    const nodeWs = createNodeWebSocket({ app });
-    const quiet = createRooms({
-      upgradeWebSocket: nodeWs.upgradeWebSocket,
+    const {
+      rooms: quiet,
+      url: quietUrl,
+      close,
+    } = await serveRooms({
       idleTimeoutMs: 1000,
       resolveCall: () => ({ firstMessage: 'Hi.' }),
-      ...clocked,
     });
-    app.route('/rooms', quiet.app);
-    const idleServer: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    nodeWs.injectWebSocket(idleServer);
     try {
-      const port = (idleServer.address() as AddressInfo).port;
-      const client = new CallClient(`ws://127.0.0.1:${port}/rooms/idle-call`);
+      const client = new CallClient(`${quietUrl}/idle-call`);
       await client.message({ type: 'listening' });
       await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
       // A microphone streaming silence is not activity.
@@ -342,8 +349,7 @@ describe('call rooms over a real WebSocket', () => {
       expect((await client.closed).code).toBe(ROOM_CLOSE.normal);
       expect(quiet.stats().rooms).toBe(0);
     } finally {
-      quiet.close();
-      await new Promise((r) => idleServer.close(r));
+      await close();
     }
   });
   it('synthesises at most two say messages at once, refusing a third with say_busy', async () => {
@@ -353,22 +359,12 @@ describe('call rooms over a real WebSocket', () => {
       if (text !== 'Hi.') await slow;
       return { samples: tone(60, RATE), sampleRate: RATE };
     });
-    const app = new Hono();
-    const nodeWs = createNodeWebSocket({ app });
-    const busy = createRooms({
-      upgradeWebSocket: nodeWs.upgradeWebSocket,
+    const { url: busyUrl, close } = await serveRooms({
       speaker,
       resolveCall: () => ({ firstMessage: 'Hi.' }),
-      ...clocked,
     });
-    app.route('/rooms', busy.app);
-    const sayServer: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    nodeWs.injectWebSocket(sayServer);
     try {
-      const port = (sayServer.address() as AddressInfo).port;
-      const client = new CallClient(`ws://127.0.0.1:${port}/rooms/say-call`);
+      const client = new CallClient(`${busyUrl}/say-call`);
       await client.message({ type: 'listening' });
       await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
       const said = client.messages.length;
@@ -389,8 +385,7 @@ describe('call rooms over a real WebSocket', () => {
       client.ws.send(JSON.stringify({ type: 'hangup' }));
       await client.closed;
     } finally {
-      busy.close();
-      await new Promise((r) => sayServer.close(r));
+      await close();
     }
   });
 });
@@ -403,26 +398,16 @@ describe('a question typed during a call', () => {
       samples: tone(60 * text.split(' ').length, RATE),
       sampleRate: RATE,
     }));
-    const app = new Hono();
-    const nodeWs = createNodeWebSocket({ app });
-    const answering = createRooms({
-      upgradeWebSocket: nodeWs.upgradeWebSocket,
+    const { url: answeringUrl, close } = await serveRooms({
       speaker,
       resolveCall: () => ({ firstMessage: 'Hi, ask me about refunds.' }),
       answer: async (callId, question) => {
         asked.push([callId, question]);
         return 'From refunds.md: "Refunds are paid to the original card within 14 days of the return."';
       },
-      ...clocked,
     });
-    app.route('/rooms', answering.app);
-    const answerServer: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    nodeWs.injectWebSocket(answerServer);
     try {
-      const port = (answerServer.address() as AddressInfo).port;
-      const client = new CallClient(`ws://127.0.0.1:${port}/rooms/typed-call`);
+      const client = new CallClient(`${answeringUrl}/typed-call`);
       await client.message({ type: 'listening' });
       await client.run(client.message({ type: 'transcript', transcriptType: 'final', role: 'assistant' }));
       await client.run(client.message({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
@@ -480,39 +465,29 @@ describe('a question typed during a call', () => {
       client.ws.send(JSON.stringify({ type: 'hangup' }));
       await client.closed;
     } finally {
-      answering.close();
-      await new Promise((r) => answerServer.close(r));
+      await close();
     }
   });
 });
 
 describe('call rooms per caller address', () => {
   let limited: Rooms;
-  let limitedServer: ServerType;
   let url: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const app = new Hono();
-    const nodeWs = createNodeWebSocket({ app });
-    limited = createRooms({
-      upgradeWebSocket: nodeWs.upgradeWebSocket,
+    ({
+      rooms: limited,
+      url,
+      close,
+    } = await serveRooms({
       resolveCall: () => ({ firstMessage: 'Hi.' }),
       maxRooms: 10,
       maxRoomsPerAddress: 2,
-      ...clocked,
-    });
-    app.route('/rooms', limited.app);
-    limitedServer = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    nodeWs.injectWebSocket(limitedServer);
-    url = `ws://127.0.0.1:${(limitedServer.address() as AddressInfo).port}/rooms`;
+    }));
   });
 
-  afterAll(async () => {
-    limited.close();
-    await new Promise((r) => limitedServer.close(r));
-  });
+  afterAll(() => close());
 
   /** A caller on a loopback address of its own (Linux answers the whole 127/8). */
   const from = (localAddress: string, callId: string) => new CallClient(`${url}/${callId}`, { localAddress });

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
-import { fail, jsonBody, parseWith } from '../http.js';
-import { jsonStore, rejectServerFields } from '../store.js';
+import { parseWith } from '../http.js';
+import { jsonStore, resourceBody } from '../store.js';
 
 /** /knowledge-base resources: the provider's trieve or custom-knowledge-base entries. */
 const knowledgeBaseSchema = z.looseObject({
@@ -16,13 +16,7 @@ const knowledgeBaseSchema = z.looseObject({
 export function knowledgeBaseRoutes(ctx: EmulatorContext): Hono {
   const store = jsonStore(ctx, 'emulator_knowledge_bases', 'Knowledge base');
   const app = new Hono();
-  const body = async (c: Parameters<typeof jsonBody>[0]) => {
-    const value = await jsonBody(c);
-    rejectServerFields(value);
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      fail(400, 'The body must be a JSON object.');
-    return value as Record<string, unknown>;
-  };
+  const body = resourceBody;
 
   app.post('/knowledge-base', async (c) =>
     c.json(await store.create(parseWith(knowledgeBaseSchema, await body(c))), 201),

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
 import { checkBody, checkQuery } from '../contract.js';
-import { fail, jsonBody, parseWith } from '../http.js';
-import { jsonStore, rejectServerFields } from '../store.js';
+import { fail, parseWith } from '../http.js';
+import { jsonStore, resourceBody } from '../store.js';
 
 const GEMINI_MODELS = [
   'gemini-3.5-flash',
@@ -80,15 +80,9 @@ export function toolRoutes(ctx: EmulatorContext): Hono {
       );
     return tool;
   };
-  const body = async (c: Parameters<typeof jsonBody>[0]) => {
-    const value = await jsonBody(c);
-    rejectServerFields(value);
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      fail(400, 'The body must be a JSON object.');
-    return value as Record<string, unknown>;
-  };
+  const body = resourceBody;
 
-  const create = async (c: Parameters<typeof jsonBody>[0]) => {
+  const create = async (c: Context) => {
     const input = await body(c);
     checkBody('POST /tool', input);
     return c.json(await store.create(await validate(input)), 201);
