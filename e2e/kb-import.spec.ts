@@ -132,6 +132,10 @@ test.describe('knowledge base bulk import in Chromium', () => {
     await expect(row(page, `b-${run}.txt`)).toContainText('failed');
     await expect(row(page, `a-${run}.md`)).toContainText('done', { timeout: 45_000 });
     await expect(row(page, `broken-${run}.json`)).toContainText('failed', { timeout: 45_000 });
+    // Why it failed: the provider's file says only 'failed'; the original shows the reason.
+    await expect(row(page, `broken-${run}.json`)).toContainText(
+      'Vapi could not process this file: not valid JSON',
+    );
 
     await row(page, `b-${run}.txt`)
       .getByRole('button', { name: `Retry b-${run}.txt` })
@@ -143,6 +147,10 @@ test.describe('knowledge base bulk import in Chromium', () => {
 
     await row(page, `broken-${run}.json`)
       .getByRole('button', { name: `Delete broken-${run}.json` })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete 1 file?' })
+      .getByRole('button', { name: 'Delete 1 file' })
       .click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Successfully deleted 1 files from VAPI.' }),
@@ -341,7 +349,15 @@ test.describe('knowledge base bulk import in Chromium', () => {
     await page.getByLabel('Choose files').setInputFiles([md(name, '# Cut off\n')]);
     await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
     await uploadStarted;
+    // Leaving while a file is being sent asks first; here the user leaves anyway.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
     await page.reload();
+    expect(await asked).toBe('beforeunload');
     await page.getByRole('tab', { name: 'Files' }).click();
     await expect(row(page, name)).toContainText('failed');
     await expect(row(page, name)).toContainText('Upload interrupted by a page reload');

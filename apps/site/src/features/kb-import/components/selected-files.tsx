@@ -15,7 +15,7 @@ export function SelectedFiles({ kb }: { kb: KbImport }) {
         <h2 id="kb-selected-heading" className="text-base font-semibold">
           Selected files ({selected.length})
         </h2>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {selected.length > 0 && !upload.running && (
             <Button variant="ghost" size="sm" onClick={() => controller.clearSelection()}>
               Clear selection

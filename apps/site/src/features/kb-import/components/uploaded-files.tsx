@@ -168,7 +168,8 @@ function UploadedRow({
       className="flex flex-col gap-1 border-b border-border px-3 py-2 text-sm last:border-0"
       aria-label={file.name}
     >
-      <div className="flex items-center gap-2">
+      {/* On a phone the size, status and buttons wrap under the name rather than squeeze it. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Checkbox
           aria-label={`Select ${file.name}`}
           checked={checked}
@@ -176,38 +177,40 @@ function UploadedRow({
           onCheckedChange={(v) => kb.controller.toggleChecked(file.id, v === true)}
         />
         <StatusIcon status={file.status} />
-        <FileName name={file.name} className="flex-1" />
-        <span className="text-muted-foreground">{formatSize(file.bytes)}</span>
-        <Badge variant={statusVariant(file.status)}>{file.status}</Badge>
-        {file.status === 'failed' && (
+        <FileName name={file.name} className="min-w-32 flex-1" />
+        <span className="ml-auto flex items-center gap-2">
+          <span className="text-muted-foreground">{formatSize(file.bytes)}</span>
+          <Badge variant={statusVariant(file.status)}>{file.status}</Badge>
+          {file.status === 'failed' && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              disabled={!canRetry}
+              aria-label={`Retry ${file.name}`}
+              title={
+                contentFailed
+                  ? `${kb.providerName} could not process this content: fix the file, then choose it again`
+                  : canRetry
+                    ? undefined
+                    : 'Choose the file again to retry: its original is no longer held'
+              }
+              onClick={() => void kb.controller.retry([file.id])}
+            >
+              <RotateCcwIcon aria-hidden />
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="icon"
             className="size-7"
-            disabled={!canRetry}
-            aria-label={`Retry ${file.name}`}
-            title={
-              contentFailed
-                ? `${kb.providerName} could not process this content: fix the file, then choose it again`
-                : canRetry
-                  ? undefined
-                  : 'Choose the file again to retry: its original is no longer held'
-            }
-            onClick={() => void kb.controller.retry([file.id])}
+            disabled={inFlight || busy}
+            aria-label={`Delete ${file.name}`}
+            onClick={onDelete}
           >
-            <RotateCcwIcon aria-hidden />
+            <Trash2Icon aria-hidden />
           </Button>
-        )}
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7"
-          disabled={inFlight || busy}
-          aria-label={`Delete ${file.name}`}
-          onClick={onDelete}
-        >
-          <Trash2Icon aria-hidden />
-        </Button>
+        </span>
       </div>
       {file.status !== 'done' && file.status !== 'failed' && (
         <Progress value={progress} aria-label={`${file.name} progress`} className="h-1.5" />

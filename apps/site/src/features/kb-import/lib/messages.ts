@@ -40,11 +40,9 @@ export const messages = {
       : `${provider} could not process this file (it gave no reason)`,
   removedLocal: (n: number) => `Removed ${files(n)} from the list that never reached VAPI.`,
   alreadyGone: (n: number) => `Removed ${files(n)} from the list that VAPI no longer had.`,
-  retryNothingSent: (attempted: number) => `Retried none of ${files(attempted)}.`,
   notRetried: (name: string, why: string) => `${name} was not retried: ${why}`,
   unchangedContent: (provider: string) =>
     `its content is unchanged since ${provider} could not process it; fix the file, then choose it again`,
-  stillProcessing: 'Processing status is checked automatically.',
 } as const;
 
 /** The report of a delete: provider deletions, local removals and failures, each said as it is. */
