@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The widget's conversation in Chromium against the real server and its emulator: the assistant's
 // greeting as captions, a typed question answered in the transcript, CONNECTING... cancelled with
@@ -46,6 +48,64 @@ function sentToRooms(page: Page) {
     }),
   );
   return sent;
+}
+
+/** The emulator's private key, from the server's data directory (as `npm run keys` prints it). */
+function emulatorPrivateKey(): string {
+  const secrets = JSON.parse(
+    readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8'),
+  ) as Record<string, string>;
+  const key = secrets.emulatorPrivateKey;
+  if (!key) throw new Error('The data directory holds no emulator private key.');
+  return key;
+}
+
+/**
+ * An assistant of this test's own answering from one document: the file uploaded (and processed),
+ * a query tool over it, and the assistant using the tool, all through the provider's API.
+ */
+async function assistantWithDocument(request: APIRequestContext, name: string, text: string) {
+  const auth = { Authorization: `Bearer ${emulatorPrivateKey()}` };
+  const created = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const file = await created(
+    await request.post('/provider/file', {
+      headers: auth,
+      multipart: { file: { name, mimeType: 'text/markdown', buffer: Buffer.from(text) } },
+    }),
+  );
+  await expect
+    .poll(
+      async () => (await (await request.get(`/provider/file/${file.id}`, { headers: auth })).json()).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('done');
+  const tool = await created(
+    await request.post('/provider/tool', {
+      headers: auth,
+      data: {
+        type: 'query',
+        knowledgeBases: [
+          { provider: 'google', name: 'tours', description: 'Tour times', fileIds: [file.id] },
+        ],
+      },
+    }),
+  );
+  const assistant = await created(
+    await request.post('/provider/assistant', {
+      headers: auth,
+      data: {
+        name: 'Tours',
+        firstMessage: 'Ask me about the tours.',
+        model: { provider: 'openai', model: 'gpt-4o', toolIds: [tool.id] },
+      },
+    }),
+  );
+  return assistant.id;
 }
 
 async function axeViolations(page: Page) {
@@ -211,5 +271,32 @@ test.describe('voice widget conversation', () => {
     await page.keyboard.press('Escape');
     await expect(chat).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Type instead' })).toBeFocused();
+  });
+
+  test('a document attached to the assistant answers a question typed during the call', async ({ page }) => {
+    test.setTimeout(120_000);
+    const assistantId = await assistantWithDocument(
+      page.request,
+      'lighthouse-tours.md',
+      '# Lighthouse tours\n\nLighthouse tours start at a quarter past seven every Tuesday from the north pier.\n\n' +
+        'The gift shop sells maps and postcards.',
+    );
+    // The page's widget calls this test's assistant (the seeded ones have no documents).
+    await page.route('**/provider/call/web', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, assistantId }) });
+    });
+    await silentMicrophone(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'ENGAGE' }).click();
+    const captions = page.getByRole('list', { name: 'Captions' });
+    await expect(captions).toContainText('Ask me about the tours.', { timeout: 30_000 });
+    const box = page.getByLabel('Type a message');
+    await box.fill('When do the lighthouse tours start?');
+    await box.press('Enter');
+    await expect(captions.getByRole('listitem').last()).toContainText('north pier', { timeout: 30_000 });
+    await expect(captions.getByRole('listitem').last()).toContainText('Assistant');
+    await page.getByRole('button', { name: 'END', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
   });
 });
