@@ -75,6 +75,18 @@ test.describe('voice SDK over a WebSocket call room', () => {
     await expect(event(page, 'speech-start').first()).toBeAttached({ timeout: 20_000 });
     await expect(page.locator('audio')).toHaveCount(1);
     await expect(event(page, 'speech-end').first()).toBeAttached({ timeout: 30_000 });
+    // The greeting's captions reach `message` as the provider sends them: speech-update, transcript
+    // partials as it plays, then the final with the whole first message.
+    const messages = event(page, 'message');
+    const transcripts = messages.filter({ hasText: '"type":"transcript' });
+    await expect(messages.filter({ hasText: '"type":"speech-update"' }).first()).toContainText(
+      '"role":"assistant"',
+    );
+    await expect(transcripts.filter({ hasText: '"transcriptType":"partial"' }).first()).toBeAttached();
+    await expect(transcripts.filter({ hasText: '"transcriptType":"final"' }).first()).toContainText(
+      'Hello! I can tell you about my background',
+      { timeout: 30_000 },
+    );
     expect(Number(await page.locator('body').getAttribute('data-loudest'))).toBeGreaterThan(0);
     const started = await event(page, 'started').textContent();
     const callId = (JSON.parse(started!.slice('started '.length)) as { id: string }).id;
