@@ -112,8 +112,9 @@ export function useVoiceCall({
     loading.current ??= loadSdk().then((create) => {
       if (disposed.current) return null;
       const sdk = create(publicKey, apiBaseUrl);
-      // Failures while a hang-up or cancel is stopping the call belong to the call being left.
-      const failing = () => stopping.current === null;
+      // Ends and failures while a hang-up or cancel is stopping the call belong to the call being
+      // left: the widget has moved on.
+      const reportable = () => stopping.current === null;
       const stopOnProblem = (payload: unknown) => {
         const problem = microphoneProblem(payload);
         if (!problem) return false;
@@ -127,7 +128,7 @@ export function useVoiceCall({
         sdk.startLocalAudioLevelObserver(INPUT_LEVEL_INTERVAL_MS).catch(ignore);
       });
       sdk.on('call-end', () => {
-        if (failing()) dispatch({ type: 'call-end' });
+        if (reportable()) dispatch({ type: 'call-end' });
       });
       sdk.on('speech-start', () => dispatch({ type: 'speech', speaking: true }));
       sdk.on('speech-end', () => dispatch({ type: 'speech', speaking: false }));
@@ -140,17 +141,17 @@ export function useVoiceCall({
       sdk.on('local-volume-level', (level) => dispatch({ type: 'input-level', level }));
       sdk.on('message', (message) => messages.push(message));
       sdk.on('camera-error', (payload) => {
-        if (!failing()) return;
+        if (!reportable()) return;
         if (!stopOnProblem(payload)) dispatch({ type: 'microphone-failed', problem: 'unavailable' });
         void sdk.stop().catch(ignore);
       });
       sdk.on('error', (payload) => {
-        if (!failing() || stopOnProblem(payload) || !isFatalError(payload)) return;
+        if (!reportable() || stopOnProblem(payload) || !isFatalError(payload)) return;
         dispatch({ type: 'failed' });
         void sdk.stop().catch(ignore);
       });
       sdk.on('call-start-failed', (payload) => {
-        if (failing() && !stopOnProblem(payload)) dispatch({ type: 'failed', reason: 'start' });
+        if (reportable() && !stopOnProblem(payload)) dispatch({ type: 'failed', reason: 'start' });
       });
       client.current = sdk;
       return sdk;
