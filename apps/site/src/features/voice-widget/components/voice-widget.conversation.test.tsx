@@ -259,6 +259,28 @@ describe('VoiceWidget cancelling CONNECTING...', () => {
     expect(t.sdk.client.stopCalls).toBe(1);
   });
 
+  it('cancelling while the SDK is still loading starts no call once it has loaded', async () => {
+    const sdk = createFakeSdk();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const user = userEvent.setup();
+    render(
+      <PublicConfigContext.Provider value={config}>
+        <VoiceWidget
+          assistantId="asst_index"
+          assistantName="CTO/CIO Assistant"
+          loadSdk={() => gate.then(sdk.loadSdk)}
+        />
+      </PublicConfigContext.Provider>,
+    );
+    await user.click(engageButton());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await act(async () => release());
+    expect(sdk.client.started).toEqual([]);
+    expect(engageButton()).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('the visible Cancel does the same, and the next ENGAGE is not failed by the cancelled start', async () => {
     const starts: ((call: unknown) => void)[] = [];
     const t = renderWidget((client) => {
