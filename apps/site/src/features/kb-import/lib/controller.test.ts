@@ -494,6 +494,29 @@ describe('originals kept across a reload', () => {
   });
 });
 
+describe('a failed file chosen again during an upload', () => {
+  it('waits, held and retriable, and says so', async () => {
+    const { controller, provider, state } = setup();
+    provider.failNext('upload', { status: 400, body: 'Invalid file' });
+    await controller.addFiles([file('a.md')]);
+    await controller.upload();
+    const failedId = state().uploaded[0]?.id ?? '';
+    const slow = provider.api.uploadFile;
+    provider.api.uploadFile = (f, n) =>
+      new Promise((resolve) => setTimeout(() => resolve(slow(f, n)), 1_000));
+    await controller.addFiles([file('b.md')]);
+    const running = controller.upload();
+    await vi.advanceTimersByTimeAsync(0);
+    await controller.addFiles([file('a.md')]);
+    expect(state().alert?.message).toBe(
+      '1 failed file(s) chosen again: use Retry once the current upload has finished.',
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    await running;
+    expect(state().retriable).toEqual([failedId]);
+  });
+});
+
 describe('empty files', () => {
   it('are refused when chosen, with the reason in view', async () => {
     const { controller, provider, state } = setup();

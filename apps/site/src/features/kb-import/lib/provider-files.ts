@@ -90,6 +90,14 @@ export class ProviderFiles {
     } else if (skipped.length > 0) store.alert('destructive', messages.skipped(skipped));
     else store.dispatch({ type: 'alert', alert: null });
     if (retryIds.length === 0) return;
+    if (store.getState().upload.running) {
+      // One upload at a time: the chosen files wait, held and retriable, for the current one to end.
+      store.alert(
+        'default',
+        `${retryIds.length} failed file(s) chosen again: use Retry once the current upload has finished.`,
+      );
+      return;
+    }
     const skippedAlert = skipped.length > 0 ? messages.skipped(skipped) : '';
     await this.#c.retry(retryIds);
     const after = store.getState().alert;
