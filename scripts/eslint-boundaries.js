@@ -50,7 +50,8 @@ const allowedInternal = {
     'packages/vapi-emulator',
     'packages/voice',
   ],
-  'apps/site': ['packages/http-contract', 'packages/vapi-client', 'packages/voice'],
+  // The provider's file types and content checks come from the contract itself (shared with the emulator).
+  'apps/site': ['packages/http-contract', 'packages/vapi-contract', 'packages/vapi-client', 'packages/voice'],
   e2e: [],
   other: [
     'packages/http-contract',

@@ -7,3 +7,4 @@
 export type { components, operations, paths } from './generated/openapi.js';
 export * from './routes.js';
 export type * from './schemas.js';
+export * from './file-content.js';

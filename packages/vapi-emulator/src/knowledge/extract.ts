@@ -4,9 +4,9 @@
  * unpdf (pdf.js), DOCX through mammoth. Blocks are separated by blank lines (see passages.ts).
  * @module
  */
+import { extensionOf } from '@engage/vapi-contract';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
-import { extensionOf } from '../content-check.js';
 
 export interface ExtractLimits {
   /** Text kept from one file, in characters. */

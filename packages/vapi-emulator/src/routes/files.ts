@@ -1,7 +1,8 @@
+import { contentProblem, extensionOf } from '@engage/vapi-contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { contentProblem, extensionOf, SUPPORTED_TYPES } from '../content-check.js';
+import { SUPPORTED_TYPES } from '../content-check.js';
 import type { EmulatorContext } from '../context.js';
 import { checkBody, checkQuery } from '../contract.js';
 import { iso, json } from '../db.js';

@@ -1,4 +1,4 @@
-import { extensionOf } from './file-types';
+import { contentProblem as contentProblemOf, isBinaryType, SIGNATURE_BYTES } from '@engage/vapi-contract';
 
 /** Text files larger than this are not read for a content check (the provider's word stands). */
 export const CONTENT_CHECK_MAX_BYTES = 10 * 1024 * 1024;
@@ -14,58 +14,16 @@ export function readBytes(blob: Blob): Promise<Uint8Array> {
   });
 }
 
-const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((b, i) => bytes[i] === b);
-
-function asText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Why content cannot be processed as its type, or null when it looks fine: the checks a provider's
- * parser makes (an empty file, a PDF without its header, JSON that does not parse…). Used to say why
- * the provider failed a file, since its file object carries no reason.
- */
-export function bytesProblem(name: string, bytes: Uint8Array): string | null {
-  if (bytes.length === 0) return 'empty file';
-  const ext = extensionOf(name);
-  switch (ext) {
-    case '.pdf':
-      return startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d]) ? null : 'not a PDF (no %PDF- header)';
-    case '.docx':
-      return startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) ? null : 'not a .docx (not a zip package)';
-    case '.doc':
-      return startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
-        ? null
-        : 'not a Word .doc file';
-    default: {
-      const text = asText(bytes);
-      if (text === null) return 'not UTF-8 text';
-      if (!text.trim()) return 'no text in the file';
-      if (ext === '.json') {
-        try {
-          JSON.parse(text);
-        } catch {
-          return 'not valid JSON';
-        }
-      }
-      if (ext === '.xml' && !text.trimStart().startsWith('<')) return 'not valid XML';
-      return null;
-    }
-  }
-}
+/** Why the provider's parser would refuse these bytes (shared with the emulator). */
+export const bytesProblem = contentProblemOf;
 
 /** `bytesProblem` of a file; null when it cannot be read or is too large to check. */
 export async function contentProblem(file: File): Promise<string | null> {
   if (file.size === 0) return 'empty file';
-  const binary = ['.pdf', '.docx', '.doc'].includes(extensionOf(file.name));
+  const binary = isBinaryType(file.name);
   if (!binary && file.size > CONTENT_CHECK_MAX_BYTES) return null;
   try {
-    return bytesProblem(file.name, await readBytes(binary ? file.slice(0, 8) : file));
+    return bytesProblem(file.name, await readBytes(binary ? file.slice(0, SIGNATURE_BYTES) : file));
   } catch {
     return null;
   }
