@@ -1,6 +1,6 @@
 import { KbImportAccess } from '@/features/kb-import/components/kb-import-access';
 import { usePublicConfig } from '@/lib/public-config';
-import { useSession } from '@/lib/session';
+import { confirmSession, useSession } from '@/lib/session';
 import { getAccessToken, getSupabase } from '@/lib/supabase';
 
 export function Component() {
@@ -20,6 +20,7 @@ export function Component() {
         return getAccessToken();
       }}
       storage={window.localStorage}
+      onSessionRefused={confirmSession}
     />
   );
 }

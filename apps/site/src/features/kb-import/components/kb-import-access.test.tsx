@@ -131,6 +131,53 @@ describe('the import tool by role', () => {
     expect(toolHeading()).toBeNull();
   });
 
+  it("a 401 from the proxy (the account was deleted) asks the app to check the session; a typed key's 401 does not", async () => {
+    const refusedSession = vi.fn();
+    const unauthorized: typeof fetch = async () =>
+      new Response(JSON.stringify({ error: 'unauthorized', message: 'Sign in to use this.' }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const { unmount } = render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <KbImportAccess
+          userRole="admin"
+          providerName="Vapi"
+          providerBaseUrl={BASE}
+          proxyBaseUrl={PROXY}
+          serverHoldsPrivateKey
+          getAccessToken={async () => 'token-of-a-deleted-user'}
+          storage={memoryStorage()}
+          fetch={unauthorized}
+          onSessionRefused={refusedSession}
+        />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(refusedSession).toHaveBeenCalled());
+    unmount();
+
+    const typedKeyRefused = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <KbImportAccess
+          userRole={undefined}
+          providerName="Vapi"
+          providerBaseUrl={BASE}
+          proxyBaseUrl={PROXY}
+          serverHoldsPrivateKey={false}
+          getAccessToken={async () => null}
+          storage={memoryStorage()}
+          fetch={unauthorized}
+          onSessionRefused={typedKeyRefused}
+        />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText('Private API key'), 'sk-wrong');
+    await screen.findByText(/Invalid API key/);
+    expect(typedKeyRefused).not.toHaveBeenCalled();
+  });
+
   it('with no key on the server, everyone types their own key, as before roles', () => {
     renderAccess(undefined, { serverHoldsPrivateKey: false });
     expect(noAccessHeading()).toBeNull();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createProviderApi, type ProviderApi } from '../api/provider-api';
 import { API_KEY_SAVE_DELAY_MS, ASSISTANT_SAVE_DELAY_MS } from '../lib/constants';
 import { KbImportController } from '../lib/controller';
@@ -19,6 +19,22 @@ export interface KbImportEnvironment {
   /** Where originals of failed uploads are kept (default IndexedDB, so they survive a reload). */
   originals?: OriginalsStore;
   fetch?: typeof fetch;
+  /**
+   * The proxy refused the user's token (401): the session may have ended (account deleted, session
+   * revoked), which is not a key problem; the app asks the auth service and signs out if so.
+   */
+  onSessionRefused?: () => void;
+}
+
+/** fetch that reports the proxy's 401s (a key typed by the user is its own affair). */
+function reportingRefusals(run: typeof fetch | undefined, onRefused: (() => void) | undefined): typeof fetch {
+  const send = run ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  if (!onRefused) return send;
+  return async (...args) => {
+    const response = await send(...args);
+    if (response.status === 401) onRefused();
+    return response;
+  };
 }
 
 /** A value saved to storage `delayMs` after its last change (SPEC §9), and on unmount. */
@@ -70,10 +86,12 @@ export function useKbImport(env: KbImportEnvironment) {
   }, [env.serverHoldsPrivateKey, env.storage]);
 
   const hasKey = env.serverHoldsPrivateKey || apiKey.trim() !== '';
-  const envRef = useRef(env);
+  const refused = env.serverHoldsPrivateKey ? env.onSessionRefused : undefined;
+  const sessionFetch = useMemo(() => reportingRefusals(env.fetch, refused), [env.fetch, refused]);
+  const envRef = useRef({ ...env, fetch: sessionFetch });
   const keyRef = useRef(apiKey);
   useEffect(() => {
-    envRef.current = env;
+    envRef.current = { ...env, fetch: sessionFetch };
     keyRef.current = apiKey;
   });
 
