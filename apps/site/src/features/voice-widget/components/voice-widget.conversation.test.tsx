@@ -6,23 +6,13 @@ import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { LoadVoiceSdk } from '../lib/voice-client';
 import { CALL_ENDED_NOTICE_MS, CONNECT_TIMEOUT_MS } from '../lib/widget-state';
 import { createFakeSdk, type FakeVoiceClient } from '../testing/fake-voice-client';
+import { widgetTestConfig } from '../testing/public-config';
 import { VoiceWidget } from './voice-widget';
 
 // The widget's conversation (captions, transcript, typed questions), its timer and input level,
 // cancelling CONNECTING..., the visible "Call ended" and the text chat, over the fake SDK client.
 
-const config: PublicConfig = {
-  siteTitle: 'Engage',
-  ownerDomain: 'engage.example',
-  auth: { url: null, anonKey: 'anon', embedded: true },
-  provider: {
-    name: 'Vapi',
-    baseUrl: null,
-    publicKey: 'pk_test',
-    serverHoldsPrivateKey: true,
-    embedded: true,
-  },
-};
+const config: PublicConfig = widgetTestConfig;
 
 /**
  * Renders the widget (in StrictMode, as the site does: effects run twice); `configure` adjusts the

@@ -5,23 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { LoadVoiceSdk } from '../lib/voice-client';
+import { widgetTestConfig } from '../testing/public-config';
 import { VoiceWidget } from './voice-widget';
 
 // The widget over the real voice SDK (@engage/voice), with the SDK's typed fake of Daily's call
 // object playing the provider's room and a fake HTTP answer for the web call.
 
-const config: PublicConfig = {
-  siteTitle: 'Engage',
-  ownerDomain: 'engage.example',
-  auth: { url: null, anonKey: 'anon', embedded: true },
-  provider: {
-    name: 'Vapi',
-    baseUrl: null,
-    publicKey: 'pk_test',
-    serverHoldsPrivateKey: true,
-    embedded: true,
-  },
-};
+const config: PublicConfig = widgetTestConfig;
 
 const WEB_CALL = {
   id: 'call-1',

@@ -5,20 +5,10 @@ import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { LoadVoiceSdk } from '../lib/voice-client';
 import { CONNECT_TIMEOUT_MS } from '../lib/widget-state';
 import { createFakeSdk } from '../testing/fake-voice-client';
+import { widgetTestConfig } from '../testing/public-config';
 import { VoiceWidget } from './voice-widget';
 
-const baseConfig: PublicConfig = {
-  siteTitle: 'Engage',
-  ownerDomain: 'engage.example',
-  auth: { url: null, anonKey: 'anon', embedded: true },
-  provider: {
-    name: 'Vapi',
-    baseUrl: null,
-    publicKey: 'pk_test',
-    serverHoldsPrivateKey: true,
-    embedded: true,
-  },
-};
+const baseConfig: PublicConfig = widgetTestConfig;
 
 function renderWidget(options: { loadSdk?: LoadVoiceSdk; config?: PublicConfig } = {}) {
   const sdk = createFakeSdk();
