@@ -122,6 +122,7 @@ describe('retrieval', () => {
     ['when will my delivery arrive in the uk', 'shipping.txt: Orders ship from our Leeds warehouse'],
     ['What does the Team plan cost?', 'prices.csv: plan: Team'],
     ['Where can visitors park?', 'office.docx: Visitors may park'],
+    ['How many days do refunds take?', 'refunds.md: Refunds are paid to the original card within 14 days'],
     ['refnds', 'unknown'],
   ])('answers %j from the right passage', (question, expected) => {
     expect(best(question).startsWith(expected)).toBe(true);
@@ -132,6 +133,8 @@ describe('retrieval', () => {
     'Who wrote Hamlet?',
     'Can you recommend a good pizza recipe?',
     'What day is it today?',
+    'What day is it?',
+    'What time is it now?',
     'Is the weather nice in Leeds tomorrow?',
     'How many moons does Jupiter have?',
   ])('does not know %j (no passage covers it)', (question) => {

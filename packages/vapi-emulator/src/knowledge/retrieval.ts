@@ -7,7 +7,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { Passage } from './passages.js';
-import { isGreeting, term, terms, words } from './terms.js';
+import { isGreeting, term, terms, VAGUE_TERMS, words } from './terms.js';
 
 export interface SourcedPassage extends Passage {
   /** The file the passage comes from, named in the answer. */
@@ -70,10 +70,11 @@ export class PassageIndex {
         this.#documentFrequency.set(t, (this.#documentFrequency.get(t) ?? 0) + 1);
   }
 
-  /** BM25's inverse document frequency; a word found nowhere weighs as one found once. */
+  /** BM25's inverse document frequency; a word found nowhere weighs as one found once; vague words a fifth. */
   #weight(t: string): number {
     const n = Math.max(1, this.#documentFrequency.get(t) ?? 0);
-    return Math.log(1 + (this.size - n + 0.5) / (n + 0.5));
+    const idf = Math.log(1 + (this.size - n + 0.5) / (n + 0.5));
+    return VAGUE_TERMS.has(t) ? idf / 5 : idf;
   }
 
   /** The best passage for a question, or why there is none. */
@@ -84,7 +85,8 @@ export class PassageIndex {
     const total = asked.reduce((sum, t) => sum + this.#weight(t), 0);
     let best: { id: number; score: number; coverage: number } | null = null;
     for (const result of this.#search.search(question).slice(0, CANDIDATES)) {
-      const matched = new Set(result.queryTerms);
+      // A vague word ("day") never counts as a match: alone it would quote any passage with "days".
+      const matched = new Set(result.queryTerms.filter((t) => !VAGUE_TERMS.has(t)));
       const coverage =
         asked.filter((t) => matched.has(t)).reduce((sum, t) => sum + this.#weight(t), 0) / total;
       if (!best || coverage > best.coverage + 1e-9)

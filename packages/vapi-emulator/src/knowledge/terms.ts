@@ -61,6 +61,17 @@ export function term(word: string): string | null {
   return STOP_WORDS.has(word) ? null : stem(word);
 }
 
+/**
+ * Words about the moment or about anything at all ("What day is it?", "What time is it now?"): a
+ * question keeps them, but they weigh little and never match on their own, so "day" alone does not
+ * meet "…within 14 days" while "How many days do refunds take?" still meets the refunds passage.
+ */
+export const VAGUE_TERMS: ReadonlySet<string> = new Set(
+  'day days today tonight tomorrow yesterday now time date week year thing things way someone something'
+    .split(' ')
+    .map(stem),
+);
+
 /** The distinct terms of a text, in order. */
 export function terms(text: string): string[] {
   const out = new Set<string>();
