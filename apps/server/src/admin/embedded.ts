@@ -1,7 +1,7 @@
 import { createUser as createAuthUser } from '../auth/admin-users.js';
 import { AuthError } from '../auth/errors.js';
 import type { AuthService } from '../auth/service.js';
-import type { Db } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import {
   ACCEPT_INVITE_PATH,
   AdminError,
@@ -178,14 +178,34 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
     }
   }
 
-  async function deleteUser(id: string): Promise<AdminUser> {
-    // Sessions, refresh tokens and factors go with the user (on delete cascade).
-    const { rows } = await db.query<UserRow>(
-      `delete from auth_users where id = $1 returning ${USER_COLUMNS}`,
+  /**
+   * Locks the target and every admin row, in id order, and refuses when the change would leave no
+   * administrator: a concurrent role change or deletion waits here and then sees this one's outcome.
+   */
+  async function lockKeepingAnAdmin(tx: Queryable, id: string, removesAdminRole: boolean): Promise<void> {
+    const { rows: locked } = await tx.query<{ id: string; role: string | null }>(
+      `select id, raw_app_meta_data->>'role' as role from auth_users
+        where id = $1 or raw_app_meta_data->>'role' = 'admin'
+        order by id for update`,
       [id],
     );
-    if (!rows[0]) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
-    return toUser(rows[0]);
+    const target = locked.find((r) => r.id === id);
+    if (!target) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
+    const otherAdmins = locked.filter((r) => r.id !== id && r.role === 'admin').length;
+    if (target.role === 'admin' && removesAdminRole && otherAdmins === 0)
+      throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
+  }
+
+  async function deleteUser(id: string): Promise<AdminUser> {
+    return db.transaction(async (tx) => {
+      await lockKeepingAnAdmin(tx, id, true);
+      // Sessions, refresh tokens and factors go with the user (on delete cascade).
+      const { rows } = await tx.query<UserRow>(
+        `delete from auth_users where id = $1 returning ${USER_COLUMNS}`,
+        [id],
+      );
+      return toUser(rows[0] as UserRow);
+    });
   }
 
   async function verifyUsers(ids: readonly string[]): Promise<AdminUser[]> {
@@ -201,19 +221,7 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
 
   async function setRole(id: string, role: UserRole): Promise<AdminUser> {
     return db.transaction(async (tx) => {
-      // Locks the target and every admin row, in id order: a concurrent role change waits here and
-      // then sees this one's outcome, so two admins demoting each other cannot leave none.
-      const { rows: locked } = await tx.query<{ id: string; role: string | null }>(
-        `select id, raw_app_meta_data->>'role' as role from auth_users
-          where id = $1 or raw_app_meta_data->>'role' = 'admin'
-          order by id for update`,
-        [id],
-      );
-      const target = locked.find((r) => r.id === id);
-      if (!target) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
-      const otherAdmins = locked.filter((r) => r.id !== id && r.role === 'admin').length;
-      if (target.role === 'admin' && role !== 'admin' && otherAdmins === 0)
-        throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
+      await lockKeepingAnAdmin(tx, id, role !== 'admin');
       const { rows } = await tx.query<UserRow>(
         `update auth_users
             set raw_app_meta_data = case when $2::text = 'user' then raw_app_meta_data - 'role'

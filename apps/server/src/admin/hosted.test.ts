@@ -136,6 +136,8 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
       status: 409,
     });
     expect((await admin.getUser(boss.id))?.role).toBe('admin');
+    await expect(admin.deleteUser(boss.id)).rejects.toMatchObject({ code: 'last_admin', status: 409 });
+    expect((await admin.getUser(boss.id))?.role).toBe('admin');
     await expect(admin.setRole('00000000-0000-4000-8000-000000000000', 'operator')).rejects.toMatchObject({
       code: 'user_not_found',
       status: 404,

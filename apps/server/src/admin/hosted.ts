@@ -255,9 +255,14 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
       return toAdminUser(data.user);
     },
 
+    // The same best-effort last-admin check as setRole's (GoTrue offers no transaction).
     async deleteUser(id: string) {
       const user = await getUser(id);
       if (!user) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);
+      if (user.role === 'admin') {
+        const others = (await allUsers()).filter((u) => u.role === 'admin' && u.id !== id);
+        if (others.length === 0) throw new AdminError('last_admin', LAST_ADMIN_MESSAGE);
+      }
       const { error } = await api.deleteUser(id);
       if (error) {
         if (error.status === 404) throw new AdminError('user_not_found', USER_NOT_FOUND_MESSAGE);

@@ -51,7 +51,7 @@ export interface UserAdmin {
   signupsPerDay(days: number): Promise<SignupDay[]>;
   /** Creates a user whose email is confirmed at once. Throws AdminError 'email_exists'. */
   createUser(input: { email: string; password: string }): Promise<AdminUser>;
-  /** Deletes a user and returns it. Throws AdminError 'user_not_found'. */
+  /** Deletes a user and returns it. Throws AdminError 'user_not_found', or 'last_admin' for the only administrator. */
   deleteUser(id: string): Promise<AdminUser>;
   getUser(id: string): Promise<AdminUser | null>;
   /**

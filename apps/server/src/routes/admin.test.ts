@@ -236,6 +236,34 @@ for (const target of testDbTargets()) {
       expect(rows[0]?.n).toBe(1);
     });
 
+    it('never leaves no admin when two admins delete each other at once; the last admin cannot be deleted', async () => {
+      await db.query(`update auth_users set raw_app_meta_data = '{"role":"admin"}' where id = $1`, [USER_ID]);
+      const other = adminRoutes({
+        config: parseConfig({}),
+        db,
+        logger: createLogger('silent'),
+        verifyAccessToken: async () => ({
+          ...tokens['admin-token']!,
+          id: USER_ID,
+          email: 'user@example.com',
+        }),
+      });
+      const [a, b] = await Promise.all([
+        asAdmin('DELETE', `/users/${USER_ID}`),
+        other.request(`/users/${ADMIN_ID}`, { method: 'DELETE', headers: { Authorization: 'Bearer x' } }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const refused = a.status === 409 ? a : b;
+      expect(await refused.json()).toEqual({
+        error: 'last_admin',
+        message: 'At least one administrator must remain.',
+      });
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from auth_users where raw_app_meta_data->>'role' = 'admin'`,
+      );
+      expect(rows[0]?.n).toBe(1);
+    });
+
     it('GET /users lists, searches, filters and pages', async () => {
       await db.query(
         `insert into auth_users (email, created_at) select 'bulk' || g || '@Example.org', now() - make_interval(secs => g)
