@@ -109,6 +109,7 @@ const envSchema = z.object({
   // and POST /provider/call/web per minute (429 past it).
   CALL_ROOMS_PER_ADDRESS: intVar(1, 10_000, 5),
   EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: intVar(1, 100_000, 20),
+  EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS: intVar(1, 100_000, 60),
   // Largest request body on any route except file uploads (which have their own caps): 1 MiB.
   MAX_JSON_BYTES: intVar(1024, 1024 * 1024 * 1024, 1024 * 1024),
   SMTP_URL: z

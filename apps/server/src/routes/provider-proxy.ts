@@ -335,6 +335,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
     maxJsonBytes: config.MAX_JSON_BYTES,
     clientAddress: connectionAddress,
     callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
+    chatsPerMinutePerAddress: config.EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS,
     ...(options.rooms ? { rooms: options.rooms } : {}),
   });
   const proxy = providerProxy({

@@ -264,7 +264,7 @@ describe('one client address cannot take every call room (public key, POST /prov
 });
 
 describe('the server passes its own limits to the embedded emulator', () => {
-  it('honours EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS and a MAX_JSON_BYTES above the emulator default', async () => {
+  it('honours EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS, EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS and a MAX_JSON_BYTES above the emulator default', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'engage-emulator-settings-'));
     const server = await startServer(
       parseConfig({
@@ -275,6 +275,7 @@ describe('the server passes its own limits to the embedded emulator', () => {
         EMULATOR_PUBLIC_KEY: 'pk-settings',
         EMULATOR_PRIVATE_KEY: 'sk-settings',
         EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: '3',
+        EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS: '2',
         MAX_JSON_BYTES: String(3 * 1024 * 1024),
       }),
       createLogger('silent'),
@@ -291,6 +292,18 @@ describe('the server passes its own limits to the embedded emulator', () => {
         statuses.push(res.status);
       }
       expect(statuses).toEqual([201, 201, 201, 429]);
+
+      const chats: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await postFrom(
+          '127.0.0.1',
+          `${server.url}/provider/chat/web`,
+          { 'Content-Type': 'application/json', Authorization: 'Bearer pk-settings' },
+          JSON.stringify({ assistantId: 'asst_index', input: 'hello' }),
+        );
+        chats.push(res.status);
+      }
+      expect(chats).toEqual([201, 201, 429]);
 
       // 2 MiB is over the emulator's own default (1 MiB) but within the server's setting: not a 413.
       const big = await fetch(`${server.url}/provider/assistant`, {
