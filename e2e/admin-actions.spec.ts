@@ -43,12 +43,18 @@ async function openDashboard(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'User Management Dashboard' })).toBeVisible();
 }
 
+/** Searches for the user and waits until the list shows that row alone (the search has settled). */
+async function searchRow(page: Page, email: string) {
+  await page.getByPlaceholder('Search by email...').fill(email);
+  await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(1);
+  return page.getByRole('button', { name: `Actions for ${email}` });
+}
+
 /** Finds the user's row by search and picks an item of its actions menu. */
 async function rowAction(page: Page, email: string, item: string) {
-  await page.getByPlaceholder('Search by email...').fill(email);
-  const menuButton = page.getByRole('button', { name: `Actions for ${email}` });
-  // The list refetches as the search settles; a re-rendered row closes an open menu (seen in CI, the
-  // item detached under the click), so the menu is opened again until the item takes the click.
+  const menuButton = await searchRow(page, email);
+  // A list refetch re-renders the row and closes an open menu (seen in CI, the item detached under
+  // the click), so the menu is opened again until the item takes the click.
   await expect(async () => {
     if ((await menuButton.getAttribute('aria-expanded')) !== 'true') await menuButton.click();
     await page.getByRole('menuitem', { name: item }).click({ timeout: 2_000 });
@@ -150,9 +156,11 @@ test.describe('admin account actions in Chromium', () => {
     await openDashboard(page);
 
     // The menu and the ban dialog are reachable and clean for assistive technology.
-    await page.getByPlaceholder('Search by email...').fill(email);
-    await page.getByRole('button', { name: `Actions for ${email}` }).click();
-    await expect(page.getByRole('menu')).toBeVisible();
+    const menuButton = await searchRow(page, email);
+    await expect(async () => {
+      if ((await menuButton.getAttribute('aria-expanded')) !== 'true') await menuButton.click();
+      await expect(page.getByRole('menu')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     const menuAxe = await new AxeBuilder({ page }).analyze();
     expect(menuAxe.violations.map((v) => v.id)).toEqual([]);
     // Escape closes the menu (whether or not the scan's own work already did) and the next action reopens it.
