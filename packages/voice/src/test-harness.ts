@@ -118,12 +118,18 @@ export async function flush(turns = 10): Promise<void> {
   for (let i = 0; i < turns; i++) await Promise.resolve();
 }
 
-/** Waits until `check` passes, yielding to the event loop between tries (no fixed sleeps). */
-export async function until(check: () => boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * Waits until `check` passes, yielding to the event loop between tries (no fixed sleeps). Bounded by
+ * time, not by a count of turns: a lazily imported module (the WebSocket room) takes many turns to
+ * load when its file runs alone, with nothing cached yet.
+ */
+export async function until(check: () => boolean, what = 'condition', timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     if (check()) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
+  if (check()) return;
   throw new Error(`Timed out waiting for ${what}`);
 }
 
