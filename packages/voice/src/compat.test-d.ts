@@ -1,8 +1,9 @@
 /**
- * Type-level drop-in check (run by `tsc`, not Vitest): code written against @vapi-ai/web's own
- * types compiles against @engage/voice unchanged.
+ * Type-level drop-in check (Vitest's typecheck, and tsc): code written against @vapi-ai/web's own
+ * types compiles against @engage/voice unchanged; a type error anywhere in this file fails it.
  */
 import type OfficialVapi from '@vapi-ai/web';
+import { expectTypeOf, it } from 'vitest';
 import type { Vapi } from './client.js';
 
 declare const ours: Vapi;
@@ -27,5 +28,9 @@ ours.on('call-start-progress', (event: Parameters<Parameters<Official['on']>[1]>
 ours.on('message', (message: unknown) => void message);
 ours.on('error', (error: { type: string }) => void error.type);
 ours.on('volume-level', (volume: number) => void volume);
+
+it('accepts what the official constructor, methods and listeners accept', () => {
+  expectTypeOf(constructorAccepts).toEqualTypeOf<true>();
+});
 
 export { constructorAccepts };
