@@ -171,9 +171,12 @@ test.describe('the import tool says what happened (issue 19)', () => {
     await expect(uploaded).toBeVisible();
     const ext = uploaded.getByTitle(long).locator('[aria-hidden] span').last();
     await expect(ext).toHaveText('al.pdf');
-    const extBox = await ext.boundingBox();
-    const rowBox = await uploaded.boundingBox();
-    expect(extBox && rowBox && extBox.x + extBox.width <= rowBox.x + rowBox.width).toBe(true);
+    // The row re-renders as the upload's status changes (a box measured mid-render is null): measure again until stable.
+    await expect(async () => {
+      const extBox = await ext.boundingBox();
+      const rowBox = await uploaded.boundingBox();
+      expect(extBox && rowBox && extBox.x + extBox.width <= rowBox.x + rowBox.width).toBe(true);
+    }).toPass({ timeout: 10_000 });
     await expect(uploaded.getByRole('button', { name: `Delete ${long}` })).toBeVisible();
     expect(await panel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
