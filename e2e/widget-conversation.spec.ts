@@ -195,9 +195,13 @@ test.describe('voice widget conversation', () => {
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
     await page.goto('/');
+    // CONNECTING... shows while the SDK is still loading; the start's request goes out after it.
+    // Cancelling that early sends nothing at all (a component test covers it): here the request is out.
+    const issued = page.waitForRequest((r) => r.url().endsWith('/provider/call/web'));
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     await expect(page.getByRole('button', { name: 'CONNECTING...' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await issued;
     const abandoned = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/provider/call/web'));
     await page.keyboard.press('Escape');
     const engage = page.getByRole('button', { name: 'ENGAGE' });
