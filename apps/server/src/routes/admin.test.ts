@@ -41,6 +41,18 @@ for (const target of testDbTargets()) {
       });
     const asAdmin = (method: string, path: string, body?: unknown) =>
       call(method, path, { token: 'admin-token', body });
+    /** The routes as USER_ID sees them, an admin too: for two admins acting at once. */
+    const routesOfSecondAdmin = () =>
+      adminRoutes({
+        config: parseConfig({}),
+        db,
+        logger: createLogger('silent'),
+        verifyAccessToken: async () => ({
+          ...tokens['admin-token']!,
+          id: USER_ID,
+          email: 'user@example.com',
+        }),
+      });
 
     beforeAll(async () => {
       db = await target.open(serverMigrations());
@@ -211,16 +223,7 @@ for (const target of testDbTargets()) {
 
     it('never leaves no admin when two admins demote each other at once', async () => {
       await db.query(`update auth_users set raw_app_meta_data = '{"role":"admin"}' where id = $1`, [USER_ID]);
-      const other = adminRoutes({
-        config: parseConfig({}),
-        db,
-        logger: createLogger('silent'),
-        verifyAccessToken: async () => ({
-          ...tokens['admin-token']!,
-          id: USER_ID,
-          email: 'user@example.com',
-        }),
-      });
+      const other = routesOfSecondAdmin();
       const [a, b] = await Promise.all([
         asAdmin('PUT', `/users/${USER_ID}/role`, { role: 'user' }),
         other.request(`/users/${ADMIN_ID}/role`, {
@@ -238,16 +241,7 @@ for (const target of testDbTargets()) {
 
     it('never leaves no admin when two admins delete each other at once; the last admin cannot be deleted', async () => {
       await db.query(`update auth_users set raw_app_meta_data = '{"role":"admin"}' where id = $1`, [USER_ID]);
-      const other = adminRoutes({
-        config: parseConfig({}),
-        db,
-        logger: createLogger('silent'),
-        verifyAccessToken: async () => ({
-          ...tokens['admin-token']!,
-          id: USER_ID,
-          email: 'user@example.com',
-        }),
-      });
+      const other = routesOfSecondAdmin();
       const [a, b] = await Promise.all([
         asAdmin('DELETE', `/users/${USER_ID}`),
         other.request(`/users/${ADMIN_ID}`, { method: 'DELETE', headers: { Authorization: 'Bearer x' } }),
