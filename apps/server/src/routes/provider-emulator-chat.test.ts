@@ -299,14 +299,23 @@ for (const target of testDbTargets()) {
         message: expect.stringContaining('property colour should not exist'),
       });
       const many = Array.from({ length: 51 }, () => ({ role: 'user', content: 'Hi' }));
-      expect((await send('/chat/web', { assistantId, input: many }, keys.publicKey)).status).toBe(400);
+      // Each says what is wrong with the input sent, not a generic "string or array".
+      expect(await problem(await send('/chat/web', { assistantId, input: many }, keys.publicKey))).toEqual({
+        status: 400,
+        message: expect.stringContaining('input may hold at most 50 messages'),
+      });
       expect(
-        (await send('/chat/web', { assistantId, input: 'x'.repeat(10_001) }, keys.publicKey)).status,
-      ).toBe(400);
+        await problem(await send('/chat/web', { assistantId, input: 'x'.repeat(10_001) }, keys.publicKey)),
+      ).toEqual({ status: 400, message: expect.stringContaining('10000') });
       expect(
-        (await send('/chat/web', { assistantId, input: [{ role: 'robot', content: 'Hi' }] }, keys.publicKey))
-          .status,
-      ).toBe(400);
+        await problem(
+          await send('/chat/web', { assistantId, input: [{ role: 'robot', content: 'Hi' }] }, keys.publicKey),
+        ),
+      ).toEqual({ status: 400, message: expect.stringContaining('role must be one of') });
+      expect(await problem(await send('/chat/web', { assistantId, input: 42 }, keys.publicKey))).toEqual({
+        status: 400,
+        message: expect.stringContaining('input must be a string, or an array of messages'),
+      });
       expect(
         (await send('/chat/web', { assistantId, input: 'x'.repeat(2 * 1024 * 1024) }, keys.publicKey)).status,
       ).toBe(413);

@@ -44,17 +44,27 @@ const messageSchema = z
   })
   .transform((m) => ({ role: m.role, content: m.content ?? m.message ?? '' }));
 
+const stringInput = z.string().trim().min(1, 'input must not be empty').max(CHAT_LIMITS.maxMessageChars);
+const messagesInput = z
+  .array(messageSchema)
+  .min(1, 'input must hold at least one message')
+  .max(CHAT_LIMITS.maxInputMessages, `input may hold at most ${CHAT_LIMITS.maxInputMessages} messages`);
+
+/**
+ * A string or a message array: the shape is chosen first, so a caller hears what is wrong with the
+ * one they sent ("at most 50 messages") rather than a union's generic message.
+ */
 const inputSchema = z
-  .union(
-    [
-      z.string().trim().min(1, 'input must not be empty').max(CHAT_LIMITS.maxMessageChars),
-      z
-        .array(messageSchema)
-        .min(1, 'input must hold at least one message')
-        .max(CHAT_LIMITS.maxInputMessages, `input may hold at most ${CHAT_LIMITS.maxInputMessages} messages`),
-    ],
-    { message: 'input must be a string, or an array of messages {role, content}' },
-  )
+  .union([z.string(), z.array(z.unknown())], {
+    message: 'input must be a string, or an array of messages {role, content}',
+  })
+  .transform((input, ctx) => {
+    const parsed = typeof input === 'string' ? stringInput.safeParse(input) : messagesInput.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  })
   .transform((input) => (typeof input === 'string' ? [{ role: 'user' as const, content: input }] : input))
   .refine((messages) => messages.reduce((n, m) => n + m.content.length, 0) <= CHAT_LIMITS.maxInputChars, {
     message: `input may hold at most ${CHAT_LIMITS.maxInputChars} characters in all`,
