@@ -1,23 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../testing/memory-storage';
 import { ChatPanel, type ChatPanelProps } from './chat-panel';
 import { chatStorageKey } from './chat-storage';
 
 /** A Storage over a Map, shared by the renders of one test (a reload keeps it, as a tab does). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, String(v)),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-  };
-}
 
 interface Sent {
   url: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../testing/memory-storage';
 import {
   boundChat,
   chatStorageKey,
@@ -11,19 +12,6 @@ import {
 } from './chat-storage';
 
 /** A Storage over a Map (jsdom's sessionStorage would leak between tests). */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const map = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i) => [...map.keys()][i] ?? null,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, String(v)),
-    removeItem: (k) => void map.delete(k),
-    clear: () => map.clear(),
-  };
-}
 
 const exchange = (n: number): ChatMessage[] => [
   { role: 'user', content: `question ${n}` },
