@@ -10,6 +10,8 @@ export interface EmulatorContext {
   processingDelayMs: number;
   /** Largest accepted upload. */
   maxFileBytes: number;
+  /** Chats and chat sessions kept, each (the oldest go past it). */
+  maxStoredChats: number;
   newId: () => string;
   /** GET /file refuses a listing without `purpose` (400), as the document says. */
   requireFilePurpose: boolean;

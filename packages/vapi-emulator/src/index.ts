@@ -73,6 +73,11 @@ export interface EmulatorLimits {
   callsPerMinutePerAddress?: number;
   /** POST /chat/web per caller address per minute; more get 429 with Retry-After. Default 60. */
   chatsPerMinutePerAddress?: number;
+  /**
+   * Chats (exchanges) and chat sessions kept, each; past it the oldest go, so callers of the public
+   * key cannot fill the database, whatever session lifetime they ask for. Default 10 000.
+   */
+  maxStoredChats?: number;
 }
 
 export interface VapiEmulatorDeps extends EmulatorLimits {
@@ -110,6 +115,7 @@ export const DEFAULT_PROCESSING_DELAY_MS = 1500;
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS = 20;
 export const DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS = 60;
+export const DEFAULT_MAX_STORED_CHATS = 10_000;
 
 /** Every implemented route group; the 501 table is what the contract names beyond them. */
 function resourceRoutes(ctx: EmulatorContext): Hono {
@@ -155,6 +161,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     now,
     processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    maxStoredChats: deps.maxStoredChats ?? DEFAULT_MAX_STORED_CHATS,
     newId: deps.newId ?? randomUUID,
     requireFilePurpose: deps.requireFilePurpose ?? true,
     forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,

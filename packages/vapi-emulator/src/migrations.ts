@@ -146,4 +146,12 @@ export const emulatorMigrations: EmulatorMigration[] = [
       create index emulator_chats_session on emulator_chats (session_id);
     `,
   },
+  {
+    // The chat tables are kept to their newest rows (routes/chats.ts keepNewest): by creation time.
+    id: 'emulator/0005_chats_by_age',
+    sql: `
+      create index emulator_chat_sessions_created_at on emulator_chat_sessions (created_at desc, id desc);
+      create index emulator_chats_created_at on emulator_chats (created_at desc, id desc);
+    `,
+  },
 ];

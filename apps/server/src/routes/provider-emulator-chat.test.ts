@@ -349,6 +349,49 @@ for (const target of testDbTargets()) {
       expect(await directory!.answer('no-such-call', 'When are refunds paid?')).toBe(NO_DOCUMENTS);
     });
 
+    it('keeps at most maxStoredChats sessions and chats, whatever lifetime a caller asks for', async () => {
+      const capped = await start({ maxStoredChats: 3 });
+      const sessions: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        t += 1000;
+        const res = await send(
+          '/chat/web',
+          { assistantId, input: `Hi ${i}`, sessionExpirationSeconds: 2_592_000 },
+          keys.publicKey,
+          capped,
+        );
+        sessions.push((await created<WebChat>(res)).sessionId);
+      }
+      const count = async (table: string) =>
+        (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n;
+      expect(await count('emulator_chat_sessions')).toBeLessThanOrEqual(3);
+      expect(await count('emulator_chats')).toBeLessThanOrEqual(3);
+      // The newest session goes on; the oldest is gone, which is a clear 404, not a server error.
+      t += 1000;
+      const newest = await send(
+        '/chat/web',
+        { input: 'again', sessionId: sessions[4] },
+        keys.publicKey,
+        capped,
+      );
+      expect(newest.status).toBe(201);
+      const oldest = await send(
+        '/chat/web',
+        { input: 'again', sessionId: sessions[0] },
+        keys.publicKey,
+        capped,
+      );
+      expect(oldest.status).toBe(404);
+      // One long session's exchanges are capped too.
+      for (let i = 0; i < 4; i++) {
+        t += 1000;
+        await created(
+          await send('/chat/web', { input: `more ${i}`, sessionId: sessions[4] }, keys.publicKey, capped),
+        );
+      }
+      expect(await count('emulator_chats')).toBeLessThanOrEqual(3);
+    });
+
     it('limits POST /chat/web per caller address (429 with Retry-After)', async () => {
       const limited = await start({ chatsPerMinutePerAddress: 2 });
       const ask = () => send('/chat/web', { assistantId, input: 'Hi' }, keys.publicKey, limited);

@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
 import { checkBody, type RouteKey } from '../contract.js';
-import { iso, json } from '../db.js';
+import { iso, json, type EmulatorQueryable } from '../db.js';
 import { fail, jsonBody, parseWith } from '../http.js';
 import { EMULATOR_ORG_ID } from '../seed.js';
 import { jsonStore } from '../store.js';
@@ -18,6 +18,18 @@ import { assistantSchema } from './assistants.js';
 import { fillVariables, overridesSchema } from './calls.js';
 
 type WebChat = components['schemas']['WebChat'];
+
+/** Deletes all but the `keep` newest rows of a chat table (named by one of two literals, never input). */
+async function keepNewest(
+  db: EmulatorQueryable,
+  table: 'emulator_chats' | 'emulator_chat_sessions',
+  keep: number,
+): Promise<void> {
+  await db.query(
+    `delete from ${table} where id in (select id from ${table} order by created_at desc, id desc offset $1)`,
+    [Math.max(0, keep)],
+  );
+}
 
 /** The bounds of what one request may send and one session keeps. */
 export const CHAT_LIMITS = {
@@ -229,8 +241,10 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
 
     const now = ctx.now();
     if (!session) {
-      // Expired sessions (and their chats) go when a new one comes, so the tables stay bounded.
+      // Expired sessions (and their chats) go when a new one comes, and the oldest past the cap: a
+      // caller may ask for a 30-day session, so expiry alone would not keep the table bounded.
       await db.query('delete from emulator_chat_sessions where expires_at <= $1', [now]);
+      await keepNewest(db, 'emulator_chat_sessions', ctx.maxStoredChats - 1);
       const seconds = parsed.sessionExpirationSeconds ?? CHAT_LIMITS.defaultSessionSeconds;
       const { rows } = await db.query<SessionRow>(
         `insert into emulator_chat_sessions
@@ -271,7 +285,10 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
         'select messages from emulator_chat_sessions where id = $1 for update',
         [session.id],
       );
-      const before = json<Message[]>(rows[0]?.messages ?? []);
+      // Gone since it was looked up (expired, or the oldest past the cap): not a server error.
+      if (!rows[0])
+        fail(404, `Session ${session.id} has ended: send assistantId (or assistant) to start a new one.`);
+      const before = json<Message[]>(rows[0].messages);
       const after = [...before, ...input, ...output].slice(-CHAT_LIMITS.maxSessionMessages);
       await tx.query(
         `update emulator_chat_sessions set messages = $2::jsonb, status = $3, updated_at = $4 where id = $1`,
@@ -285,6 +302,8 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
         messages: before,
         output,
       };
+      // One long session's exchanges are bounded too (its messages are, its chats would not be).
+      await keepNewest(tx, 'emulator_chats', ctx.maxStoredChats - 1);
       const inserted = await tx.query<ChatRow>(
         `insert into emulator_chats (id, org_id, session_id, data, created_at, updated_at)
          values ($1, $2, $3, $4::jsonb, $5, $5) returning *`,
