@@ -7,6 +7,7 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const packageDirs = {
   '@engage/http-contract': 'packages/http-contract',
+  '@engage/rate-limit': 'packages/rate-limit',
   '@engage/vapi-contract': 'packages/vapi-contract',
   '@engage/vapi-client': 'packages/vapi-client',
   '@engage/voice': 'packages/voice',
@@ -42,10 +43,13 @@ const allowedInternal = {
   'packages/http-contract': [],
   'packages/vapi-contract': [],
   'packages/vapi-client': ['packages/vapi-contract'],
-  'packages/vapi-emulator': ['packages/vapi-contract'],
+  // The one limiter and address rule (pure, no dependency): shared by the server and the emulator.
+  'packages/rate-limit': [],
+  'packages/vapi-emulator': ['packages/vapi-contract', 'packages/rate-limit'],
   'packages/voice': ['packages/vapi-client'],
   'apps/server': [
     'packages/http-contract',
+    'packages/rate-limit',
     'packages/vapi-client',
     'packages/vapi-emulator',
     'packages/voice',
@@ -55,6 +59,7 @@ const allowedInternal = {
   e2e: [],
   other: [
     'packages/http-contract',
+    'packages/rate-limit',
     'packages/vapi-contract',
     'packages/vapi-client',
     'packages/vapi-emulator',

@@ -1,9 +1,11 @@
+import type { LimitStore } from '@engage/rate-limit';
 import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
+import { limitStoreFor } from './db/limit-store.js';
 import type { Db } from './db/types.js';
 import { connectionAddress } from './lib/client-address.js';
 import type { Logger } from './lib/logger.js';
@@ -37,6 +39,11 @@ export interface AppDeps {
   upgradeWebSocket?: RoomUpgrade;
   /** The site's public origin (lib/public-origin.ts); defaults to PUBLIC_URL or the configured port. */
   publicOrigin?: PublicOrigin;
+  /**
+   * Where every limit of the app counts (db/limit-store.ts): by default PostgreSQL's table with
+   * DATABASE_URL, memory with PGlite. One store for the auth, the emulator and the WebSocket calls.
+   */
+  limitStore?: LimitStore;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -52,6 +59,7 @@ export function createApp(deps: AppDeps): Hono {
   const { config, db, logger, upgradeWebSocket } = deps;
   // Read by the routes that build links or stored URLs (auth mail, the provider's file URLs).
   const publicOrigin = deps.publicOrigin ?? createPublicOrigin(config).get;
+  const limitStore = deps.limitStore ?? limitStoreFor(db);
   const app = new Hono();
 
   app.use('*', requestLog(logger));
@@ -132,6 +140,7 @@ export function createApp(deps: AppDeps): Hono {
     verify: deps.verifyAccessToken,
     publicOrigin,
     fetch: selfFetch,
+    limitStore,
     ...(upgradeWebSocket && {
       rooms: (calls) =>
         createRooms({
@@ -155,6 +164,7 @@ export function createApp(deps: AppDeps): Hono {
       verifyAccessToken: deps.verifyAccessToken,
       logger,
       fetch: selfFetch,
+      limitStore,
     }),
   );
 

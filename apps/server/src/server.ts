@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
 import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
+import { limitStoreFor } from './db/limit-store.js';
 import { migrate } from './db/migrate.js';
 import { serverMigrations } from './db/migrations/index.js';
 import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
@@ -43,7 +44,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const secrets = openSecretStore(config.dataDir);
     // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
     const publicOrigin = createPublicOrigin(config);
-    const auth = createAuthRuntime({ config, db, secrets, publicOrigin: publicOrigin.get });
+    // Every limit counts in one store: PostgreSQL's with DATABASE_URL, so limits hold across instances.
+    const limitStore = limitStoreFor(db);
+    const auth = createAuthRuntime({ config, db, secrets, publicOrigin: publicOrigin.get, limitStore });
     if (auth.service) {
       const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
       if (boot.created.length) logger.info('created the bootstrap admin accounts', { emails: boot.created });
@@ -72,6 +75,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       verifyAccessToken: auth.verifyAccessToken,
       auth: auth.service,
       authAnonKey: auth.anonKey,
+      limitStore,
     });
 
     root.route('/', app);

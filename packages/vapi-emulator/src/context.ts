@@ -24,9 +24,9 @@ export interface EmulatorContext {
    * Counts a web call against its caller's address: null when it may go ahead, else the seconds
    * to wait. A caller without an address (the server in-process) is never limited.
    */
-  takeWebCall: (c: Context) => number | null;
+  takeWebCall: (c: Context) => Promise<number | null>;
   /** The same for POST /chat/web, with its own per-minute budget. */
-  takeWebChat: (c: Context) => number | null;
+  takeWebChat: (c: Context) => Promise<number | null>;
   /** Answers questions from an assistant's documents (chats and call rooms share its index cache). */
   localAssistant: LocalAssistant;
 }

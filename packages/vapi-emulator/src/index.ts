@@ -8,9 +8,16 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import {
+  addressKey,
+  createLimiter,
+  memoryLimitStore,
+  retryAfterSeconds,
+  type LimitStore,
+} from '@engage/rate-limit';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { addressKey, createMinuteLimiter, socketAddress, type ClientAddress } from './address-limit.js';
+import { socketAddress, type ClientAddress } from './address-limit.js';
 import { keyAuth, type EmulatorKeys } from './auth.js';
 import { DEFAULT_MAX_JSON_BYTES, emulatorBodyLimit } from './body-limit.js';
 import type { EmulatorContext } from './context.js';
@@ -73,6 +80,11 @@ export interface EmulatorLimits {
   callsPerMinutePerAddress?: number;
   /** POST /chat/web per caller address per minute; more get 429 with Retry-After. Default 60. */
   chatsPerMinutePerAddress?: number;
+  /**
+   * Where those limits count (`@engage/rate-limit`): the server passes its own (PostgreSQL with
+   * DATABASE_URL, so the limits hold across instances); default one in this process's memory.
+   */
+  limitStore?: LimitStore;
   /**
    * Chats (exchanges) and chat sessions kept, each; past it the oldest go, so callers of the public
    * key cannot fill the database, whatever session lifetime they ask for. Default 10 000.
@@ -147,14 +159,21 @@ export const NOT_IMPLEMENTED = notImplementedBesides(IMPLEMENTED);
 export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
   const clientAddress = deps.clientAddress ?? socketAddress;
   const clock = deps.now ? () => deps.now!().getTime() : Date.now;
-  const webCalls = createMinuteLimiter(
-    deps.callsPerMinutePerAddress ?? DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS,
-    clock,
-  );
-  const webChats = createMinuteLimiter(
-    deps.chatsPerMinutePerAddress ?? DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS,
-    clock,
-  );
+  const store = deps.limitStore ?? memoryLimitStore();
+  /** `perMinute` per address (/64 for IPv6): that many at once, then one every 60/perMinute s. */
+  const perAddressPerMinute = (name: string, perMinute: number) => {
+    const limiter = createLimiter(
+      `emulator.${name}`,
+      { burst: perMinute, perWindow: perMinute, windowMs: 60_000 },
+      { store, now: clock },
+    );
+    return async (c: Context): Promise<number | null> => {
+      const address = clientAddress(c);
+      if (address === undefined) return null;
+      const decision = await limiter.take(addressKey(address));
+      return decision.allowed ? null : retryAfterSeconds(decision);
+    };
+  };
   const now = deps.now ?? (() => new Date());
   const ctx: EmulatorContext = {
     db: deps.db,
@@ -165,14 +184,14 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     newId: deps.newId ?? randomUUID,
     requireFilePurpose: deps.requireFilePurpose ?? true,
     forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,
-    takeWebCall: (c) => {
-      const address = clientAddress(c);
-      return address === undefined ? null : webCalls.take(addressKey(address));
-    },
-    takeWebChat: (c) => {
-      const address = clientAddress(c);
-      return address === undefined ? null : webChats.take(addressKey(address));
-    },
+    takeWebCall: perAddressPerMinute(
+      'call-web',
+      deps.callsPerMinutePerAddress ?? DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS,
+    ),
+    takeWebChat: perAddressPerMinute(
+      'chat-web',
+      deps.chatsPerMinutePerAddress ?? DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS,
+    ),
     localAssistant: createLocalAssistant({ db: deps.db, now }),
   };
   const app = new Hono();

@@ -1,6 +1,7 @@
 // What every endpoint family of the embedded auth shares: the options with their defaults, the
 // clock, the rate limiters, issuing a token response and authenticating a Bearer token.
 import { randomBytes } from 'node:crypto';
+import { addressKey } from '@engage/rate-limit';
 import { AuthError, authErrors } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { createRateLimiters, type LimitName } from './rate-limit.js';
@@ -22,7 +23,7 @@ export function createAuthCore(opts: AuthServiceOptions) {
   const { db, keys } = opts;
   const now = opts.now ?? Date.now;
   const nowSeconds = () => Math.floor(now() / 1000);
-  const limiters = createRateLimiters(opts.rateLimits, now);
+  const limiters = createRateLimiters(opts.rateLimits, now, opts.limitStore);
   const resendMs = (opts.emailResendIntervalSeconds ?? 60) * 1000;
   const hash = opts.hashPassword ?? hashPassword;
   let dummy: Promise<string> | undefined;
@@ -96,9 +97,12 @@ export function createAuthCore(opts: AuthServiceOptions) {
     /** A hash of a random password: the same work as a real check when there is no user. */
     dummyHash: () => (dummy ??= hash(randomBytes(16).toString('hex'))),
 
-    /** Takes one request from a per-IP limiter; 429 `over_request_rate_limit` when empty. */
-    limit(name: LimitName, key: string) {
-      if (!limiters[name].take(key)) throw authErrors.requestRateLimit();
+    /**
+     * Counts one request of the caller's address (IPv6 by its /64) on a per-address limit; 429
+     * `over_request_rate_limit` when it is spent.
+     */
+    async limit(name: LimitName, ip: string) {
+      if (!(await limiters[name].take(addressKey(ip))).allowed) throw authErrors.requestRateLimit();
     },
 
     /** This site's URL for a requested redirect (never another origin). */

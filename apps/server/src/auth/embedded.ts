@@ -1,4 +1,6 @@
+import type { LimitStore } from '@engage/rate-limit';
 import type { Config } from '../config.js';
+import { limitStoreFor } from '../db/limit-store.js';
 import type { Db } from '../db/types.js';
 import { createPublicOrigin, type PublicOrigin } from '../lib/public-origin.js';
 import type { SecretStore } from '../lib/secrets.js';
@@ -22,6 +24,8 @@ export interface AuthRuntimeOptions {
   db: Db;
   secrets: SecretStore;
   rateLimits?: RateLimitOptions;
+  /** The server's one limit store (db/limit-store.ts); memory when absent. */
+  limitStore?: LimitStore;
   emailResendIntervalSeconds?: number;
   mailer?: Mailer;
   /** The server's public origin (server.ts); PUBLIC_URL or the configured listen address otherwise. */
@@ -72,6 +76,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     autoconfirm: config.AUTH_AUTOCONFIRM,
     securePasswordChange: config.AUTH_SECURE_PASSWORD_CHANGE,
     rateLimits: opts.rateLimits ?? rateLimitsFromConfig(config),
+    limitStore: opts.limitStore ?? limitStoreFor(opts.db),
     emailResendIntervalSeconds: opts.emailResendIntervalSeconds,
     publicOrigin: opts.publicOrigin ?? createPublicOrigin(config).get,
     now: opts.now,

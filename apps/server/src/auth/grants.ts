@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { userBanned, type AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
+import { countPasswordAttempt } from './password-limits.js';
 import { verifyPassword } from './passwords.js';
 import { parseBody, passwordGrantBody, pkceGrantBody, refreshGrantBody } from './schemas.js';
 import { endSessions, refreshTokenReused, rotateRefreshToken, type LogoutScope } from './sessions.js';
@@ -12,33 +13,34 @@ import { findUserByEmail, findUserById } from './users.js';
 const FLOW_STATE_LIFETIME_MS = 300_000;
 
 export function createGrantsApi(core: AuthCore) {
-  const { db, limiters } = core;
+  const { db } = core;
 
   const api = {
     /** POST /token?grant_type=password */
     async passwordGrant(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
       const input = parseBody(passwordGrantBody, body);
-      core.limit('token', ctx.ip);
+      await core.limit('token', ctx.ip);
       if (input.email && input.phone)
         throw authErrors.validation('Only an email address or phone number should be provided');
       if (input.phone) throw authErrors.invalidCredentials();
       if (!input.email) throw authErrors.validation('An email address or phone number is required');
       if (!input.password) throw authErrors.validation('A password is required');
-      // Per address, only failed attempts count: guessing one account's password is slowed down,
-      // while its owner signing in on many devices is not.
-      const emailKey = input.email.trim().toLowerCase();
-      if (!limiters.tokenPerEmail.check(emailKey)) throw authErrors.requestRateLimit();
-      const failed = () => {
-        limiters.tokenPerEmail.take(emailKey);
-        return authErrors.invalidCredentials();
-      };
       const user = await findUserByEmail(db, input.email.trim());
+      // Counted before the check, given back when right (password-limits.ts).
+      const attempt = await countPasswordAttempt(
+        core,
+        input.email.trim().toLowerCase(),
+        user?.id ?? null,
+        ctx.ip,
+      );
       if (!user?.encrypted_password) {
         // Same work as a real check, so timing does not tell whether the address exists.
         await verifyPassword(await core.dummyHash(), input.password);
-        throw failed();
+        throw authErrors.invalidCredentials();
       }
-      if (!(await verifyPassword(user.encrypted_password, input.password))) throw failed();
+      if (!(await verifyPassword(user.encrypted_password, input.password)))
+        throw authErrors.invalidCredentials();
+      await attempt.succeeded();
       if (core.isBanned(user)) throw userBanned(400);
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       return core.signIn(user, 'password', ctx);
@@ -47,7 +49,7 @@ export function createGrantsApi(core: AuthCore) {
     /** POST /token?grant_type=refresh_token */
     async refreshGrant(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
       const input = parseBody(refreshGrantBody, body);
-      core.limit('token', ctx.ip);
+      await core.limit('token', ctx.ip);
       if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
       const presented = input.refresh_token;
       const rotation = await db.transaction((tx) =>
@@ -67,7 +69,7 @@ export function createGrantsApi(core: AuthCore) {
     /** POST /token?grant_type=pkce: exchanges a link's auth code and the client's verifier for a session. */
     async pkceGrant(body: unknown, ctx: RequestContext): Promise<TokenResponse> {
       const input = parseBody(pkceGrantBody, body);
-      core.limit('token', ctx.ip);
+      await core.limit('token', ctx.ip);
       if (!input.auth_code || !input.code_verifier)
         throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
       const { rows } = await db.query<{

@@ -53,7 +53,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
     /** POST /recover: 200 {} whether or not the address exists. */
     async recover(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(recoverBody, body);
-      core.limit('recover', ctx.ip);
+      await core.limit('recover', ctx.ip);
       if (!input.email) throw authErrors.validation('Password recovery requires an email');
       const email = normalizeEmail(input.email);
       const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
@@ -68,7 +68,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
      */
     async resend(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(resendBody, body);
-      core.limit('signup', ctx.ip);
+      await core.limit('signup', ctx.ip);
       if (input.type === 'sms' || input.type === 'phone_change') throw phoneDisabled();
       if (input.type !== 'signup' && input.type !== 'email_change')
         throw authErrors.validation(`Resend type "${input.type}" is not supported by this server`);
@@ -89,7 +89,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
      */
     async otp(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(otpBody, body);
-      core.limit('signup', ctx.ip);
+      await core.limit('signup', ctx.ip);
       if (input.phone && !input.email) throw phoneDisabled();
       if (!input.email) throw authErrors.validation('An email address is required');
       const email = normalizeEmail(input.email);

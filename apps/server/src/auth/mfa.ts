@@ -84,7 +84,7 @@ export function createMfaApi(deps: MfaDeps) {
 
     async challenge(caller: Caller, factorId: string, body: unknown, ip: string) {
       parseBody(challengeBody, body);
-      if (!deps.limiter.take(ip))
+      if (!(await deps.limiter.take(ip)))
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
       const factor = await ownFactor(caller, factorId);
       const { rows } = await db.query<{ id: string; created_at: Date }>(
@@ -105,7 +105,7 @@ export function createMfaApi(deps: MfaDeps) {
 
     async verify(caller: Caller, factorId: string, body: unknown, ip: string): Promise<TokenResponse> {
       const input = parseBody(mfaVerifyBody, body);
-      if (!deps.limiter.take(ip))
+      if (!(await deps.limiter.take(ip)))
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
       const factor = await ownFactor(caller, factorId);
       const { rows } = await db.query<{

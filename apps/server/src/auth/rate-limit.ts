@@ -1,71 +1,77 @@
-/** A token bucket: `burst` requests at once, refilled at `perWindow` requests per `windowMs`. */
-export interface BucketSpec {
-  burst: number;
-  perWindow: number;
-  windowMs: number;
-}
+// The embedded auth's limits: which ones exist and their defaults. The limiter itself (algorithm,
+// address rule, stores) is `@engage/rate-limit`, shared with every other limit of the server and the
+// emulator; with DATABASE_URL its counts live in PostgreSQL (db/limit-store.ts).
+import {
+  addressKey,
+  createLimiter,
+  memoryLimitStore,
+  type Limiter,
+  type LimitStore,
+  type RateSpec,
+} from '@engage/rate-limit';
 
-/** GoTrue's defaults (AUTH-CONTRACT §3). */
+/** A limit's spec: `burst` at once, refilled at `perWindow` per `windowMs`. */
+export type BucketSpec = RateSpec;
+
+const FIVE_MINUTES = 5 * 60_000;
+const DAY = 24 * 60 * 60_000;
+
+/**
+ * GoTrue's per-address defaults (AUTH-CONTRACT §3), and the per-account limits on guesses:
+ * - `passwordAccountAddress`: wrong passwords for one account from one address (/64);
+ * - `passwordAccount`, `passwordAccountDaily`: wrong passwords for one account from addresses it has
+ *   no session from: 10 at once, then one every 30 s, and past 100 a day one every ~15 minutes (a
+ *   delay that grows, never a lock: the owner's own addresses are not counted here);
+ * - `emailCodeGuesses`: wrong six-digit codes per pending email token; at 5 the token is burnt. It
+ *   does not refill within a token's life (at most 5 guesses per mail).
+ */
 export const DEFAULT_LIMITS = {
-  token: { burst: 30, perWindow: 150, windowMs: 5 * 60_000 },
-  // Failed password attempts per address (not a GoTrue limit; slows guessing spread over many IPs).
-  tokenPerEmail: { burst: 10, perWindow: 10, windowMs: 5 * 60_000 },
-  signup: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
-  recover: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
-  verify: { burst: 30, perWindow: 30, windowMs: 5 * 60_000 },
+  token: { burst: 30, perWindow: 150, windowMs: FIVE_MINUTES },
+  signup: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
+  recover: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
+  verify: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
   mfa: { burst: 15, perWindow: 15, windowMs: 60_000 },
+  passwordAccountAddress: { burst: 5, perWindow: 5, windowMs: FIVE_MINUTES },
+  passwordAccount: { burst: 10, perWindow: 10, windowMs: FIVE_MINUTES },
+  passwordAccountDaily: { burst: 100, perWindow: 100, windowMs: DAY },
+  emailCodeGuesses: { burst: 5, perWindow: 1, windowMs: 2 * DAY },
 } satisfies Record<string, BucketSpec>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
-/** Per limit: a bucket spec, or null to turn that limit off. */
+/** Per limit: a spec, or null to turn that limit off. */
 export type RateLimitOptions = Partial<Record<LimitName, BucketSpec | null>>;
 
+/** Every limit off (tests that are not about limits). */
+export const NO_LIMITS: RateLimitOptions = Object.fromEntries(
+  Object.keys(DEFAULT_LIMITS).map((name) => [name, null]),
+);
+
+/** A per-address limit as the MFA endpoints use it: true when the request may go ahead. */
 export interface RateLimiter {
-  /** Takes one token for `key`; false when the bucket is empty (the caller answers 429). */
-  take(key: string): boolean;
-  /** True when `key` still has a token, without taking it (limits that count only failures). */
-  check(key: string): boolean;
-  /** Milliseconds until `key` has a token again (0 when it has one now): the 429's Retry-After. */
-  retryAfterMs(key: string): number;
+  take(ip: string): Promise<boolean>;
 }
 
-/** Keeps at most this many keys; the least recently seen are dropped first. */
-const MAX_KEYS = 50_000;
+export type RateLimiters = Record<LimitName, Limiter>;
 
-export function createRateLimiter(spec: BucketSpec | null, now: () => number = Date.now): RateLimiter {
-  if (!spec) return { take: () => true, check: () => true, retryAfterMs: () => 0 };
-  const ratePerMs = spec.perWindow / spec.windowMs;
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const refill = (key: string) => {
-    const t = now();
-    const bucket = buckets.get(key) ?? { tokens: spec.burst, at: t };
-    bucket.tokens = Math.min(spec.burst, bucket.tokens + (t - bucket.at) * ratePerMs);
-    bucket.at = t;
-    return bucket;
-  };
-  return {
-    check: (key) => refill(key).tokens >= 1,
-    retryAfterMs: (key) => Math.max(0, Math.ceil((1 - refill(key).tokens) / ratePerMs)),
-    take(key) {
-      const bucket = refill(key);
-      buckets.delete(key);
-      const allowed = bucket.tokens >= 1;
-      if (allowed) bucket.tokens -= 1;
-      buckets.set(key, bucket);
-      if (buckets.size > MAX_KEYS) buckets.delete(buckets.keys().next().value as string);
-      return allowed;
-    },
-  };
-}
-
-export type RateLimiters = Record<LimitName, RateLimiter>;
-
-export function createRateLimiters(options: RateLimitOptions = {}, now?: () => number): RateLimiters {
+/** Every auth limit over one store (memory unless the server passes the database's). */
+export function createRateLimiters(
+  options: RateLimitOptions = {},
+  now?: () => number,
+  store: LimitStore = memoryLimitStore(),
+): RateLimiters {
   const names = Object.keys(DEFAULT_LIMITS) as LimitName[];
   return Object.fromEntries(
     names.map((name) => [
       name,
-      createRateLimiter(name in options ? (options[name] ?? null) : DEFAULT_LIMITS[name], now),
+      createLimiter(`auth.${name}`, name in options ? (options[name] ?? null) : DEFAULT_LIMITS[name], {
+        store,
+        now,
+      }),
     ]),
   ) as RateLimiters;
 }
+
+/** `limiter` keyed by the caller's address under the one address rule (IPv6 by /64). */
+export const perAddress = (limiter: Limiter): RateLimiter => ({
+  take: async (ip) => (await limiter.take(addressKey(ip))).allowed,
+});

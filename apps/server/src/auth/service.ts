@@ -11,6 +11,7 @@ import { createGrantsApi } from './grants.js';
 import { createLinkMail } from './link-mail.js';
 import { createLinksApi } from './links.js';
 import { createMfaApi } from './mfa.js';
+import { perAddress } from './rate-limit.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';
 import { createUserApi } from './user-api.js';
@@ -41,7 +42,7 @@ export function createAuthService(opts: AuthServiceOptions) {
     admin: createAdminApi(core, links),
     mfa: createMfaApi({
       db: core.db,
-      limiter: core.limiters.mfa,
+      limiter: perAddress(core.limiters.mfa),
       now: core.now,
       tokenResponse: core.tokenResponse,
     }),

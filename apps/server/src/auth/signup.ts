@@ -74,7 +74,7 @@ export function createSignupApi(core: AuthCore, mail: LinkMail) {
     /** POST /signup: a confirmation mail, or a session at once with AUTH_AUTOCONFIRM. */
     async signup(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(signupBody, body);
-      core.limit('signup', ctx.ip);
+      await core.limit('signup', ctx.ip);
       // supabase-js signInAnonymously() posts only {data}: anonymous users are off, as GoTrue's default.
       if (!input.email && !input.phone && !input.password)
         throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');

@@ -1,5 +1,6 @@
 // Shapes shared by the auth modules: the service's options, a request's origin, the token response
 // and an authenticated caller. Types only (plus OAuthError), so every module can import it.
+import type { LimitStore } from '@engage/rate-limit';
 import type { Db } from '../db/types.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
 import { AuthError } from './errors.js';
@@ -20,6 +21,8 @@ export interface AuthServiceOptions {
   /** AUTH_REFRESH_REUSE_INTERVAL, seconds. */
   refreshReuseIntervalSeconds: number;
   rateLimits?: RateLimitOptions;
+  /** Where the limits count (db/limit-store.ts: PostgreSQL with DATABASE_URL); memory by default. */
+  limitStore?: LimitStore;
   /** Minimum seconds between two mails of one kind to one user (GoTrue: 60). */
   emailResendIntervalSeconds?: number;
   /** Lifetime of email links and codes, seconds (GoTrue: 86400). */

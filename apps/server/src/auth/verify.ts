@@ -1,6 +1,7 @@
 // POST /verify and GET /verify (AUTH-CONTRACT §2.8): every link and code of link-mail.ts ends here.
 import { randomUUID } from 'node:crypto';
 import { emailExists, normalizeEmail } from './admin-users.js';
+import { countCodeGuess } from './code-guesses.js';
 import { userBanned, type AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import { codeTokenHash, takeToken, type TokenSlot } from './link-tokens.js';
@@ -37,17 +38,20 @@ export function createVerifyApi(core: AuthCore) {
    * Consumes a link's token (single use) and applies it: a confirmation, recovery or magic link
    * confirms the address (the mail reached its owner); an email change records one half, or with
    * both halves (or AUTH_AUTOCONFIRM) moves the account to the new address. 403 `otp_expired`
-   * for a bad, used or expired token.
+   * for a bad, used or expired token. `codeFor`: the address a six-digit code was typed for, whose
+   * pending tokens count the guess (code-guesses.ts).
    */
   async function consume(
     presented: string,
     type: string,
     ctx: RequestContext,
-    byCode = false,
+    codeFor?: string,
   ): Promise<Verified> {
-    core.limit('verify', ctx.ip);
+    await core.limit('verify', ctx.ip);
     if (!(verifyTypes as readonly string[]).includes(type))
       throw authErrors.validation(`Verify type "${type}" is not supported by this server`);
+    const byCode = codeFor !== undefined;
+    if (byCode) await countCodeGuess(core, codeFor, SLOTS[type as VerifyType]);
     const invalid = () => authErrors.otpExpired(byCode ? 'Token has expired or is invalid' : undefined);
     const result = await db.transaction(async (tx): Promise<Verified | null> => {
       const token = await takeToken(
@@ -120,12 +124,8 @@ export function createVerifyApi(core: AuthCore) {
         if (!input.email || !input.token)
           throw authErrors.validation('Verify requires either a token_hash or an email and a token');
         // The token hash binds the code to the address it was mailed to.
-        verified = await consume(
-          codeTokenHash(normalizeEmail(input.email), input.token),
-          input.type,
-          ctx,
-          true,
-        );
+        const email = normalizeEmail(input.email);
+        verified = await consume(codeTokenHash(email, input.token), input.type, ctx, email);
       }
       if ('accepted' in verified) return { msg: EMAIL_CHANGE_ACCEPTED, code: '200' };
       return core.signIn(verified.user, amrMethod(input.type), ctx);

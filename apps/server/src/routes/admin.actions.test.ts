@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserAdmin } from '../admin/types.js';
 import { createAuthRuntime } from '../auth/embedded.js';
+import { NO_LIMITS } from '../auth/rate-limit.js';
 import type { AuthService } from '../auth/service.js';
 import { parseConfig } from '../config.js';
 import { serverMigrations } from '../db/migrations/index.js';
@@ -71,14 +72,7 @@ for (const target of testDbTargets()) {
         config,
         db,
         secrets: openSecretStore(dir),
-        rateLimits: {
-          token: null,
-          tokenPerEmail: null,
-          signup: null,
-          recover: null,
-          verify: null,
-          mfa: null,
-        },
+        rateLimits: NO_LIMITS,
         emailResendIntervalSeconds: 60,
       });
       service = runtime.service as AuthService;

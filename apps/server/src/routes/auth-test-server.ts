@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { createApp } from '../app.js';
 import { createAuthRuntime } from '../auth/embedded.js';
-import type { RateLimitOptions } from '../auth/rate-limit.js';
+import { NO_LIMITS, type RateLimitOptions } from '../auth/rate-limit.js';
 import type { AuthService } from '../auth/service.js';
 import { parseConfig } from '../config.js';
 import type { Db } from '../db/types.js';
@@ -41,15 +41,6 @@ export interface AuthTestServer {
   mailCount(to: string): Promise<number>;
   close(): Promise<void>;
 }
-
-const NO_LIMITS: RateLimitOptions = {
-  token: null,
-  tokenPerEmail: null,
-  signup: null,
-  recover: null,
-  verify: null,
-  mfa: null,
-};
 
 export interface AuthTestServerOptions {
   env?: Record<string, string>;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LimitStore } from '@engage/rate-limit';
 import { createVapiEmulator, type EmulatorCallDirectory } from '@engage/vapi-emulator';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
@@ -293,6 +294,8 @@ export interface ProviderRoutesOptions {
    * it in-process (to `/provider`), so they meet the same middleware as a browser's.
    */
   fetch: (request: Request) => Promise<Response>;
+  /** The server's one limit store (db/limit-store.ts), for the emulator's per-address limits. */
+  limitStore?: LimitStore;
 }
 
 /** The provider side of the server, for `app.route()`; see {@link providerRoutes}. */
@@ -336,6 +339,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
     clientAddress: connectionAddress,
     callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
     chatsPerMinutePerAddress: config.EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS,
+    limitStore: options.limitStore,
     ...(options.rooms ? { rooms: options.rooms } : {}),
   });
   const proxy = providerProxy({

@@ -1,7 +1,13 @@
+import {
+  addressKey,
+  createLimiter,
+  memoryLimitStore,
+  retryAfterSeconds,
+  type LimitStore,
+} from '@engage/rate-limit';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { createRateLimiter } from '../auth/rate-limit.js';
 import type { Config } from '../config.js';
 import { bearerToken } from '../lib/bearer-token.js';
 import { clientIp } from '../lib/client-address.js';
@@ -43,6 +49,8 @@ export interface WebSocketCallsOptions {
   logger: Logger;
   /** The site's public address (PUBLIC_URL); the request's origin otherwise. */
   publicUrl?: string | undefined;
+  /** The server's limit store (db/limit-store.ts); memory when absent. */
+  limitStore?: LimitStore;
   now?: () => number;
 }
 
@@ -89,9 +97,10 @@ const error = (c: Context, status: 400 | 401 | 403 | 404 | 429 | 502 | 503, code
 
 export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
   // The server's one limiter: `perMinute` at once, then one more every 60/perMinute seconds.
-  const limiter = createRateLimiter(
+  const limiter = createLimiter(
+    'websocket-calls',
     { burst: options.perMinute, perWindow: options.perMinute, windowMs: 60_000 },
-    options.now,
+    { store: options.limitStore ?? memoryLimitStore(), now: options.now },
   );
   const allowed = (id: string) => options.assistants === '*' || options.assistants.includes(id);
 
@@ -127,9 +136,10 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
       );
 
     // Counted once the request is valid: what is limited is calls created with the owner's key.
-    const key = user ? `user:${user.id}` : `ip:${clientIp(c)}`;
-    if (!limiter.take(key)) {
-      const retryAfter = Math.max(1, Math.ceil(limiter.retryAfterMs(key) / 1000));
+    const key = user ? `user:${user.id}` : `ip:${addressKey(clientIp(c))}`;
+    const decision = await limiter.take(key);
+    if (!decision.allowed) {
+      const retryAfter = retryAfterSeconds(decision);
       c.header('Retry-After', String(retryAfter));
       return error(c, 429, 'rate_limited', `Too many calls started; try again in ${retryAfter} s.`);
     }
@@ -219,6 +229,7 @@ export interface WebSocketCallsOptionsFromConfig {
   logger: Logger;
   /** The server's own handler: with the embedded emulator, `POST /call` goes through it in-process. */
   fetch: (request: Request) => Promise<Response>;
+  limitStore?: LimitStore;
 }
 
 /**
@@ -243,5 +254,6 @@ export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
     verifyAccessToken: options.verifyAccessToken,
     logger: options.logger,
     publicUrl: config.PUBLIC_URL,
+    limitStore: options.limitStore,
   });
 }

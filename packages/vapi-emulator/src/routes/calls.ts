@@ -197,7 +197,7 @@ export function callRoutes(ctx: EmulatorContext): Hono {
     const body = parseWith(webCallSchema, input);
     const resolved = await resolveAssistant(body);
     // The public key is public: what bounds one caller is their address.
-    const retryAfter = ctx.takeWebCall(c);
+    const retryAfter = await ctx.takeWebCall(c);
     if (retryAfter !== null)
       return c.json(
         {

@@ -193,7 +193,7 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
       fail(400, 'sessionId and previousChatId are mutually exclusive.');
     if (channel === 'web') {
       // The public key is public: what bounds one caller is their address.
-      const retryAfter = ctx.takeWebChat(c);
+      const retryAfter = await ctx.takeWebChat(c);
       if (retryAfter !== null)
         return c.json(
           {

@@ -1,0 +1,21 @@
+// Per-account cap on guessing an emailed six-digit code (issue 23, item 3): every {email, token}
+// attempt is counted on each pending token of that user (before the code is checked, so concurrent
+// guesses cannot slip past), and a token tried more than 5 times is burnt: even the right code then
+// fails and a new mail must be requested. Counted per token, so a new mail starts afresh. The count
+// lives in the limit store: PostgreSQL with DATABASE_URL, so it holds across instances.
+import type { AuthCore } from './core.js';
+import type { TokenSlot } from './link-tokens.js';
+import { findUserByEmail } from './users.js';
+
+export async function countCodeGuess(core: AuthCore, email: string, slots: readonly TokenSlot[]) {
+  const user = await findUserByEmail(core.db, email);
+  if (!user) return;
+  const { rows } = await core.db.query<{ id: string }>(
+    'select id from auth_one_time_tokens where user_id = $1 and token_type = any($2::text[])',
+    [user.id, [...slots]],
+  );
+  for (const { id } of rows) {
+    if ((await core.limiters.emailCodeGuesses.take(id)).allowed) continue;
+    await core.db.query('delete from auth_one_time_tokens where id = $1', [id]);
+  }
+}
