@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { addressKey } from '@engage/rate-limit';
 import { AuthError, authErrors } from './errors.js';
+import { tokenSecretOf } from './link-tokens.js';
 import { hashPassword } from './passwords.js';
 import { createRateLimiters, type LimitName } from './rate-limit.js';
 import { safeRedirect } from './redirects.js';
@@ -80,6 +81,8 @@ export function createAuthCore(opts: AuthServiceOptions) {
     opts,
     db,
     keys,
+    /** The key of email link tokens (link-tokens.ts), derived from the signing key. */
+    tokenSecret: tokenSecretOf(keys.privateKey),
     mailer: opts.mailer,
     now,
     nowSeconds,

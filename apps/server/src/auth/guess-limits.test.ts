@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +89,31 @@ for (const target of testDbTargets()) {
       ).resolves.toMatchObject({ token_type: 'bearer' });
     });
 
+    it('refuses a link forged from the address and a guessed code (GoTrue computes SHA-224(email + code))', async () => {
+      const email = 'forged-link@example.com';
+      await createUser(db, { email, password, emailConfirm: true });
+      await service.recover({ email }, undefined, { ip: v4(3) });
+      const code = codeIn(email)!;
+      const forged = createHash('sha224')
+        .update(email + code)
+        .digest('hex');
+      await expect(
+        service.verifyOtp({ token_hash: forged, type: 'recovery' }, { ip: v4(4) }),
+      ).rejects.toMatchObject({
+        status: 403,
+        code: 'otp_expired',
+      });
+      // The mailed link still works (and is 56 hex digits, as GoTrue's).
+      const link = new URL(/https?:\/\/\S+/.exec(sent.filter((m) => m.to === email).at(-1)!.text)![0]);
+      const token = link.searchParams.get('token')!;
+      expect(token).toMatch(/^[0-9a-f]{56}$/);
+      await expect(
+        service.verifyOtp({ token_hash: token, type: 'recovery' }, { ip: v4(3) }),
+      ).resolves.toMatchObject({
+        token_type: 'bearer',
+      });
+    });
+
     it('burns the code under a burst of concurrent wrong guesses (each counted before it is checked)', async () => {
       const email = 'concurrent@example.com';
       await createUser(db, { email, password, emailConfirm: true });
@@ -160,7 +186,10 @@ for (const target of testDbTargets()) {
         unknown.push(
           await service
             .passwordGrant({ email: 'nobody-here@example.com', password: 'x-x-x-x' }, { ip: v4(600 + i) })
-            .catch((e: { code: string }) => e.code),
+            .then(
+              () => 'signed in',
+              (e: { code: string }) => e.code,
+            ),
         );
       expect(unknown.slice(0, 10).every((c) => c === 'invalid_credentials')).toBe(true);
       expect(unknown.slice(10).every((c) => c === 'over_request_rate_limit')).toBe(true);

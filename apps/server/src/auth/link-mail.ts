@@ -52,7 +52,7 @@ export function createLinkMail(core: AuthCore) {
   ): Promise<PreparedLink> {
     const address = kind === 'email_change_new' ? (user.email_change ?? user.email) : user.email;
     const made = await db.transaction(async (tx) => {
-      const issued = await issueToken(tx, user.id, address, SLOT[kind], pkce, at());
+      const issued = await issueToken(tx, core.tokenSecret, user.id, address, SLOT[kind], pkce, at());
       await tx.query(`update auth_users set ${SENT_AT[kind]} = $2 where id = $1`, [user.id, at()]);
       return issued;
     });
@@ -122,7 +122,15 @@ export function createLinkMail(core: AuthCore) {
     async sendReauthentication(user: UserRow) {
       core.checkResend(user.reauthentication_sent_at);
       const { code } = await db.transaction(async (tx) => {
-        const issued = await issueToken(tx, user.id, user.email, 'reauthentication', null, at());
+        const issued = await issueToken(
+          tx,
+          core.tokenSecret,
+          user.id,
+          user.email,
+          'reauthentication',
+          null,
+          at(),
+        );
         await tx.query('update auth_users set reauthentication_sent_at = $2 where id = $1', [user.id, at()]);
         return issued;
       });

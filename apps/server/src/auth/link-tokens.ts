@@ -1,19 +1,43 @@
-// One-time email tokens: the six-digit code and its link token (GoTrue's token_hash, the lower-case
-// hex SHA-224 of address + code). Only a SHA-256 of the link token is stored; each token is single
-// use and one per user and slot, so a new mail of a kind voids the previous one.
-import { createHash, randomInt } from 'node:crypto';
+// One-time email tokens: the six-digit code and its link token (GoTrue's token_hash: 56 lower-case
+// hex digits). Only a SHA-256 of the link token is stored; each token is single use and one per user
+// and slot, so a new mail of a kind voids the previous one.
+//
+// GoTrue's token_hash is SHA-224(address + code), which anyone who knows the address can compute for
+// each of the 10^6 codes and present as a link, where no account is named to count the guess against.
+// Here it is HMAC-SHA-224 under a key derived from the auth signing key (the same 56 hex digits,
+// opaque to clients as in GoTrue): a link cannot be forged, so codes can only be guessed as
+// {email, token}, which code-guesses.ts caps per account.
+import { createHash, createHmac, randomInt, type KeyObject } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import { PKCE_PREFIX, type Pkce } from './redirects.js';
 
 export type TokenSlot =
   'confirmation' | 'recovery' | 'email_change_current' | 'email_change_new' | 'reauthentication';
 
-export const sha224Hex = (s: string) => createHash('sha224').update(s).digest('hex');
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
+/** The key of the link tokens: a secret only the server holds, derived from its signing key. */
+export type TokenSecret = Buffer;
+
+const secrets = new WeakMap<KeyObject, TokenSecret>();
+
+/** Derives (once per key) the link-token key from the auth signing key's private part. */
+export function tokenSecretOf(signingKey: KeyObject): TokenSecret {
+  let secret = secrets.get(signingKey);
+  if (!secret) {
+    const { d } = signingKey.export({ format: 'jwk' });
+    secret = createHmac('sha256', 'engage email link tokens v1').update(String(d)).digest();
+    secrets.set(signingKey, secret);
+  }
+  return secret;
+}
+
 /** The token hash a code sent to `address` stands for (POST /verify {email, token}). */
-export const codeTokenHash = (address: string, code: string) => sha224Hex(address + code.trim());
+export const codeTokenHash = (secret: TokenSecret, address: string, code: string) =>
+  createHmac('sha224', secret)
+    .update(address + code.trim())
+    .digest('hex');
 
 export interface IssuedToken {
   code: string;
@@ -26,6 +50,7 @@ export interface IssuedToken {
 /** Makes a fresh token of a slot for a user (replacing the previous one of that slot). */
 export async function issueToken(
   tx: Queryable,
+  secret: TokenSecret,
   userId: string,
   address: string,
   slot: TokenSlot,
@@ -33,7 +58,7 @@ export async function issueToken(
   at: Date,
 ): Promise<IssuedToken> {
   const code = newCode();
-  const hashedToken = codeTokenHash(address, code);
+  const hashedToken = codeTokenHash(secret, address, code);
   await tx.query('delete from auth_one_time_tokens where user_id = $1 and token_type = $2', [userId, slot]);
   await tx.query(
     `insert into auth_one_time_tokens (user_id, token_type, token_hash, code_challenge, code_challenge_method, created_at)

@@ -24,7 +24,7 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
       throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
     const taken = await takeToken(
       db,
-      codeTokenHash(caller.user.email, nonce),
+      codeTokenHash(core.tokenSecret, caller.user.email, nonce),
       ['reauthentication'],
       core.linkLifetimeMs,
       core.now(),

@@ -125,7 +125,7 @@ export function createVerifyApi(core: AuthCore) {
           throw authErrors.validation('Verify requires either a token_hash or an email and a token');
         // The token hash binds the code to the address it was mailed to.
         const email = normalizeEmail(input.email);
-        verified = await consume(codeTokenHash(email, input.token), input.type, ctx, email);
+        verified = await consume(codeTokenHash(core.tokenSecret, email, input.token), input.type, ctx, email);
       }
       if ('accepted' in verified) return { msg: EMAIL_CHANGE_ACCEPTED, code: '200' };
       return core.signIn(verified.user, amrMethod(input.type), ctx);
