@@ -5,14 +5,13 @@
 // lives in the limit store: PostgreSQL with DATABASE_URL, so it holds across instances.
 import type { AuthCore } from './core.js';
 import type { TokenSlot } from './link-tokens.js';
-import { findUserByEmail } from './users.js';
 
 export async function countCodeGuess(core: AuthCore, email: string, slots: readonly TokenSlot[]) {
-  const user = await findUserByEmail(core.db, email);
-  if (!user) return;
+  // One query whether or not the address has an account (the same work: no enumeration by timing).
   const { rows } = await core.db.query<{ id: string }>(
-    'select id from auth_one_time_tokens where user_id = $1 and token_type = any($2::text[])',
-    [user.id, [...slots]],
+    `select t.id from auth_one_time_tokens t join auth_users u on u.id = t.user_id
+     where lower(u.email) = lower($1) and t.token_type = any($2::text[])`,
+    [email, [...slots]],
   );
   for (const { id } of rows) {
     if ((await core.limiters.emailCodeGuesses.take(id)).allowed) continue;

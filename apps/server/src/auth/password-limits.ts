@@ -11,6 +11,8 @@ import { addressKey, type Limiter } from '@engage/rate-limit';
 import type { AuthCore } from './core.js';
 import { authErrors } from './errors.js';
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 /** Sessions looked at for the account's known addresses: the most recent ones. */
 const KNOWN_SESSIONS = 50;
 
@@ -47,7 +49,8 @@ export async function countPasswordAttempt(
   };
   const { limiters } = core;
   await take(limiters.passwordAccountAddress, `${email} ${address}`);
-  if (!(userId && (await isKnownAddress(core, userId, address)))) {
+  // Looked up for an unknown address too (the nil id matches nothing): the same work either way.
+  if (!(await isKnownAddress(core, userId ?? NIL_UUID, address))) {
     await take(limiters.passwordAccount, email);
     await take(limiters.passwordAccountDaily, email);
   }
