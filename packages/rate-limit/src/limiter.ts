@@ -17,12 +17,15 @@ const ALLOWED: Decision = { allowed: true, retryAfterMs: 0 };
 /** Longer keys (an email address is the caller's text) are stored as their SHA-256. */
 const MAX_KEY_LENGTH = 128;
 
-/** The stored key: the limit's name and the caller's key, bounded in length. */
+/**
+ * The stored key: the limit's name and the caller's key, bounded in length. A hashed key is marked
+ * with `#` instead of `:`, so no short key can be written to land on a long key's row.
+ */
 export function storedKey(name: string, key: string): string {
   const full = `${name}:${key}`;
   return full.length <= MAX_KEY_LENGTH
     ? full
-    : `${name}:sha256:${createHash('sha256').update(key).digest('base64url')}`;
+    : `${name}#${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 export interface LimiterOptions {
@@ -36,6 +39,8 @@ export interface LimiterOptions {
  */
 export function createLimiter(name: string, spec: RateSpec | null, options: LimiterOptions): Limiter {
   if (!spec) return { take: async () => ALLOWED, peek: async () => ALLOWED, refund: async () => undefined };
+  if (!(spec.burst >= 1 && spec.perWindow > 0 && spec.windowMs > 0))
+    throw new RangeError(`limit ${name}: burst must be at least 1, perWindow and windowMs positive`);
   const { store } = options;
   const now = options.now ?? Date.now;
   return {

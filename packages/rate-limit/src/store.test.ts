@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, retryAfterSeconds } from './limiter.js';
+import { createLimiter, retryAfterSeconds, storedKey } from './limiter.js';
 import { limitStoreContract } from './store-contract.js';
 import { memoryLimitStore } from './store.js';
 
@@ -17,6 +17,14 @@ describe('the memory store', () => {
     for (const key of ['b', 'c']) await slow.take(key);
     // Four keys: 'a' (full, the same as forgotten) goes, not the least recently hit 'victim'.
     expect((await slow.take('victim')).allowed).toBe(false);
+  });
+
+  it('stores a long key as its hash, apart from any short key, and refuses a spec that is no limit', () => {
+    const long = 'x'.repeat(200);
+    expect(storedKey('n', long)).toMatch(/^n#[\w-]{43}$/);
+    expect(storedKey('n', 'a@example.com')).toBe('n:a@example.com');
+    const store = memoryLimitStore();
+    expect(() => createLimiter('zero', { burst: 0, perWindow: 1, windowMs: 1 }, { store })).toThrow(/burst/);
   });
 
   it('is no limit when the spec is null', async () => {
