@@ -18,7 +18,7 @@ import {
   type UserAdmin,
   type UserRole,
   type UserStats,
-  INVALID_DURATION_MESSAGE,
+  durationMessage,
 } from './types.js';
 
 interface UserRow {
@@ -275,7 +275,7 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
         return summaryOf(fromGoTrueUser(await service().banUser(id, duration)));
       } catch (error) {
         if (error instanceof AuthError && error.code === 'validation_failed')
-          throw new AdminError('invalid_duration', INVALID_DURATION_MESSAGE);
+          throw new AdminError('invalid_duration', durationMessage(error));
         return fromAuthError(error);
       }
     },

@@ -95,9 +95,14 @@ const DURATION_UNITS: Record<string, number> = {
   h: 3_600_000,
 };
 
+/** The longest ban: Go's longest duration (2562047h, about 292 years), past which GoTrue refuses too. */
+export const MAX_BAN_HOURS = 2_562_047;
+export const BAN_TOO_LONG_MESSAGE = `A ban can last at most ${MAX_BAN_HOURS}h (about 292 years); 876000h is 100 years.`;
+
 /**
  * GoTrue's ban_duration: a Go duration ("24h", "90m", "1h30m", "2.5h") in milliseconds, or null for
- * "none" (lifts a ban). Anything else is 400 `validation_failed`.
+ * "none" (lifts a ban). Anything else is 400 `validation_failed`, and so is a ban longer than
+ * MAX_BAN_HOURS (its end would be no date: "Invalid time value").
  */
 export function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
@@ -109,6 +114,7 @@ export function parseBanDuration(value: string): number | null {
     end = part.lastIndex;
   }
   if (!value || end !== value.length) throw authErrors.validation('invalid format for ban duration');
+  if (!(total <= MAX_BAN_HOURS * 3_600_000)) throw authErrors.validation(BAN_TOO_LONG_MESSAGE);
   return total;
 }
 
