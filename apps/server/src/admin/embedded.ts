@@ -172,7 +172,10 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
     } catch (error) {
       if (error instanceof AuthError && error.code === 'email_exists')
         throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
-      if (error instanceof AuthError && error.code === 'validation_failed')
+      if (
+        error instanceof AuthError &&
+        (error.code === 'weak_password' || error.code === 'validation_failed')
+      )
         throw new AdminError('weak_password', error.message);
       throw error;
     }

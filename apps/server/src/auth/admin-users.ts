@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import { AuthError, authErrors } from './errors.js';
-import { checkPassword, hashPassword } from './passwords.js';
+import { hashPassword, weakPassword } from './passwords.js';
 import { findUserByEmail, findUserById, USER_COLUMNS, type UserRow } from './users.js';
 
 export interface CreateUserInput {
@@ -39,14 +39,15 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * Creates a user. Throws 422 `email_exists` for a taken address and 400 `validation_failed` for a
- * bad address or a password the shared rule refuses (passwords.ts).
+ * Creates a user. Throws 422 `email_exists` for a taken address, 422 `weak_password` for a password
+ * too short or too common, and 400 `validation_failed` for a bad address or password format
+ * (passwords.ts).
  */
 export async function createUser(db: Queryable, input: CreateUserInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   const password = input.password ?? randomBytes(24).toString('base64url');
-  const problem = checkPassword(password);
-  if (problem) throw authErrors.validation(problem.message);
+  const weak = weakPassword(password);
+  if (weak) throw weak;
   if (await findUserByEmail(db, email)) throw emailExists();
   const hash = await hashPassword(password);
   try {
@@ -138,10 +139,8 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
   }
   let hash = user.encrypted_password;
   if (input.password !== undefined) {
-    const problem = checkPassword(input.password);
-    if (problem?.reason === 'length')
-      throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } });
-    if (problem) throw authErrors.validation(problem.message);
+    const weak = weakPassword(input.password);
+    if (weak) throw weak;
     hash = await hashPassword(input.password);
   }
   let bannedUntil = user.banned_until;
