@@ -18,7 +18,7 @@ import {
   type UserAdmin,
   type UserRole,
   type UserStats,
-  INVALID_DURATION_MESSAGE,
+  durationMessage,
 } from './types.js';
 
 interface UserRow {
@@ -172,7 +172,10 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
     } catch (error) {
       if (error instanceof AuthError && error.code === 'email_exists')
         throw new AdminError('email_exists', EMAIL_EXISTS_MESSAGE);
-      if (error instanceof AuthError && error.code === 'validation_failed')
+      if (
+        error instanceof AuthError &&
+        (error.code === 'weak_password' || error.code === 'validation_failed')
+      )
         throw new AdminError('weak_password', error.message);
       throw error;
     }
@@ -275,7 +278,7 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
         return summaryOf(fromGoTrueUser(await service().banUser(id, duration)));
       } catch (error) {
         if (error instanceof AuthError && error.code === 'validation_failed')
-          throw new AdminError('invalid_duration', INVALID_DURATION_MESSAGE);
+          throw new AdminError('invalid_duration', durationMessage(error));
         return fromAuthError(error);
       }
     },

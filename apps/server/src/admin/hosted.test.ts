@@ -256,6 +256,10 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
       code: 'invalid_duration',
       status: 400,
     });
+    await expect(hosted.banUser(member.id, '99999999999h')).rejects.toMatchObject({
+      code: 'invalid_duration',
+      message: expect.stringMatching(/at most 2562047h/),
+    });
 
     const detail = await hosted.getUserDetail(member.id);
     expect(detail).toMatchObject({ id: member.id, factors: [], app_metadata: { provider: 'email' } });

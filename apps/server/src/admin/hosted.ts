@@ -7,7 +7,7 @@ import {
   compareNewestFirst,
   EMAIL_EXISTS_MESSAGE,
   fromGoTrueUser,
-  INVALID_DURATION_MESSAGE,
+  durationMessage,
   LAST_ADMIN_MESSAGE,
   summaryOf,
   USER_NOT_FOUND_MESSAGE,
@@ -162,8 +162,8 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     async banUser(id, duration) {
       try {
         parseBanDuration(duration);
-      } catch {
-        throw new AdminError('invalid_duration', INVALID_DURATION_MESSAGE);
+      } catch (error) {
+        throw new AdminError('invalid_duration', durationMessage(error));
       }
       await mustGetRaw(id);
       const { data, error } = await api.updateUserById(id, { ban_duration: duration });

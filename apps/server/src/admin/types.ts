@@ -4,6 +4,7 @@
  * No HTTP here; routes/admin.ts adapts it.
  */
 import type { AdminFactor, AdminUser, AdminUserDetail, SignupDay, UserStatus } from '@engage/http-contract';
+import { BAN_TOO_LONG_MESSAGE } from '../auth/admin-users.js';
 import { roleOf, type UserRole } from '../middleware/require-auth.js';
 
 export type { UserRole };
@@ -134,6 +135,12 @@ export const USER_NOT_FOUND_MESSAGE = 'No user has this id.';
 
 export const INVALID_DURATION_MESSAGE =
   "The duration must be like '24h', '90m' or '1h30m' (units h, m, s, ms), or 'none' to lift the ban.";
+
+/** The admin API's words for a ban duration parseBanDuration refused: too long, or its format. */
+export const durationMessage = (error: unknown) =>
+  error instanceof Error && error.message === BAN_TOO_LONG_MESSAGE
+    ? BAN_TOO_LONG_MESSAGE
+    : INVALID_DURATION_MESSAGE;
 
 /** A ban that has run out is no ban: the list shows null for it. */
 export function activeBan(bannedUntil: string | Date | null | undefined, now = Date.now()): string | null {

@@ -78,6 +78,8 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
       if (!input.email) throw authErrors.validation('Unable to validate email address: invalid format');
       if (input.password_hash) throw authErrors.validation('password_hash is not supported by this server');
       if (input.id !== undefined && !isUuid(input.id)) throw authErrors.validation('id must be a UUID');
+      // Checked before the insert: a refused duration leaves no user behind.
+      if (input.ban_duration) parseBanDuration(input.ban_duration);
       const user = await createUser(db, {
         email: input.email,
         password: input.password,

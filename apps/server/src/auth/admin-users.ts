@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import { AuthError, authErrors } from './errors.js';
-import { checkPassword, hashPassword } from './passwords.js';
+import { hashPassword, weakPassword } from './passwords.js';
 import { findUserByEmail, findUserById, USER_COLUMNS, type UserRow } from './users.js';
 
 export interface CreateUserInput {
@@ -39,14 +39,15 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * Creates a user. Throws 422 `email_exists` for a taken address and 400 `validation_failed` for a
- * bad address or a password the shared rule refuses (passwords.ts).
+ * Creates a user. Throws 422 `email_exists` for a taken address, 422 `weak_password` for a password
+ * too short or too common, and 400 `validation_failed` for a bad address or password format
+ * (passwords.ts).
  */
 export async function createUser(db: Queryable, input: CreateUserInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
   const password = input.password ?? randomBytes(24).toString('base64url');
-  const problem = checkPassword(password);
-  if (problem) throw authErrors.validation(problem.message);
+  const weak = weakPassword(password);
+  if (weak) throw weak;
   if (await findUserByEmail(db, email)) throw emailExists();
   const hash = await hashPassword(password);
   try {
@@ -95,9 +96,14 @@ const DURATION_UNITS: Record<string, number> = {
   h: 3_600_000,
 };
 
+/** The longest ban: Go's longest duration (2562047h, about 292 years), past which GoTrue refuses too. */
+export const MAX_BAN_HOURS = 2_562_047;
+export const BAN_TOO_LONG_MESSAGE = `A ban can last at most ${MAX_BAN_HOURS}h (about 292 years); 876000h is 100 years.`;
+
 /**
  * GoTrue's ban_duration: a Go duration ("24h", "90m", "1h30m", "2.5h") in milliseconds, or null for
- * "none" (lifts a ban). Anything else is 400 `validation_failed`.
+ * "none" (lifts a ban). Anything else is 400 `validation_failed`, and so is a ban longer than
+ * MAX_BAN_HOURS (its end would be no date: "Invalid time value").
  */
 export function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
@@ -109,6 +115,7 @@ export function parseBanDuration(value: string): number | null {
     end = part.lastIndex;
   }
   if (!value || end !== value.length) throw authErrors.validation('invalid format for ban duration');
+  if (!(total <= MAX_BAN_HOURS * 3_600_000)) throw authErrors.validation(BAN_TOO_LONG_MESSAGE);
   return total;
 }
 
@@ -132,10 +139,8 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
   }
   let hash = user.encrypted_password;
   if (input.password !== undefined) {
-    const problem = checkPassword(input.password);
-    if (problem?.reason === 'length')
-      throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } });
-    if (problem) throw authErrors.validation(problem.message);
+    const weak = weakPassword(input.password);
+    if (weak) throw weak;
     hash = await hashPassword(input.password);
   }
   let bannedUntil = user.banned_until;

@@ -39,7 +39,9 @@ export async function bootstrapAdmins(db: Db, emails: string[], password?: strin
  * on every start. No account is created (there is no password to give it): an operator signs up
  * or an admin creates the account, and the role comes at the next start, or at once from the
  * dashboard. Only confirmed addresses qualify, so whoever signs up first with an operator's address
- * but cannot read its mail gets nothing. An admin is never demoted, and an address that is also in
+ * but cannot read its mail gets nothing: a later sign-up replaces a pending password, and an
+ * invitation, sign-in link or recovery link that confirms the address drops it (docs/security.md,
+ * "Sign-up of an unconfirmed address"), so the password of a confirmed account is the confirmer's. An admin is never demoted, and an address that is also in
  * ADMIN_EMAILS is left to it (admin wins). Returns the addresses given the role now.
  */
 export async function bootstrapOperators(

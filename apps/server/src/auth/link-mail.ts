@@ -36,6 +36,17 @@ export interface PreparedLink extends IssuedToken {
   link: string;
 }
 
+/**
+ * What an unconfirmed account's confirmation will activate, written with its token: the password
+ * hash (null for none) and, from a sign-up, its metadata. Only the party that triggered the mail
+ * chose these, and the mail's token is the only live one, so confirming never activates a password
+ * some earlier stranger set (docs/security.md, "Sign-up of an unconfirmed address").
+ */
+export interface PendingSignup {
+  passwordHash: string | null;
+  metadata?: Record<string, unknown>;
+}
+
 export type LinkMail = ReturnType<typeof createLinkMail>;
 
 export function createLinkMail(core: AuthCore) {
@@ -49,9 +60,23 @@ export function createLinkMail(core: AuthCore) {
     kind: LinkKind,
     redirectTo: string,
     pkce: Pkce | null = null,
+    pending?: PendingSignup,
   ): Promise<PreparedLink> {
     const address = kind === 'email_change_new' ? (user.email_change ?? user.email) : user.email;
+    // An invitation is accepted by choosing a password: none set before it survives.
+    const replace = kind === 'invite' ? { passwordHash: null, ...pending } : pending;
     const made = await db.transaction(async (tx) => {
+      if (replace)
+        await tx.query(
+          `update auth_users set encrypted_password = $2,
+             raw_user_meta_data = coalesce($3::jsonb, raw_user_meta_data), updated_at = now()
+           where id = $1 and email_confirmed_at is null`,
+          [
+            user.id,
+            replace.passwordHash,
+            replace.metadata === undefined ? null : JSON.stringify(replace.metadata),
+          ],
+        );
       const issued = await issueToken(tx, core.tokenSecret, user.id, address, SLOT[kind], pkce, at());
       await tx.query(`update auth_users set ${SENT_AT[kind]} = $2 where id = $1`, [user.id, at()]);
       return issued;
@@ -65,10 +90,18 @@ export function createLinkMail(core: AuthCore) {
   return {
     prepareLink,
 
-    /** The sign-up confirmation (also re-sent by /resend and /otp for an unconfirmed address). */
-    async sendConfirmation(user: UserRow, redirectTo: string, pkce: Pkce | null = null) {
+    /**
+     * The sign-up confirmation (also re-sent by /resend and /otp for an unconfirmed address);
+     * `pending` replaces what confirming it activates (a later sign-up, or /otp: no password).
+     */
+    async sendConfirmation(
+      user: UserRow,
+      redirectTo: string,
+      pkce: Pkce | null = null,
+      pending?: PendingSignup,
+    ) {
       core.checkResend(user.confirmation_sent_at);
-      const { link, code } = await prepareLink(user, 'signup', redirectTo, pkce);
+      const { link, code } = await prepareLink(user, 'signup', redirectTo, pkce, pending);
       await send(user, 'confirmation', user.email, mailTemplates.confirmation(title, link, code));
     },
 

@@ -37,14 +37,18 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
     return fresh(user);
   }
 
-  /** A confirmed user's magic link, or for a new or unconfirmed address the sign-up confirmation. */
+  /**
+   * A confirmed user's magic link, or for a new or unconfirmed address the sign-up confirmation
+   * (which drops a pending password).
+   */
   async function magicLinkOrConfirmation(
     user: UserRow,
     redirect: string,
     pkce: ReturnType<typeof parsePkce>,
   ) {
     if (user.email_confirmed_at) return mail.sendMagicLink(user, redirect, pkce);
-    return mail.sendConfirmation(user, redirect, pkce);
+    // Whoever asked gave no password: confirming this mail activates none a sign-up set.
+    return mail.sendConfirmation(user, redirect, pkce, { passwordHash: null });
   }
 
   return {

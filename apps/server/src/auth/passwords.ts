@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { AuthError, authErrors } from './errors.js';
 
 /** GoTrue's limits: at least 6 characters, at most 72 bytes (bcrypt's limit, kept for portability). */
@@ -10,9 +11,21 @@ export const PASSWORD_MAX_BYTES = 72;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+// zxcvbn-ts's list of common passwords (about 49,000, from leaked password sets, most frequent
+// first), compared case-insensitively: "password", "Password1", "qwerty123" and the like. Server
+// side only; docs/decisions.md says why this list.
+const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
+/** GoTrue's words for a password found in a breach list (its `pwned` reason). */
+export const COMMON_PASSWORD_MESSAGE =
+  'Password is known to be weak and easy to guess, please choose a different one.';
+
 export interface PasswordProblem {
-  /** `length` (too short: 422 weak_password) or `format` (400 validation_failed). */
-  reason: 'length' | 'format';
+  /**
+   * `length` (too short) and `pwned` (a common password) are GoTrue's 422 `weak_password` with
+   * that reason; `format` is 400 `validation_failed`.
+   */
+  reason: 'length' | 'pwned' | 'format';
   message: string;
 }
 
@@ -23,7 +36,11 @@ export function checkPassword(password: string): PasswordProblem | null {
   if (password.length < PASSWORD_MIN_LENGTH)
     return { reason: 'length', message: `Password should be at least ${PASSWORD_MIN_LENGTH} characters.` };
   if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES)
-    return { reason: 'format', message: `Password cannot be longer than ${PASSWORD_MAX_BYTES} bytes.` };
+    return {
+      reason: 'format',
+      message: `Password cannot be longer than ${PASSWORD_MAX_BYTES} characters (fewer with accented letters or emoji, which count as 2 to 4).`,
+    };
+  if (COMMON.has(password.toLowerCase())) return { reason: 'pwned', message: COMMON_PASSWORD_MESSAGE };
   return null;
 }
 
@@ -49,11 +66,15 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   }
 }
 
-/** The shared rule as GoTrue answers it: too short is 422 `weak_password`, the rest 400. */
+/**
+ * The shared rule as GoTrue answers it (sign-up, PUT /user, admin create and update): too short or
+ * too common is 422 `weak_password` with `weak_password.reasons`, the rest 400 `validation_failed`.
+ */
 export function weakPassword(password: string): AuthError | null {
   const problem = checkPassword(password);
   if (!problem) return null;
-  if (problem.reason === 'length')
-    return new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } });
-  return authErrors.validation(problem.message);
+  if (problem.reason === 'format') return authErrors.validation(problem.message);
+  return new AuthError(422, 'weak_password', problem.message, {
+    weak_password: { reasons: [problem.reason] },
+  });
 }

@@ -14,7 +14,7 @@ for (const target of testDbTargets()) {
     beforeAll(async () => {
       db = await target.open(serverMigrations());
       userId = (
-        await createUser(db, { email: 'rotate@example.com', password: 'secret1', emailConfirm: true })
+        await createUser(db, { email: 'rotate@example.com', password: 'not-so-secret1', emailConfirm: true })
       ).id;
     });
     afterAll(() => db.close());

@@ -143,7 +143,11 @@ export function createSignupApi(core: AuthCore, mail: LinkMail) {
         if (created) await mail.notifyAdmins(user);
         return session;
       }
-      await mail.sendConfirmation(user, redirect, pkce);
+      // A later sign-up of a pending address replaces its password and metadata with its new mail
+      // (the earlier link stops working): GoTrue keeps the first sign-up's password, which lets
+      // whoever registers an address first own it once its owner confirms (docs/security.md).
+      const pending = created ? undefined : { passwordHash, metadata: input.data ?? {} };
+      await mail.sendConfirmation(user, redirect, pkce, pending);
       if (created) await mail.notifyAdmins(user);
       const fresh = (await findUserById(db, user.id)) ?? user;
       return userJson(fresh);

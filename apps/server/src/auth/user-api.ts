@@ -72,6 +72,10 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
       const newEmail =
         input.email !== undefined && input.email !== '' ? normalizeEmail(input.email) : caller.user.email;
       const emailChange = newEmail !== caller.user.email;
+      // GoTrue ignores the current address; asked for nothing else, that answer would read as "sent"
+      // while nothing is mailed, so it is refused as a taken address, with words that say why.
+      if (input.email && !emailChange && input.password === undefined && !input.data)
+        throw new AuthError(422, 'email_exists', 'This is already your email address.');
       const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
       if (input.password !== undefined || emailChange) {
         const factors = await listFactors(db, caller.user.id);

@@ -93,10 +93,13 @@ export function createVerifyApi(core: AuthCore) {
           throw error;
         }
       }
+      // A recovery or magic link that confirms an address drops the password a sign-up left
+      // pending: the mailbox owner did not necessarily set it (docs/security.md).
       const updated = await tx.query<UserRow>(
-        `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+        `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now(),
+           encrypted_password = case when email_confirmed_at is null and $2::boolean then null else encrypted_password end
          where id = $1 returning ${USER_COLUMNS}`,
-        [token.user_id],
+        [token.user_id, token.token_type === 'recovery'],
       );
       return updated.rows[0] ? { user: updated.rows[0], pkce: token.pkce } : null;
     });

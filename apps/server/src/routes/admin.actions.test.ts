@@ -253,6 +253,15 @@ for (const target of testDbTargets()) {
       }
       expect((await asAdmin('POST', `/users/${USER_ID}/ban`, {})).status).toBe(400);
       expect((await asAdmin('POST', `/users/${USER_ID}/ban`, { duration: 'x'.repeat(33) })).status).toBe(400);
+      // Past the documented limit (Go's longest duration): 400 saying so, not 500 "Invalid time value".
+      for (const duration of ['99999999999h', '2562048h', '9'.repeat(30) + 'h']) {
+        const res = await asAdmin('POST', `/users/${USER_ID}/ban`, { duration });
+        expect(res.status, duration).toBe(400);
+        expect(await res.json()).toMatchObject({
+          error: 'invalid_duration',
+          message: expect.stringMatching(/at most 2562047h/),
+        });
+      }
       const self = await asAdmin('POST', `/users/${ADMIN_ID}/ban`, { duration: '24h' });
       expect(self.status).toBe(400);
       expect(await self.json()).toMatchObject({ error: 'cannot_ban_self' });

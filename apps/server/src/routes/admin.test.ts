@@ -381,7 +381,19 @@ for (const target of testDbTargets()) {
       expect(await weak.json()).toMatchObject({
         error: 'weak_password',
         message: expect.stringContaining('6'),
+        reasons: ['length'],
       });
+      // Issue 27: a common password is refused as GoTrue does, saying why.
+      const common = await asAdmin('POST', '/users', { email: 'common@x.io', password: 'Password1' });
+      expect(common.status).toBe(422);
+      expect(await common.json()).toEqual({
+        error: 'weak_password',
+        message: 'Password is known to be weak and easy to guess, please choose a different one.',
+        reasons: ['pwned'],
+      });
+      // A password of a bad format is a 400, as in the auth service.
+      const nul = await asAdmin('POST', '/users', { email: 'nul@x.io', password: 'secret\0secret' });
+      expect(nul.status).toBe(400);
     });
 
     it('DELETE /users/:id deletes, refuses self-deletion, 404s an unknown id and 400s a bad one', async () => {

@@ -21,7 +21,7 @@ import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
 import { createUserAdmin } from '../admin/index.js';
 import { AdminError, type AdminUser, type ListCursor, type UserAdmin } from '../admin/types.js';
 import { listOutbox } from '../auth/mail.js';
-import { passwordProblem } from '../auth/passwords.js';
+import { checkPassword } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
@@ -192,8 +192,11 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const { email, password } = parsed.data;
     if (!email || !password) return badRequest(c, MISSING_FIELDS_MESSAGE);
     if (!z.email().safeParse(email).success) return badRequest(c, 'Please provide a valid email address.');
-    const problem = passwordProblem(password);
-    if (problem) return c.json({ error: 'weak_password', message: problem }, 422);
+    // As GoTrue: too short or too common is 422 weak_password with its reasons, a bad format 400.
+    const problem = checkPassword(password);
+    if (problem?.reason === 'format') return badRequest(c, problem.message);
+    if (problem)
+      return c.json({ error: 'weak_password', message: problem.message, reasons: [problem.reason] }, 422);
     const user = await admin().createUser({ email: email.toLowerCase(), password });
     const actor = c.get('user');
     await audit.record(actor, 'user.create', [{ id: user.id, email: user.email }]);

@@ -108,6 +108,23 @@ for (const target of testDbTargets()) {
       });
     });
 
+    it('refuses a change to the current address (422 email_exists, in any case), mailing nothing', async () => {
+      const { client, email } = await signedIn();
+      const before = await srv.mailCount(email);
+      for (const same of [email, ` ${email.toUpperCase()} `]) {
+        const { error } = await client.auth.updateUser({ email: same });
+        expect(error).toMatchObject({ status: 422, code: 'email_exists' });
+        expect(error?.message).toBe('This is already your email address.');
+      }
+      expect(await srv.mailCount(email)).toBe(before);
+      const { data } = await client.auth.getUser();
+      expect(data.user?.new_email).toBeUndefined();
+      // With other changes the same address is ignored, as GoTrue does: the metadata is saved.
+      const withData = await client.auth.updateUser({ email, data: { name: 'Ada' } });
+      expect(withData.error).toBeNull();
+      expect(withData.data.user?.user_metadata).toMatchObject({ name: 'Ada' });
+    });
+
     it('AUTH_SECURE_PASSWORD_CHANGE: an older session needs the mailed nonce, once', async () => {
       const { client, email } = await signedIn();
       // A fresh session (under 24 hours) changes its password without a nonce, as in GoTrue.

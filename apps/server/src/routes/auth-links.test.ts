@@ -244,6 +244,14 @@ for (const target of testDbTargets()) {
       const admin = srv.client('service').auth.admin;
       const bad = await admin.updateUserById(id, { ban_duration: 'a day' });
       expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
+      // Past Go's longest duration (GoTrue's limit too): 400 naming it, not 500 "Invalid time value".
+      const tooLong = await admin.updateUserById(id, { ban_duration: '99999999999h' });
+      expect(tooLong.error).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(tooLong.error?.message).toMatch(/at most 2562047h/);
+      const fresh = newEmail();
+      const created = await admin.createUser({ email: fresh, ban_duration: '2562048h' });
+      expect(created.error).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect((await admin.createUser({ email: fresh })).error).toBeNull(); // nothing half-made
       const before = Date.now();
       const { data, error } = await admin.updateUserById(id, { ban_duration: '24h' });
       expect(error).toBeNull();

@@ -138,6 +138,13 @@ for (const target of testDbTargets()) {
       const { error } = await srv.client().auth.signUp({ email: newEmail(), password: '12345' });
       expect(isAuthWeakPasswordError(error)).toBe(true);
       expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
+      // Issue 27: the most common passwords are GoTrue's weak_password with the `pwned` reason.
+      for (const common of ['password', 'Password1', 'qwerty123']) {
+        const refused = await srv.client().auth.signUp({ email: newEmail(), password: common });
+        expect(isAuthWeakPasswordError(refused.error), common).toBe(true);
+        expect(refused.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['pwned'] });
+        expect(refused.error?.message).toMatch(/known to be weak and easy to guess/);
+      }
       const long = await srv.client().auth.signUp({ email: newEmail(), password: 'x'.repeat(73) });
       expect(long.error).toMatchObject({ status: 400, code: 'validation_failed' });
       const badEmail = await srv.client().auth.signUp({ email: 'not-an-email', password });
@@ -405,6 +412,13 @@ for (const target of testDbTargets()) {
       expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
       const weakUpdate = await admin.updateUserById(pendingId, { password: 'abc' });
       expect(weakUpdate.error).toMatchObject({ status: 422, code: 'weak_password' });
+      // As GoTrue: the admin API refuses a common password with 422 weak_password too (not 400).
+      const commonUpdate = await admin.updateUserById(pendingId, { password: 'password' });
+      expect(commonUpdate.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['pwned'] });
+      const commonCreate = await admin.createUser({ email: newEmail(), password: 'iloveyou' });
+      expect(commonCreate.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['pwned'] });
+      const shortCreate = await admin.createUser({ email: newEmail(), password: 'abc' });
+      expect(shortCreate.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
       const confirmed = await admin.updateUserById(pendingId, {
         email_confirm: true,
         password: 'set by the admin',

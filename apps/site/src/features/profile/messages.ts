@@ -8,6 +8,8 @@ export const profileText = {
     `For your security, we sent a verification code to ${email}. Enter it to confirm the new password.`,
   emailChangeSent: (current: string, next: string) =>
     `We sent a confirmation link to ${current} and to ${next}. Your address changes once both are confirmed.`,
+  /** Issue 27: the current address again (the embedded auth says the same; hosted GoTrue ignores it). */
+  emailUnchanged: 'This is already your email address.',
   totpOn: 'Two-factor authentication is on. You will be asked for a code from your app when you sign in.',
   totpRemoved: 'The authenticator app was removed.',
   noFactors: 'Two-factor authentication is off.',

@@ -66,6 +66,21 @@ describe('AuthCard', () => {
     });
   });
 
+  it("says why a common password is refused at sign-up (GoTrue's weak_password message)", async () => {
+    const message = 'Password is known to be weak and easy to guess, please choose a different one.';
+    auth.signUp.mockResolvedValue({
+      data: { user: null, session: null },
+      error: Object.assign(new Error(message), { status: 422, code: 'weak_password', reasons: ['pwned'] }),
+    });
+    render(<AuthCard defaultTab="signup" />);
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'password');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText(authText.signUpSuccess)).not.toBeInTheDocument();
+  });
+
   it('asks for the address on Reset, then confirms the mail was sent', async () => {
     auth.resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
     render(<AuthCard defaultTab="reset" />);

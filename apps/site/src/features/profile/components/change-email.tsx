@@ -17,6 +17,11 @@ export function ChangeEmail({ email, supabase }: { email: string; supabase: () =
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const address = next.trim();
+    // Nothing would be mailed (hosted GoTrue answers as if it had): say so rather than "we sent".
+    if (address.toLowerCase() === email.toLowerCase()) {
+      setOutcome({ kind: 'error', text: profileText.emailUnchanged });
+      return;
+    }
     setBusy(true);
     setOutcome(null);
     try {

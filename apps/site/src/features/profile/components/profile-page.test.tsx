@@ -104,6 +104,16 @@ describe('ProfilePage', () => {
     );
   });
 
+  it('refuses the current address, in any case, without asking the server', async () => {
+    render(<ProfilePage />);
+    const form = section('Change email');
+    await userEvent.type(within(form).getByLabelText('New email'), ' ME@example.com ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change Email' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(profileText.emailUnchanged);
+    expect(within(form).queryByRole('status')).not.toBeInTheDocument();
+    expect(auth.updateUser).not.toHaveBeenCalled();
+  });
+
   it("shows an email-change link's message that came back in the fragment", () => {
     window.location.hash =
       '#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email';
