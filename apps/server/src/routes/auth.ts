@@ -7,8 +7,8 @@ import { AuthError, authErrors } from '../auth/errors.js';
 import { OAuthError, type AuthService, type RequestContext } from '../auth/service.js';
 import { bearerToken } from '../lib/bearer-token.js';
 import { clientIp } from '../lib/client-address.js';
-import { sameSecret } from '../lib/same-secret.js';
 import type { Logger } from '../lib/logger.js';
+import { sameSecret } from '../lib/same-secret.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;

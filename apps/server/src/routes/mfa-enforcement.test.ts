@@ -1,9 +1,9 @@
 // Issue 23 item 2: a user with a verified factor needs an aal2 token for every privileged route,
 // decided on the server at request time. Real HTTP, supabase-js, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allMigrations } from '../server.js';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
+import { allMigrations } from '../server.js';
 import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
 import { enrollTotp, signedIn, testClock } from './mfa-test-support.js';
 
