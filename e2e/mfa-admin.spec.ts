@@ -79,10 +79,10 @@ test('an admin with an authenticator app signed in with the password only: the d
   const stored = { ...aal1, user: { ...aal1.user } };
   delete stored.user.factors;
   await page.goto('/');
-  await page.evaluate(
-    ({ key, value }) => window.localStorage.setItem(key, value),
-    { key: auth.storageKey, value: JSON.stringify(stored) },
-  );
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: auth.storageKey,
+    value: JSON.stringify(stored),
+  });
   await page.goto('/admin');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
