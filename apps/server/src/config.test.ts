@@ -59,4 +59,10 @@ describe('parseConfig', () => {
   it('parses a comma list of admin emails, lower-cased', () => {
     expect(parseConfig({ ADMIN_EMAILS: ' A@x.io, b@y.io ' }).ADMIN_EMAILS).toEqual(['a@x.io', 'b@y.io']);
   });
+
+  it('ADMIN_REQUIRE_MFA: off by default, true or false, anything else stops start-up naming it', () => {
+    expect(parseConfig({}).ADMIN_REQUIRE_MFA).toBe(false);
+    expect(parseConfig({ ADMIN_REQUIRE_MFA: 'true' }).ADMIN_REQUIRE_MFA).toBe(true);
+    expect(() => parseConfig({ ADMIN_REQUIRE_MFA: 'yes' })).toThrow(/ADMIN_REQUIRE_MFA/);
+  });
 });

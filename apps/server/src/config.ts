@@ -79,6 +79,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .transform((v) => v === 'true')
     .default(false),
+  // Admins must have a verified second factor (and use it) before the admin API answers them.
+  ADMIN_REQUIRE_MFA: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((v) => v === 'true')
+    .default(false),
   EMULATOR_PUBLIC_KEY: optionalString,
   EMULATOR_PRIVATE_KEY: optionalString,
   // The landing pages' assistants; the defaults are the ones the embedded emulator seeds.

@@ -12,6 +12,7 @@
 //                                    tokens already issued answer 403 session_not_found from then on.
 // - banUser(userId, duration)        GoTrue's ban_duration ('24h', '90m', '1h30m'; 'none' lifts it):
 //                                    sets banned_until and ends the user's sessions. Returns the User.
+import { sameSecret } from '../lib/same-secret.js';
 import { createUser, deleteUser, listUsers, parseBanDuration, updateUserById } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
@@ -50,7 +51,7 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
     /** 401 without a Bearer, 403 `bad_jwt` for a bad one, 403 `not_admin` for a non-admin role. */
     async authorize(token: string | null) {
       if (!token) throw authErrors.noAuthorization();
-      if (token === keys.serviceRoleKey) return;
+      if (sameSecret(keys.serviceRoleKey, token)) return;
       const payload = await verifyJwt(keys, token);
       if (payload.role !== 'service_role' && payload.role !== 'supabase_admin') throw authErrors.notAdmin();
     },

@@ -3,6 +3,8 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/types.js';
 import { AuthError } from './errors.js';
+import { totpFor } from './mfa-attempts.js';
+import { CHALLENGE_LIFETIME_MS, NIL_UUID, verifyInTransaction } from './mfa-verify.js';
 import type { RateLimiter } from './rate-limit.js';
 import { challengeBody, enrollBody, mfaVerifyBody, parseBody } from './schemas.js';
 import type { SessionRow } from './sessions.js';
@@ -10,7 +12,6 @@ import { newRefreshToken, isUuid } from './tokens.js';
 import type { Caller, TokenResponse } from './types.js';
 import { listFactors, type FactorRow } from './users.js';
 
-const CHALLENGE_LIFETIME_MS = 300_000;
 const MAX_FACTORS = 10;
 
 export interface MfaDeps {
@@ -21,17 +22,6 @@ export interface MfaDeps {
 }
 
 const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
-
-function totpFor(secret: string, email: string, issuer: string) {
-  return new OTPAuth.TOTP({
-    issuer,
-    label: email,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: OTPAuth.Secret.fromBase32(secret),
-  });
-}
 
 export function createMfaApi(deps: MfaDeps) {
   const { db, now } = deps;
@@ -107,72 +97,25 @@ export function createMfaApi(deps: MfaDeps) {
       const input = parseBody(mfaVerifyBody, body);
       if (!(await deps.limiter.take(ip)))
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-      const factor = await ownFactor(caller, factorId);
-      const { rows } = await db.query<{
-        id: string;
-        ip: string | null;
-        created_at: Date;
-        verified_at: Date | null;
-      }>('select id, ip, created_at, verified_at from auth_mfa_challenges where id = $1 and factor_id = $2', [
-        isUuid(input.challenge_id) ? input.challenge_id : '00000000-0000-0000-0000-000000000000',
-        factor.id,
-      ]);
-      const challenge = rows[0];
-      if (!challenge || challenge.verified_at)
-        throw new AuthError(422, 'mfa_challenge_expired', 'MFA challenge has expired or was not found');
-      if (now() - new Date(challenge.created_at).getTime() > CHALLENGE_LIFETIME_MS) {
-        await db.query('delete from auth_mfa_challenges where id = $1', [challenge.id]);
-        throw new AuthError(
-          422,
-          'mfa_challenge_expired',
-          `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-        );
-      }
-      if (challenge.ip && challenge.ip !== ip)
-        throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-      const delta = totpFor(factor.secret, caller.user.email, 'x').validate({
-        token: input.code.trim(),
-        window: 1,
-        timestamp: now(),
-      });
-      if (delta === null) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
-
-      const amr = [{ method: 'totp', timestamp: Math.floor(now() / 1000) }, ...caller.session.amr];
+      if (!isUuid(factorId)) throw factorNotFound();
+      const challengeId = isUuid(input.challenge_id) ? input.challenge_id : NIL_UUID;
       const refreshToken = newRefreshToken();
-      const session = await db.transaction(async (tx) => {
-        await tx.query('update auth_mfa_challenges set verified_at = $2 where id = $1', [
-          challenge.id,
-          new Date(now()),
-        ]);
-        await tx.query(`update auth_factors set status = 'verified', updated_at = now() where id = $1`, [
-          factor.id,
-        ]);
-        await tx.query(
-          `delete from auth_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
-          [caller.user.id, factor.id],
-        );
-        // The user's other aal1 sessions end; this one is upgraded and gets a new refresh token.
-        await tx.query(`delete from auth_sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
-          caller.user.id,
-          caller.session.id,
-        ]);
-        const updated = await tx.query<SessionRow>(
-          `update auth_sessions set aal = 'aal2', amr = $2::jsonb, factor_id = $3, updated_at = now() where id = $1
-           returning id, user_id, aal, amr, created_at`,
-          [caller.session.id, JSON.stringify(amr), factor.id],
-        );
-        await tx.query(
-          'update auth_refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and revoked = false',
-          [caller.session.id, new Date(now())],
-        );
-        await tx.query('insert into auth_refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+      // One transaction holding the factor's row: the challenge, the code's time step and the
+      // count of wrong codes are read and written by one request at a time, on every instance.
+      // A wrong code's count is committed, then its error thrown.
+      const outcome = await db.transaction((tx) =>
+        verifyInTransaction(tx, {
+          caller,
+          factorId,
+          challengeId,
+          code: input.code,
+          ip,
           refreshToken,
-          caller.user.id,
-          caller.session.id,
-        ]);
-        return updated.rows[0] as SessionRow;
-      });
-      return deps.tokenResponse(caller.user, session, refreshToken);
+          now: now(),
+        }),
+      );
+      if ('error' in outcome) throw outcome.error;
+      return deps.tokenResponse(caller.user, outcome.session, refreshToken);
     },
 
     async unenroll(caller: Caller, factorId: string) {

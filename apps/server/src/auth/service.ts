@@ -15,6 +15,7 @@ import { perAddress } from './rate-limit.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';
 import { createUserApi } from './user-api.js';
+import { hasVerifiedFactor } from './users.js';
 import { createVerifyApi } from './verify.js';
 
 export { weakPassword } from './passwords.js';
@@ -38,6 +39,7 @@ export function createAuthService(opts: AuthServiceOptions) {
     keys: core.keys,
     publicOrigin: opts.publicOrigin,
     authenticate: core.authenticate,
+    hasVerifiedFactor: (userId: string) => hasVerifiedFactor(core.db, userId),
     tokenResponse: core.tokenResponse,
     admin: createAdminApi(core, links),
     mfa: createMfaApi({

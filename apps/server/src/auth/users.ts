@@ -61,6 +61,15 @@ export async function listFactors(db: Queryable, userId: string): Promise<Factor
   return rows;
 }
 
+/** Whether the user has a verified factor now: privileged routes then need an aal2 token. */
+export async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    `select exists (select 1 from auth_factors where user_id = $1 and status = 'verified') as found`,
+    [userId],
+  );
+  return rows[0]?.found === true;
+}
+
 const iso = (d: Date | string | null | undefined) =>
   d === null || d === undefined ? undefined : new Date(d).toISOString();
 

@@ -14,6 +14,39 @@ const users: Record<string, AuthenticatedUser> = {
   'admin-token': { id: '1', email: 'a@x.io', role: 'admin', appMetadata: { role: 'admin' } },
   'user-token': { id: '2', email: 'u@x.io', role: 'user', appMetadata: {} },
   'operator-token': { id: '3', email: 'o@x.io', role: 'operator', appMetadata: { role: 'operator' } },
+  // Issue 23: accounts with a verified factor, signed in with the password alone (aal1) or with it.
+  'admin-aal1': {
+    id: '4',
+    email: 'm@x.io',
+    role: 'admin',
+    appMetadata: {},
+    aal: 'aal1',
+    hasVerifiedFactor: true,
+  },
+  'admin-aal2': {
+    id: '4',
+    email: 'm@x.io',
+    role: 'admin',
+    appMetadata: {},
+    aal: 'aal2',
+    hasVerifiedFactor: true,
+  },
+  'operator-aal1': {
+    id: '5',
+    email: 'p@x.io',
+    role: 'operator',
+    appMetadata: {},
+    aal: 'aal1',
+    hasVerifiedFactor: true,
+  },
+  'user-aal1': {
+    id: '6',
+    email: 'q@x.io',
+    role: 'user',
+    appMetadata: {},
+    aal: 'aal1',
+    hasVerifiedFactor: true,
+  },
 };
 const verify = async (token: string) => users[token] ?? null;
 
@@ -93,5 +126,22 @@ describe('requireUser / requireAdmin / requireOperator', () => {
     expect(roleOf({ role: 'operator' })).toBe('operator');
     for (const meta of [{}, null, undefined, { role: 'Admin' }, { role: ['admin'] }, { role: 'root' }])
       expect(roleOf(meta as Record<string, unknown> | null | undefined)).toBe('user');
+  });
+
+  it('answers 403 mfa_required to an aal1 token of a user with a verified factor, on every guard', async () => {
+    for (const [path, token] of [
+      ['/user', 'user-aal1'],
+      ['/admin', 'admin-aal1'],
+      ['/operator', 'operator-aal1'],
+      ['/operator', 'admin-aal1'],
+    ] as const) {
+      const res = await get(path, token);
+      expect(res.status, `${path} ${token}`).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'mfa_required' });
+    }
+    expect((await get('/admin', 'admin-aal2')).status).toBe(200);
+    expect((await get('/operator', 'admin-aal2')).status).toBe(200);
+    // The role is refused first: a code would not open an admin route to a plain user.
+    expect(await (await get('/admin', 'user-aal1')).json()).toMatchObject({ error: 'forbidden' });
   });
 });

@@ -141,7 +141,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('*', requireAdmin(deps.verifyAccessToken));
+  app.use('*', requireAdmin(deps.verifyAccessToken, { requireMfa: deps.config.ADMIN_REQUIRE_MFA }));
   app.use('*', async (c, next) => {
     if (!users)
       return c.json(

@@ -8,6 +8,7 @@ import { OAuthError, type AuthService, type RequestContext } from '../auth/servi
 import { bearerToken } from '../lib/bearer-token.js';
 import { clientIp } from '../lib/client-address.js';
 import type { Logger } from '../lib/logger.js';
+import { sameSecret } from '../lib/same-secret.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -106,7 +107,10 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     const path = c.req.path.replace(/^.*\/auth\/v1/, '') || '/';
     if (OPEN_PATHS.has(path) && (c.req.method === 'GET' || path !== '/verify')) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
-    if (key !== service.keys.anonKey && key !== service.keys.serviceRoleKey) {
+    // Both compared, in constant time: which key was close is not told by the time taken either.
+    const anon = sameSecret(service.keys.anonKey, key);
+    const serviceRole = sameSecret(service.keys.serviceRoleKey, key);
+    if (!anon && !serviceRole) {
       return errorResponse(
         c,
         new AuthError(401, 'no_authorization', key ? 'Invalid API key' : 'No API key found in request'),

@@ -1,8 +1,8 @@
 // Who may read /_mail: the holder of the outbox token (DATA_DIR/secrets.json, `npm run keys`).
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { sameSecret } from '../lib/same-secret.js';
 import { randomKey, type SecretStore } from '../lib/secrets.js';
 
 /** The secret's name in the store, and the key `npm run keys` prints. */
@@ -21,12 +21,10 @@ export const outboxUrl = (origin: string, token: string): string =>
 // A value longer than any token we generate is refused before it is hashed.
 const presented = z.string().min(1).max(256);
 
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
 /** Constant-time: the digests have one length whatever was sent, so nothing leaks through timing. */
 export function tokenMatches(expected: string, candidate: string | undefined): boolean {
   if (!presented.safeParse(candidate).success) return false;
-  return timingSafeEqual(digest(expected), digest(candidate as string));
+  return sameSecret(expected, candidate);
 }
 
 /** True when the caller wants a page (a browser's navigation), not data. */

@@ -14,7 +14,12 @@ import { clientIp } from '../lib/client-address.js';
 import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
-import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
+import {
+  MFA_REQUIRED_MESSAGE,
+  needsSecondFactor,
+  type AuthenticatedUser,
+  type VerifyAccessToken,
+} from '../middleware/require-auth.js';
 
 /**
  * `POST /api/calls/websocket`: starts a call over the provider's `vapi.websocket` transport.
@@ -110,6 +115,9 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
     if (token) {
       user = await options.verifyAccessToken(token);
       if (!user) return error(c, 401, 'unauthorized', 'Your session has expired; sign in again.');
+      // A token counts (its own per-user limit, or the only way in without anonymous calls) only
+      // once it used the account's second factor.
+      if (needsSecondFactor(user)) return error(c, 403, 'mfa_required', MFA_REQUIRED_MESSAGE);
     } else if (!options.allowAnonymous) {
       return error(c, 401, 'unauthorized', 'Sign in to start a call.');
     }

@@ -1,7 +1,8 @@
 import type { Session } from '@supabase/auth-js';
+import type { AssuranceDemand } from '@/lib/assurance';
 
 /** The `aal` claim of an access token (auth-js's getAuthenticatorAssuranceLevel reads the same). */
-function tokenAal(accessToken: string): string | null {
+export function tokenAal(accessToken: string): string | null {
   const payload = accessToken.split('.')[1];
   if (!payload) return null;
   try {
@@ -23,4 +24,17 @@ export function needsSecondFactor(session: Session | null): boolean {
   if (!session) return false;
   const verified = session.user.factors?.some((f) => f.status === 'verified') ?? false;
   return verified && tokenAal(session.access_token) !== 'aal2';
+}
+
+/**
+ * The step the guard shows before the page: the code when the session needs its second factor (as
+ * above) or the server refused an aal1 session with 403 `mfa_required` (it knows of a factor the
+ * stored session does not, or the site missed it); the enrolment screen when the server asked an
+ * admin to set up an authenticator app. An aal2 session answers both.
+ */
+export function assuranceStep(session: Session | null, demand: AssuranceDemand): 'code' | 'enrol' | null {
+  if (!session) return null;
+  if (needsSecondFactor(session)) return 'code';
+  if (!demand || tokenAal(session.access_token) === 'aal2') return null;
+  return demand;
 }

@@ -23,6 +23,11 @@ export const authText = {
   mfaTitle: 'Two-factor authentication',
   mfaDescription: 'Enter the six-digit code from your authenticator app to finish signing in.',
   mfaNoFactor: 'No verified authenticator app was found for this account.',
+  // Issue 23: ADMIN_REQUIRE_MFA, the server's 403 mfa_enrollment_required.
+  mfaEnrolTitle: 'Set up two-factor authentication',
+  mfaEnrolBody:
+    'Administrators of this site must use an authenticator app. Add one in your profile, then come back to the dashboard.',
+  mfaEnrolLink: 'Set up an authenticator app',
   // Issue 19: the account was deleted or the session revoked elsewhere (SPEC §4: a refused refresh signs out).
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

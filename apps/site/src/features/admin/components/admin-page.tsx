@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { watchingAssurance } from '@/lib/assurance';
 import { createAdminApi } from '../api/client';
 import { AdminApiContext } from '../api/queries';
 import { AdminDashboard } from './admin-dashboard';
@@ -33,7 +34,9 @@ export function NotAuthorised({ email }: { email?: string }) {
 
 /** /admin: the dashboard for admins, a clear refusal for anyone else (the server refuses them too). */
 export function AdminPage({ loading, isAdmin, currentUser, getAccessToken, sqlEditorUrl }: AdminPageProps) {
-  const api = useMemo(() => createAdminApi(getAccessToken), [getAccessToken]);
+  // A 403 mfa_required / mfa_enrollment_required makes the route guard ask for the code or an
+  // authenticator app before the dashboard shows (and fetches) again.
+  const api = useMemo(() => createAdminApi(getAccessToken, watchingAssurance()), [getAccessToken]);
   if (loading) {
     return (
       <main className="grid min-h-[50vh] place-items-center" aria-busy="true">

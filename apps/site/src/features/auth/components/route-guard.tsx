@@ -1,14 +1,18 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { clearAssuranceDemand, useAssuranceDemand } from '@/lib/assurance';
 import { useSession } from '@/lib/session';
-import { needsSecondFactor } from '../aal';
+import { assuranceStep, tokenAal } from '../aal';
 import { authText } from '../messages';
 
 // The card (Radix tabs, forms) loads only when somebody has to sign in: a signed-in visitor of a
 // protected page never downloads it.
 const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
 const MfaChallenge = lazy(() => import('./mfa-challenge').then((m) => ({ default: m.MfaChallenge })));
+const MfaEnrolmentRequired = lazy(() =>
+  import('./mfa-enrol').then((m) => ({ default: m.MfaEnrolmentRequired })),
+);
 
 /**
  * The Protected Resource screen of SPEC §2: its text and the auth card over a background image.
@@ -71,6 +75,12 @@ export function RouteGuard({
   requireAdmin?: boolean;
 }) {
   const { session, user, isAdmin, loading, error, prerender } = useSession();
+  const demand = useAssuranceDemand();
+  const aal2 = session ? tokenAal(session.access_token) === 'aal2' : false;
+  // The server's demand is met once the session is aal2 (the code was entered, or an app enrolled).
+  useEffect(() => {
+    if (demand && (aal2 || !session)) clearAssuranceDemand();
+  }, [demand, aal2, session]);
   if (prerender) {
     // The same HTML goes to everybody before any script runs: no protected content, and the two
     // possible screens, between which styles.css picks from <html data-session> (docs/decisions.md).
@@ -93,11 +103,14 @@ export function RouteGuard({
   }
   if (loading) return <SessionSpinner />;
   if (!user) return <ProtectedResource />;
-  // A verified authenticator app and a password-only session (aal1): the code first (issue 14).
-  if (needsSecondFactor(session))
+  // A verified authenticator app and a password-only session (aal1): the code first (issue 14),
+  // also when only the server knew of the app (its 403 mfa_required, issue 23). The page mounts
+  // again afterwards, so its requests are made again with the aal2 token.
+  const step = assuranceStep(session, demand);
+  if (step)
     return (
       <Suspense fallback={<SessionSpinner />}>
-        <MfaChallenge />
+        {step === 'code' ? <MfaChallenge /> : <MfaEnrolmentRequired />}
       </Suspense>
     );
   if (requireAdmin && !isAdmin) return <AdminsOnly />;

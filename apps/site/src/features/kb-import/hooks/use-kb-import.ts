@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { watchingAssurance } from '@/lib/assurance';
 import { createProviderApi, type ProviderApi } from '../api/provider-api';
 import { API_KEY_SAVE_DELAY_MS, ASSISTANT_SAVE_DELAY_MS } from '../lib/constants';
 import { KbImportController } from '../lib/controller';
@@ -87,7 +88,11 @@ export function useKbImport(env: KbImportEnvironment) {
 
   const hasKey = env.serverHoldsPrivateKey || apiKey.trim() !== '';
   const refused = env.serverHoldsPrivateKey ? env.onSessionRefused : undefined;
-  const sessionFetch = useMemo(() => reportingRefusals(env.fetch, refused), [env.fetch, refused]);
+  // 401: the session may have ended; 403 mfa_required: the route guard asks for the code first.
+  const sessionFetch = useMemo(
+    () => watchingAssurance(reportingRefusals(env.fetch, refused)),
+    [env.fetch, refused],
+  );
   const envRef = useRef({ ...env, fetch: sessionFetch });
   const keyRef = useRef(apiKey);
   useEffect(() => {
