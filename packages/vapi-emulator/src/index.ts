@@ -17,6 +17,8 @@ import type { EmulatorContext } from './context.js';
 import type { EmulatorDb } from './db.js';
 import { faultInjection, type EmulatorFaults } from './faults.js';
 import { errorBody } from './http.js';
+import { createDocumentWorker, type DocumentWorker } from './knowledge/document-worker.js';
+import { createFileProcessing, type ProcessedFile } from './knowledge/file-processing.js';
 import { createLocalAssistant } from './knowledge/local-assistant.js';
 import { assistantRoutes } from './routes/assistants.js';
 import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
@@ -36,6 +38,12 @@ export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
 export { CHAT_LIMITS } from './routes/chats.js';
 export { NO_DOCUMENTS, DONT_KNOW } from './knowledge/retrieval.js';
+export {
+  createDocumentWorker,
+  type DocumentWorker,
+  type DocumentWorkerOptions,
+} from './knowledge/document-worker.js';
+export type { ProcessedFile } from './knowledge/file-processing.js';
 /** The OpenAPI document's operations, for tests that walk the whole contract. */
 export { DOCUMENTED_ROUTES } from '@engage/vapi-contract';
 export { PROXY_SECRET_HEADER } from './http.js';
@@ -101,6 +109,13 @@ export interface VapiEmulatorDeps extends EmulatorLimits {
    * False answers every file instead, as earlier versions of the provider did. Default true.
    */
   requireFilePurpose?: boolean;
+  /**
+   * Reads uploaded files into passages, in a worker thread with time, memory and size limits
+   * (default: createDocumentWorker() with its default limits).
+   */
+  documentWorker?: DocumentWorker;
+  /** Told when an uploaded file is settled: 'done', or 'failed' with the reason (also logged). */
+  onFileProcessed?: (file: ProcessedFile) => void;
   /** Id generator (default random UUIDs, as the provider uses). */
   newId?: () => string;
   /**
@@ -156,6 +171,19 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     clock,
   );
   const now = deps.now ?? (() => new Date());
+  const files = createFileProcessing({
+    db: deps.db,
+    now,
+    worker: deps.documentWorker ?? createDocumentWorker(),
+    logger: deps.logger,
+    onProcessed: deps.onFileProcessed,
+  });
+  // Files a stopped server left processing are read now.
+  files
+    .resume()
+    .catch((error: unknown) =>
+      deps.logger?.error('emulator: could not resume file processing', { error: String(error) }),
+    );
   const ctx: EmulatorContext = {
     db: deps.db,
     now,
@@ -174,6 +202,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
       return address === undefined ? null : webChats.take(addressKey(address));
     },
     localAssistant: createLocalAssistant({ db: deps.db, now }),
+    files,
   };
   const app = new Hono();
   // Before any route, so none reads an unbounded body.
