@@ -1,5 +1,5 @@
 /**
- * The extraction worker (./document-worker.js): one thread that turns uploaded files into passages
+ * The extraction worker (./document-thread.js): one thread that turns uploaded files into passages
  * (process-document.ts), one file at a time, under a heap limit, terminated when a file takes longer
  * than the time limit or runs out of memory (the file then fails, saying so) and started afresh for
  * the next. It is stopped after a while without work, as its parsers hold memory.
@@ -46,7 +46,7 @@ export function createDocumentWorker(options: DocumentWorkerOptions = {}): Docum
     ...DEFAULT_WORKER_LIMITS,
     ...options.limits,
   };
-  const script = options.script ?? new URL('./document-worker.js', import.meta.url);
+  const script = options.script ?? new URL('./document-thread.js', import.meta.url);
   let worker: Promise<Worker> | null = null;
   let tail: Promise<unknown> = Promise.resolve();
   let idle: NodeJS.Timeout | undefined;
