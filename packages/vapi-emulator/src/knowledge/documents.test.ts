@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocumentWorker } from './document-worker.js';
 import { DEFAULT_EXTRACT_LIMITS, extractText } from './extract.js';
 import { lzwDecode, runLengthDecode } from './pdf-filters.js';
-import { bombDocx, minimalDocx, minimalPdf, sharedStreamPdf } from './testing.js';
+import { bombDocx, minimalDocx, minimalPdf, sharedStreamPdf, STUCK_WORKER_SCRIPT } from './testing.js';
 
 // Hostile documents (issue 23 item 4): each is refused with its reason before a parser inflates it,
 // and the worker's time and memory limits stop what no cap foresaw.
@@ -89,7 +89,7 @@ describe('the extraction worker', () => {
 
   it('terminates a file past the time limit, and reads the next one with a fresh worker', async () => {
     const stuck = createDocumentWorker({
-      script: new URL('./test-workers/stuck.js', import.meta.url),
+      script: STUCK_WORKER_SCRIPT,
       limits: { timeoutMs: 300 },
     });
     try {
@@ -122,7 +122,7 @@ describe('the extraction worker', () => {
   });
 
   it('answers null for a file still waiting when the worker is closed', async () => {
-    const stuck = createDocumentWorker({ script: new URL('./test-workers/stuck.js', import.meta.url) });
+    const stuck = createDocumentWorker({ script: STUCK_WORKER_SCRIPT });
     const first = stuck.process('a.txt', new Uint8Array([1]));
     const second = stuck.process('b.txt', new Uint8Array([1]));
     await stuck.close();

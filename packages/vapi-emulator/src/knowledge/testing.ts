@@ -163,3 +163,6 @@ export function fileReports() {
     },
   };
 }
+
+/** A document worker script that takes a file and never answers (an extraction caught in a loop). */
+export const STUCK_WORKER_SCRIPT = new URL('./test-workers/stuck.js', import.meta.url);
