@@ -3,8 +3,8 @@ import { DEFAULT_EXTRACT_LIMITS, extractText } from './extract.js';
 import { cut, splitPassages } from './passages.js';
 import { answerText, DONT_KNOW, PassageIndex, type SourcedPassage } from './retrieval.js';
 import { isGreeting, stem, terms } from './terms.js';
-import { jsonText, splitRow, tableText, xmlText } from './text-formats.js';
 import { minimalDocx, minimalPdf } from './testing.js';
+import { jsonText, splitRow, tableText, xmlText } from './text-formats.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -131,7 +131,11 @@ describe('retrieval', () => {
     ['What does the Team plan cost?', 'prices.csv: plan: Team'],
     ['Where can visitors park?', 'office.docx: Visitors may park'],
     ['How many days do refunds take?', 'refunds.md: Refunds are paid to the original card within 14 days'],
+    ['How long does delivery take?', 'shipping.txt: Orders ship from our Leeds warehouse'],
+    // A typo in a long word (7 letters or more) still meets it; a short word must be spelt right.
+    ['Where is the warehose?', 'shipping.txt: Orders ship from our Leeds warehouse'],
     ['refnds', 'unknown'],
+    ['Where can visitors prak?', 'unknown'],
   ])('answers %j from the right passage', (question, expected) => {
     expect(best(question).startsWith(expected)).toBe(true);
   });

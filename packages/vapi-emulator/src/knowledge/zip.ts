@@ -6,7 +6,8 @@
  * @module
  */
 import { crc32 } from 'node:zlib';
-import { DocumentProblem, inflateCapped, InflationBudget } from './inflate.js';
+import type { InflationBudget } from './inflate.js';
+import { DocumentProblem, inflateCapped } from './inflate.js';
 
 const END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const DIRECTORY_ENTRY = 0x02014b50;
