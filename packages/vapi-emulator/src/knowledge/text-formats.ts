@@ -74,13 +74,13 @@ const decodeEntities = (text: string) =>
 export function xmlText(text: string): string {
   return decodeEntities(
     text
-      .replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>/gi, '')
+      .replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^<>]*>/gi, '')
       .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, body: string) => body.replace(/</g, '&lt;'))
-      .replace(/<([\w:.-]+)[^<>]*>([^<]+)<\/\1>/g, (_, tag: string, body: string) =>
+      .replace(/<([\w:.-]+)(?:\s[^<>]*)?>([^<]+)<\/\1>/g, (_, tag: string, body: string) =>
         body.trim() ? `${tag}: ${body.trim()}\n` : '',
       )
-      .replace(/<\/[^>]+>/g, '\n\n')
-      .replace(/<[^>]*>/g, '\n'),
+      .replace(/<\/[^<>]+>/g, '\n\n')
+      .replace(/<[^<>]*>/g, '\n'),
   )
     .replace(/\n[ \t]*(?=\n)/g, '\n')
     .replace(/\n{3,}/g, '\n\n');
