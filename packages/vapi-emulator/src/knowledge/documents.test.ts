@@ -1,7 +1,10 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createDocumentWorker } from './document-worker.js';
 import { DEFAULT_EXTRACT_LIMITS, extractText } from './extract.js';
+import { DEFAULT_INFLATION_LIMITS, InflationBudget } from './inflate.js';
 import { lzwDecode, runLengthDecode } from './pdf-filters.js';
+import { checkPdfStreams } from './pdf-streams.js';
 import { bombDocx, minimalDocx, minimalPdf, sharedStreamPdf, STUCK_WORKER_SCRIPT } from './testing.js';
 
 // Hostile documents (issue 23 item 4): each is refused with its reason before a parser inflates it,
@@ -34,6 +37,15 @@ describe('documents past a limit', () => {
     await expect(extractText('shared.pdf', pdf)).rejects.toThrow(
       'a stream (FlateDecode) inflates past 16 MiB',
     );
+  });
+
+  it('undoes an ASCII encoding to measure the Flate stream behind it', async () => {
+    const hex = deflateSync(Buffer.alloc(20 * MIB)).toString('hex');
+    // Its /Length is wrong, as pdf.js tolerates: the data runs to `endstream`.
+    const pdf = `%PDF-1.4\n1 0 obj\n<< /Length 5 /Filter [/AHx /Fl] >>\nstream\n${hex}>\nendstream\nendobj\n`;
+    await expect(
+      checkPdfStreams(Buffer.from(pdf, 'latin1'), new InflationBudget(DEFAULT_INFLATION_LIMITS)),
+    ).rejects.toThrow('a stream (FlateDecode) inflates past 16 MiB');
   });
 
   it('refuses an encrypted PDF, whose streams cannot be measured', async () => {

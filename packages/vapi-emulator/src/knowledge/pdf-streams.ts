@@ -18,6 +18,11 @@ const ABBREVIATIONS: Record<string, string> = {
   AHx: 'ASCIIHexDecode',
   A85: 'ASCII85Decode',
 };
+/** Streams measured in one file: more and the file is refused (each costs a decoder). */
+export const MAX_PDF_STREAMS = 50_000;
+/** How far before its `stream` keyword a stream's dictionary is read. */
+const DICTIONARY_WINDOW = 16 * 1024;
+
 /** Filters that only image decoders run: pdf.js never decodes them to read text. */
 const IMAGE_FILTERS = new Set(['DCTDecode', 'JPXDecode', 'CCITTFaxDecode', 'JBIG2Decode']);
 
@@ -55,12 +60,29 @@ async function decode(filter: string, data: Uint8Array, cap: number, dictionary:
   }
 }
 
+/** The last of the sorted positions before `at`, or 0. */
+function lastBefore(positions: readonly number[], at: number): number {
+  let [low, high] = [0, positions.length - 1];
+  let found = 0;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (positions[mid]! < at) [found, low] = [positions[mid]!, mid + 1];
+    else high = mid - 1;
+  }
+  return found;
+}
+
 /** Throws DocumentProblem when a stream, or all of them, decode past the budget's limits. */
 export async function checkPdfStreams(bytes: Uint8Array, budget: InflationBudget): Promise<void> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   if (/\/Encrypt\b/.test(text)) throw new DocumentProblem('the PDF is encrypted');
+  // Where each object starts, found once: a stream's dictionary begins at the last one before it.
+  const objects = [...text.matchAll(/\sobj\b/g)].map((m) => m.index);
+  let count = 0;
   for (const match of text.matchAll(STREAM)) {
-    const from = Math.max(text.lastIndexOf(' obj', match.index), match.index - 64 * 1024, 0);
+    if (++count > MAX_PDF_STREAMS)
+      throw new DocumentProblem(`the PDF has more than ${MAX_PDF_STREAMS} streams`);
+    const from = Math.max(lastBefore(objects, match.index), match.index - DICTIONARY_WINDOW);
     const dictionary = text.slice(from, match.index + 2);
     const [start, end] = streamData(text, dictionary, match.index + match[0].length);
     const raw = bytes.subarray(start, end);
