@@ -150,16 +150,18 @@ export function bombDocx(
 /** Collects the emulator's onFileProcessed reports, so a test can await one file's. */
 export function fileReports() {
   const reports = new Map<string, ProcessedFile>();
-  const waiting = new Map<string, (file: ProcessedFile) => void>();
+  const waiting = new Map<string, ((file: ProcessedFile) => void)[]>();
   return {
     onFileProcessed(file: ProcessedFile) {
       reports.set(file.id, file);
-      waiting.get(file.id)?.(file);
+      for (const resolve of waiting.get(file.id) ?? []) resolve(file);
+      waiting.delete(file.id);
     },
     /** The file's report, once it has been processed. */
     settled(id: string): Promise<ProcessedFile> {
       const known = reports.get(id);
-      return known ? Promise.resolve(known) : new Promise((resolve) => waiting.set(id, resolve));
+      if (known) return Promise.resolve(known);
+      return new Promise((resolve) => waiting.set(id, [...(waiting.get(id) ?? []), resolve]));
     },
   };
 }
