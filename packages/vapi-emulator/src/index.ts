@@ -178,12 +178,6 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     logger: deps.logger,
     onProcessed: deps.onFileProcessed,
   });
-  // Files a stopped server left processing are read now.
-  files
-    .resume()
-    .catch((error: unknown) =>
-      deps.logger?.error('emulator: could not resume file processing', { error: String(error) }),
-    );
   const ctx: EmulatorContext = {
     db: deps.db,
     now,
@@ -205,6 +199,20 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     files,
   };
   const app = new Hono();
+  // Files a stopped server left processing are taken up at the first request (creating the
+  // emulator touches no table).
+  let resumed = false;
+  app.use('*', async (_c, next) => {
+    if (!resumed) {
+      resumed = true;
+      files
+        .resume()
+        .catch((error: unknown) =>
+          deps.logger?.error('emulator: could not resume file processing', { error: String(error) }),
+        );
+    }
+    await next();
+  });
   // Before any route, so none reads an unbounded body.
   app.use('*', emulatorBodyLimit(deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES));
 

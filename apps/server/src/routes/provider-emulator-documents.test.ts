@@ -142,8 +142,9 @@ for (const target of testDbTargets()) {
       expect(await status(busy, id)).toBe('processing');
       await stuck.close();
 
-      // The next start takes the file up again.
+      // The next start takes the file up again, from its first request on.
       const restarted = await start();
+      await status(restarted, id);
       expect(await reports.settled(id)).toEqual({ id, status: 'done' });
       expect(await ask(restarted, [id], 'Are dogs welcome?')).toBe(
         'From rules.txt: "Dogs are welcome on a lead."',
