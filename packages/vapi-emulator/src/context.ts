@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { EmulatorDb } from './db.js';
+import type { FileProcessing } from './knowledge/file-processing.js';
 import type { LocalAssistant } from './knowledge/local-assistant.js';
 
 /** What every resource route needs, resolved once from the emulator's deps. */
@@ -29,4 +30,6 @@ export interface EmulatorContext {
   takeWebChat: (c: Context) => Promise<number | null>;
   /** Answers questions from an assistant's documents (chats and call rooms share its index cache). */
   localAssistant: LocalAssistant;
+  /** Reads uploaded files into passages, off the request path (knowledge/file-processing.ts). */
+  files: FileProcessing;
 }

@@ -24,6 +24,8 @@ import type { EmulatorContext } from './context.js';
 import type { EmulatorDb } from './db.js';
 import { faultInjection, type EmulatorFaults } from './faults.js';
 import { errorBody } from './http.js';
+import { createDocumentWorker, type DocumentWorker } from './knowledge/document-worker.js';
+import { createFileProcessing, type ProcessedFile } from './knowledge/file-processing.js';
 import { createLocalAssistant } from './knowledge/local-assistant.js';
 import { assistantRoutes } from './routes/assistants.js';
 import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
@@ -43,6 +45,12 @@ export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
 export { CHAT_LIMITS } from './routes/chats.js';
 export { NO_DOCUMENTS, DONT_KNOW } from './knowledge/retrieval.js';
+export {
+  createDocumentWorker,
+  type DocumentWorker,
+  type DocumentWorkerOptions,
+} from './knowledge/document-worker.js';
+export type { ProcessedFile } from './knowledge/file-processing.js';
 /** The OpenAPI document's operations, for tests that walk the whole contract. */
 export { DOCUMENTED_ROUTES } from '@engage/vapi-contract';
 export { PROXY_SECRET_HEADER } from './http.js';
@@ -113,6 +121,13 @@ export interface VapiEmulatorDeps extends EmulatorLimits {
    * False answers every file instead, as earlier versions of the provider did. Default true.
    */
   requireFilePurpose?: boolean;
+  /**
+   * Reads uploaded files into passages, in a worker thread with time, memory and size limits
+   * (default: createDocumentWorker() with its default limits).
+   */
+  documentWorker?: DocumentWorker;
+  /** Told when an uploaded file is settled: 'done', or 'failed' with the reason (also logged). */
+  onFileProcessed?: (file: ProcessedFile) => void;
   /** Id generator (default random UUIDs, as the provider uses). */
   newId?: () => string;
   /**
@@ -175,6 +190,13 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     };
   };
   const now = deps.now ?? (() => new Date());
+  const files = createFileProcessing({
+    db: deps.db,
+    now,
+    worker: deps.documentWorker ?? createDocumentWorker(),
+    logger: deps.logger,
+    onProcessed: deps.onFileProcessed,
+  });
   const ctx: EmulatorContext = {
     db: deps.db,
     now,
@@ -193,8 +215,23 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
       deps.chatsPerMinutePerAddress ?? DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS,
     ),
     localAssistant: createLocalAssistant({ db: deps.db, now }),
+    files,
   };
   const app = new Hono();
+  // Files a stopped server left processing are taken up at the first request (creating the
+  // emulator touches no table).
+  let resumed = false;
+  app.use('*', async (_c, next) => {
+    if (!resumed) {
+      resumed = true;
+      files
+        .resume()
+        .catch((error: unknown) =>
+          deps.logger?.error('emulator: could not resume file processing', { error: String(error) }),
+        );
+    }
+    await next();
+  });
   // Before any route, so none reads an unbounded body.
   app.use('*', emulatorBodyLimit(deps.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES));
 

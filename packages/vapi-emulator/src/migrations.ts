@@ -154,4 +154,19 @@ export const emulatorMigrations: EmulatorMigration[] = [
       create index emulator_chats_created_at on emulator_chats (created_at desc, id desc);
     `,
   },
+  {
+    // Files are processed when uploaded (knowledge/file-processing.ts): processed_at is null while
+    // the extraction worker has not settled the file; then parse_ok says done or failed, with the
+    // failure's reason, and passages hold what the local assistant reads. Files uploaded before
+    // this are processed again (those that failed the content check stay failed).
+    id: 'emulator/0006_file_processing',
+    sql: `
+      alter table emulator_files add column processed_at timestamptz;
+      alter table emulator_files add column failure_reason text;
+      alter table emulator_files add column passages jsonb;
+      update emulator_files set processed_at = created_at, failure_reason = 'the content check failed'
+        where not parse_ok;
+      create index emulator_files_unprocessed on emulator_files (created_at) where processed_at is null;
+    `,
+  },
 ];

@@ -7,7 +7,7 @@ import {
   type EmulatorCallDirectory,
   type VapiEmulatorDeps,
 } from '@engage/vapi-emulator';
-import { minimalDocx, minimalPdf } from '@engage/vapi-emulator/testing';
+import { fileReports, minimalDocx, minimalPdf } from '@engage/vapi-emulator/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,8 +36,10 @@ for (const target of testDbTargets()) {
     let db: Db;
     let t = Date.parse('2026-11-24T09:00:00Z');
     const servers: ServerType[] = [];
-    /** How many times a file's bytes were read for indexing. */
+    /** How many times a file's passages were read for indexing. */
     let contentReads = 0;
+    /** Uploads are read by the emulator's extraction worker: `upload` awaits the file's report. */
+    const reports = fileReports();
     let base: string;
 
     const start = async (deps: Partial<VapiEmulatorDeps> = {}) => {
@@ -46,7 +48,7 @@ for (const target of testDbTargets()) {
         get(target, prop, receiver) {
           if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown;
           return (sql: string, params?: readonly unknown[]) => {
-            if (sql.startsWith('select content from emulator_files')) contentReads++;
+            if (sql.startsWith('select passages from emulator_files')) contentReads++;
             return target.query(sql, params);
           };
         },
@@ -56,6 +58,7 @@ for (const target of testDbTargets()) {
         keys,
         now: () => new Date(t),
         processingDelayMs: DELAY,
+        onFileProcessed: reports.onFileProcessed,
         ...deps,
       });
       const server = await new Promise<ServerType>((resolve) => {
@@ -87,7 +90,9 @@ for (const target of testDbTargets()) {
         headers: { Authorization: `Bearer ${keys.privateKey}` },
         body: form,
       });
-      return (await created<{ id: string }>(res)).id;
+      const { id } = await created<{ id: string }>(res);
+      await reports.settled(id);
+      return id;
     };
     const webChat = async (body: Record<string, unknown>) =>
       created<WebChat>(await send('/chat/web', body, keys.publicKey));

@@ -6,6 +6,7 @@ import {
   emulatorMigrations,
   SEEDED_ASSISTANT_IDS,
 } from '@engage/vapi-emulator';
+import { fileReports } from '@engage/vapi-emulator/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { VapiClient as OfficialSdk } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,8 @@ for (const target of testDbTargets()) {
     let lenientUrl: string;
     let vapi: VapiClient;
     const clock = manualClock();
+    /** Uploads are read by the emulator's extraction worker: a test awaits a file's report. */
+    const reports = fileReports();
 
     const start = async (requireFilePurpose?: boolean) => {
       const emulator = createVapiEmulator({
@@ -48,6 +51,7 @@ for (const target of testDbTargets()) {
         keys,
         now: clock.now,
         processingDelayMs: DELAY,
+        onFileProcessed: reports.onFileProcessed,
         ...(requireFilePurpose === undefined ? {} : { requireFilePurpose }),
       });
       const server = await new Promise<ServerType>((resolve) => {
@@ -222,6 +226,7 @@ for (const target of testDbTargets()) {
           404,
         );
 
+        await reports.settled(good.id);
         clock.advance(DELAY);
         const statuses = Object.fromEntries(
           (await vapi.knowledgeBaseV2.listFiles(base.id)).map((f) => [f.fileId, f.status]),
@@ -282,6 +287,7 @@ for (const target of testDbTargets()) {
         expect((await sdk.files.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id)).toContain(
           created.id,
         );
+        await reports.settled(created.id);
         clock.advance(DELAY);
         expect((await sdk.files.get({ id: created.id })).status).toBe('done');
         expect((await sdk.files.update({ id: created.id, name: 'renamed.md' })).name).toBe('renamed.md');
@@ -332,6 +338,7 @@ for (const target of testDbTargets()) {
         const base = await kbs.knowledgeBaseV2ControllerCreate({ name: 'SDK base' });
         const attached = await kbs.knowledgeBaseV2ControllerFileAttach({ id: base.id, fileId: f.id });
         expect(attached.status).toBe('indexing');
+        await reports.settled(f.id);
         clock.advance(DELAY);
         const full = await kbs.knowledgeBaseV2ControllerFindOne({ id: base.id });
         expect(full.files.map((x) => x.status)).toEqual(['ready']);

@@ -16,6 +16,7 @@ import {
   type EmulatorCallDirectory,
   type EmulatorFaults,
 } from '@engage/vapi-emulator';
+import { fileReports, minimalPdf } from '@engage/vapi-emulator/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -53,6 +54,8 @@ for (const target of testDbTargets()) {
     let vapi: VapiClient;
     const clock = manualClock();
     const faults: EmulatorFaults = {};
+    /** Uploads are read by the emulator's extraction worker: a test awaits a file's report. */
+    const reports = fileReports();
 
     beforeAll(async () => {
       db = await target.open(emulatorMigrations);
@@ -64,6 +67,7 @@ for (const target of testDbTargets()) {
         maxFileBytes: 64 * 1024,
         faults,
         forwardedHeaderSecret: PROXY_SECRET,
+        onFileProcessed: reports.onFileProcessed,
       });
       server = await new Promise<ServerType>((resolve) => {
         const s = serve({ fetch: emulator.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
@@ -95,6 +99,7 @@ for (const target of testDbTargets()) {
         expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
         expect(Date.parse(created.createdAt)).toBe(clock.now().getTime());
 
+        expect(await reports.settled(created.id)).toEqual({ id: created.id, status: 'done' });
         clock.advance(DELAY - 1);
         expect((await vapi.file.get(created.id)).status).toBe('processing');
         clock.advance(1);
@@ -112,9 +117,11 @@ for (const target of testDbTargets()) {
         ['invalid JSON in a .json', file('{"a":', 'broken.json')],
         ['a .pdf without a %PDF header', file('just text', 'fake.pdf')],
         ['binary in a text file', file(new Uint8Array([0xff, 0xfe, 0x00, 0x01]), 'blob.csv')],
+        ['a .pdf that does not parse', file('%PDF-1.7\n...', 'doc.pdf')],
       ])('marks %s failed after processing', async (_label, upload) => {
         const created = await vapi.file.upload(upload);
         expect(created.status).toBe('processing');
+        expect(await reports.settled(created.id)).toMatchObject({ status: 'failed' });
         clock.advance(DELAY);
         expect((await vapi.file.get(created.id)).status).toBe('failed');
       });
@@ -148,10 +155,11 @@ for (const target of testDbTargets()) {
         expect(proxied.url).toBe(`https://evil.example/storage/${proxied.id}/hello.txt`);
       });
 
-      it('accepts a real PDF header and valid JSON', async () => {
-        const pdf = await vapi.file.upload(file('%PDF-1.7\n...', 'doc.pdf'));
+      it('accepts a readable PDF and valid JSON', async () => {
+        const pdf = await vapi.file.upload(file(minimalPdf(['Hello.']), 'doc.pdf'));
         const json = await vapi.file.upload(file('{"ok":true}', 'data.json'));
         expect(pdf.mimetype).toBe('application/pdf');
+        await Promise.all([reports.settled(pdf.id), reports.settled(json.id)]);
         clock.advance(DELAY);
         expect((await vapi.file.get(pdf.id)).status).toBe('done');
         expect((await vapi.file.get(json.id)).status).toBe('done');

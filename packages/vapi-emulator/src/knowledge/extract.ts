@@ -1,21 +1,35 @@
 /**
- * The text of an uploaded file, for the local assistant's index: text types decoded (CSV/TSV rows,
- * JSON records and XML elements written as "field: value" so a quoted row reads well), PDF through
- * unpdf (pdf.js), DOCX through mammoth. Blocks are separated by blank lines (see passages.ts).
+ * The text of an uploaded file, for the local assistant's index: text types decoded (see
+ * text-formats.ts), PDF through unpdf (pdf.js), DOCX through mammoth. Runs in the extraction worker
+ * (document-worker.ts), never on a request's path: a .docx is read from its checked members only
+ * (zip.ts) and a PDF's streams are measured first (pdf-streams.ts), within the limits below.
  * @module
  */
 import { extensionOf } from '@engage/vapi-contract';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
+import {
+  DEFAULT_INFLATION_LIMITS,
+  DocumentProblem,
+  InflationBudget,
+  type InflationLimits,
+} from './inflate.js';
+import { checkPdfStreams } from './pdf-streams.js';
+import { jsonText, tableText, xmlText } from './text-formats.js';
+import { readZip, storedZip } from './zip.js';
 
-export interface ExtractLimits {
-  /** Text kept from one file, in characters. */
-  maxChars: number;
-  /** PDF pages read from one file. */
+export interface ExtractLimits extends InflationLimits {
+  /** Text kept from one file, in characters (passages are cut from it, see passages.ts). */
+  maxTextChars: number;
+  /** PDF pages read from one file; later pages are left out. */
   maxPdfPages: number;
 }
 
-export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = { maxChars: 500_000, maxPdfPages: 200 };
+export const DEFAULT_EXTRACT_LIMITS: ExtractLimits = {
+  ...DEFAULT_INFLATION_LIMITS,
+  maxTextChars: 500_000,
+  maxPdfPages: 200,
+};
 
 /** The extensions the index reads (.doc, binary Word, has no maintained parser: it is skipped). */
 export const INDEXED_EXTENSIONS = [
@@ -32,98 +46,20 @@ export const INDEXED_EXTENSIONS = [
   '.docx',
 ] as const;
 
-/** Splits one CSV/TSV line into cells, honouring "quoted, cells" and "" escapes. */
-export function splitRow(line: string, separator: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === separator) {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell.trim());
-  return cells;
-}
-
-/** Each data row as a block "header: value; header: value" (a file of one row is kept as is). */
-export function tableText(text: string, separator: string): string {
-  const rows = text
-    .split(/\r?\n/)
-    .filter((l) => l.trim())
-    .map((l) => splitRow(l, separator));
-  if (rows.length < 2) return rows.map((r) => r.join(' ')).join('\n\n');
-  const [header, ...data] = rows as [string[], ...string[][]];
-  return data
-    .map((row) =>
-      row
-        .map((value, i) => (header[i] && value ? `${header[i]}: ${value}` : value))
-        .filter(Boolean)
-        .join('; '),
-    )
-    .join('\n\n');
-}
-
-/** A JSON document as blocks: each object's plain fields on one line, nested ones after it. */
-export function jsonText(value: unknown, key?: string): string[] {
-  if (value === null || typeof value !== 'object')
-    return value === null || value === '' ? [] : [key ? `${key}: ${String(value)}` : String(value)];
-  if (Array.isArray(value)) return value.flatMap((item) => jsonText(item, key));
-  const entries = Object.entries(value as Record<string, unknown>);
-  const plain = entries.filter(([, v]) => v !== null && typeof v !== 'object' && v !== '');
-  const nested = entries.filter(([, v]) => v !== null && typeof v === 'object');
-  const line = plain.map(([k, v]) => `${k}: ${String(v)}`).join('; ');
-  return [...(line ? [line] : []), ...nested.flatMap(([k, v]) => jsonText(v, k))];
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-const decodeEntities = (text: string) =>
-  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-
-/** XML as text: <price>20</price> → "price: 20"; each closing of a parent element ends a block. */
-export function xmlText(text: string): string {
-  return decodeEntities(
-    text
-      .replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>/gi, '')
-      .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, body: string) => body.replace(/</g, '&lt;'))
-      .replace(/<([\w:.-]+)[^>]*>([^<]+)<\/\1>/g, (_, tag: string, body: string) =>
-        body.trim() ? `${tag}: ${body.trim()}\n` : '',
-      )
-      .replace(/<\/[^>]+>/g, '\n\n')
-      .replace(/<[^>]*>/g, '\n'),
-  )
-    .replace(/\n[ \t]*(?=\n)/g, '\n')
-    .replace(/\n{3,}/g, '\n\n');
-}
-
-async function pdfText(bytes: Uint8Array, maxPages: number): Promise<string> {
+async function pdfText(bytes: Uint8Array, limits: ExtractLimits): Promise<string> {
+  await checkPdfStreams(bytes, new InflationBudget(limits));
   // pdf.js takes the buffer over: hand it a copy.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     const pages: string[] = [];
-    for (let n = 1; n <= Math.min(pdf.numPages, maxPages); n++) {
+    let chars = 0;
+    for (let n = 1; n <= Math.min(pdf.numPages, limits.maxPdfPages) && chars < limits.maxTextChars; n++) {
       const content = await (await pdf.getPage(n)).getTextContent();
-      pages.push(
-        content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
-      );
+      const page = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('');
+      pages.push(page);
+      chars += page.length + 2;
     }
     return pages.join('\n\n');
   } finally {
@@ -131,9 +67,25 @@ async function pdfText(bytes: Uint8Array, maxPages: number): Promise<string> {
   }
 }
 
+async function docxText(bytes: Uint8Array, limits: ExtractLimits): Promise<string> {
+  const members = await readZip(bytes, new InflationBudget(limits));
+  const buffer = Buffer.from(storedZip(members));
+  return (await mammoth.extractRawText({ buffer })).value;
+}
+
+/** Runs a parser, turning its failure into the reason the file is not indexed. */
+async function parsed<T>(what: string, parse: () => Promise<T>): Promise<T> {
+  try {
+    return await parse();
+  } catch (error) {
+    if (error instanceof DocumentProblem) throw error;
+    throw new DocumentProblem(`${what} could not be read`);
+  }
+}
+
 /**
- * The text of a file by its name's extension, or null when its type is not indexed or it does not
- * parse (a broken PDF or DOCX).
+ * The text of a file by its name's extension (at most maxTextChars), or null when its type is not
+ * indexed. Throws DocumentProblem, saying why, when the file does not parse or is past a limit.
  */
 export async function extractText(
   name: string,
@@ -142,30 +94,20 @@ export async function extractText(
 ): Promise<string | null> {
   const ext = extensionOf(name);
   let text: string;
-  try {
-    switch (ext) {
-      case '.pdf':
-        text = await pdfText(bytes, limits.maxPdfPages);
-        break;
-      case '.docx':
-        text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
-        break;
-      default: {
-        if (!(INDEXED_EXTENSIONS as readonly string[]).includes(ext)) return null;
-        // Read no more than the text kept (with room for the labels added to rows); JSON is read
-        // whole, as a cut document would not parse (uploads are capped, 10 MiB by default).
-        const raw = new TextDecoder('utf-8')
-          .decode(ext === '.json' ? bytes : bytes.subarray(0, limits.maxChars * 4))
-          .replace(/^\uFEFF/, '');
-        if (ext === '.csv') text = tableText(raw, ',');
-        else if (ext === '.tsv') text = tableText(raw, '\t');
-        else if (ext === '.json') text = jsonText(JSON.parse(raw)).join('\n\n');
-        else if (ext === '.xml') text = xmlText(raw);
-        else text = raw;
-      }
-    }
-  } catch {
-    return null;
-  }
-  return text.length > limits.maxChars ? text.slice(0, limits.maxChars) : text;
+  if (ext === '.pdf') text = await parsed('the PDF', () => pdfText(bytes, limits));
+  else if (ext === '.docx') text = await parsed('the Word document', () => docxText(bytes, limits));
+  else if ((INDEXED_EXTENSIONS as readonly string[]).includes(ext)) {
+    // Read no more than the text kept (with room for the labels added to rows); JSON is read
+    // whole, as a cut document would not parse (uploads are capped, 10 MiB by default).
+    const raw = new TextDecoder('utf-8')
+      .decode(ext === '.json' ? bytes : bytes.subarray(0, limits.maxTextChars * 4))
+      .replace(/^\uFEFF/, '');
+    if (ext === '.csv') text = tableText(raw, ',');
+    else if (ext === '.tsv') text = tableText(raw, '\t');
+    else if (ext === '.json')
+      text = await parsed('the JSON', async () => jsonText(JSON.parse(raw)).join('\n\n'));
+    else if (ext === '.xml') text = xmlText(raw);
+    else text = raw;
+  } else return null;
+  return text.length > limits.maxTextChars ? text.slice(0, limits.maxTextChars) : text;
 }

@@ -3,16 +3,17 @@
  * assistant's query tools (model.toolIds and inline model.tools: a query tool's knowledgeBases
  * fileIds, a v2 knowledge base's ready files), indexes their passages once per set of file versions,
  * and answers a question from them (retrieval.ts). Without such tools it says it has no documents.
+ * The passages are those stored when each file was processed (file-processing.ts): nothing is
+ * parsed here, on a visitor's request.
  * @module
  */
 import type { EmulatorQueryable } from '../db.js';
-import { iso } from '../db.js';
-import { DEFAULT_EXTRACT_LIMITS, extractText, type ExtractLimits } from './extract.js';
-import { DEFAULT_PASSAGE_LIMITS, splitPassages, type PassageLimits } from './passages.js';
+import { iso, json } from '../db.js';
+import type { Passage } from './passages.js';
 import { answerText, NO_DOCUMENTS, PassageIndex, type SourcedPassage } from './retrieval.js';
 import { isGreeting } from './terms.js';
 
-export interface KnowledgeLimits extends ExtractLimits, PassageLimits {
+export interface KnowledgeLimits {
   /** Tools looked at per assistant. */
   maxTools: number;
   /** Files indexed per assistant; more are left out (oldest first kept). */
@@ -24,8 +25,6 @@ export interface KnowledgeLimits extends ExtractLimits, PassageLimits {
 }
 
 export const DEFAULT_KNOWLEDGE_LIMITS: KnowledgeLimits = {
-  ...DEFAULT_EXTRACT_LIMITS,
-  ...DEFAULT_PASSAGE_LIMITS,
   maxTools: 32,
   maxFiles: 100,
   maxIndexPassages: 5_000,
@@ -80,10 +79,10 @@ export function createLocalAssistant(deps: {
     );
     const bases = strings(queryTools.map((t) => t.knowledgeBaseId));
     if (bases.length) {
-      // A v2 base's files count once they are indexed ('ready').
+      // A v2 base's files count once they are indexed ('ready'; the file's own state is checked below).
       const attached = await db.query<{ file_id: string }>(
         `select file_id from emulator_knowledge_base_v2_files
-         where knowledge_base_id = any($1::text[]) and index_ok and ready_at <= $2`,
+         where knowledge_base_id = any($1::text[]) and ready_at <= $2`,
         [bases, deps.now()],
       );
       for (const r of attached.rows) fileIds.add(r.file_id);
@@ -92,7 +91,7 @@ export function createLocalAssistant(deps: {
     // Files count once processed ('done'), as the provider's tools read them.
     const files = await db.query<FileRow>(
       `select id, name, original_name, updated_at from emulator_files
-       where id = any($1::text[]) and parse_ok and ready_at <= $2
+       where id = any($1::text[]) and parse_ok and processed_at is not null and ready_at <= $2
        order by created_at, id limit $3`,
       [[...fileIds], deps.now(), limits.maxFiles],
     );
@@ -103,14 +102,11 @@ export function createLocalAssistant(deps: {
     const passages: SourcedPassage[] = [];
     for (const file of files) {
       if (passages.length >= limits.maxIndexPassages) break;
-      const { rows } = await db.query<{ content: Uint8Array }>(
-        'select content from emulator_files where id = $1',
+      const { rows } = await db.query<{ passages: unknown }>(
+        'select passages from emulator_files where id = $1',
         [file.id],
       );
-      if (!rows[0]) continue;
-      const text = await extractText(file.original_name, new Uint8Array(rows[0].content), limits);
-      if (!text) continue;
-      for (const p of splitPassages(text, limits)) {
+      for (const p of json<Passage[] | null>(rows[0]?.passages) ?? []) {
         if (passages.length >= limits.maxIndexPassages) break;
         passages.push({ ...p, fileName: file.name });
       }

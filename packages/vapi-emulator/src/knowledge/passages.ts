@@ -13,13 +13,13 @@ export interface Passage {
 }
 
 export interface PassageLimits {
-  /** Longest passage quoted, in characters. */
-  maxChars: number;
+  /** Longest passage quoted, in characters (not the text read from a file: see extract.ts). */
+  maxPassageChars: number;
   /** Passages kept from one document; the rest are dropped. */
   maxPassages: number;
 }
 
-export const DEFAULT_PASSAGE_LIMITS: PassageLimits = { maxChars: 400, maxPassages: 2_000 };
+export const DEFAULT_PASSAGE_LIMITS: PassageLimits = { maxPassageChars: 400, maxPassages: 2_000 };
 
 const MARKDOWN_HEADING = /^#{1,6}\s+(.+?)\s*#*$/;
 
@@ -102,7 +102,7 @@ export function splitPassages(text: string, limits: PassageLimits = DEFAULT_PASS
     }
     const paragraph = fold(plainInline(lines.join('\n')));
     if (!/[\p{L}\p{N}]/u.test(paragraph)) continue;
-    for (const piece of cut(paragraph, limits.maxChars)) {
+    for (const piece of cut(paragraph, limits.maxPassageChars)) {
       if (out.length >= limits.maxPassages) break;
       out.push(heading ? { text: piece, heading } : { text: piece });
     }

@@ -80,7 +80,8 @@ export class PassageIndex {
   /** The best passage for a question, or why there is none. */
   retrieve(question: string): Retrieval {
     const asked = terms(question);
-    if (asked.length === 0) return { kind: 'empty', greeting: isGreeting(question) };
+    if (isGreeting(question)) return { kind: 'empty', greeting: true };
+    if (asked.length === 0) return { kind: 'empty', greeting: false };
     if (this.size === 0) return { kind: 'unknown' };
     const total = asked.reduce((sum, t) => sum + this.#weight(t), 0);
     let best: { id: number; score: number; coverage: number } | null = null;

@@ -19,13 +19,14 @@ interface FileRow {
   purpose: string | null;
   metadata: unknown;
   parse_ok: boolean;
+  processed_at: Date | string | null;
   ready_at: Date | string;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 const COLUMNS =
-  'id, org_id, name, original_name, mimetype, bytes, purpose, metadata, parse_ok, ready_at, created_at, updated_at';
+  'id, org_id, name, original_name, mimetype, bytes, purpose, metadata, parse_ok, processed_at, ready_at, created_at, updated_at';
 
 const purposeSchema = z.enum(['assistant', 'composer-attachment', 'knowledge-base-v2']);
 const metadataSchema = z
@@ -47,9 +48,12 @@ const renameSchema = z.strictObject({ name: z.string().trim().min(1, 'name must 
 /** CreateFileDTO's multipart fields. */
 const FORM_FIELDS = new Set(['file', 'purpose', 'metadata']);
 
-/** Status is computed when read: processing until ready_at, then done or failed. Nothing runs in between. */
+/**
+ * Processing until the extraction worker has settled the file (knowledge/file-processing.ts) and the
+ * provider's processing delay (ready_at) has passed; then done, or failed when it could not be read.
+ */
 function status(row: FileRow, now: Date): 'processing' | 'done' | 'failed' {
-  if (now.getTime() < new Date(row.ready_at).getTime()) return 'processing';
+  if (row.processed_at === null || now.getTime() < new Date(row.ready_at).getTime()) return 'processing';
   return row.parse_ok ? 'done' : 'failed';
 }
 
@@ -133,10 +137,13 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
       const readyAt = new Date(now.getTime() + ctx.processingDelayMs);
       const type =
         part.type && part.type !== 'application/octet-stream' ? part.type.split(';')[0]! : mimeByExt;
+      // A file failing the content check is settled at once; any other is read by the worker.
+      const problem = contentProblem(name, bytes);
       const { rows } = await db.query<FileRow>(
         `insert into emulator_files
-           (id, org_id, name, original_name, mimetype, bytes, purpose, metadata, content, parse_ok, ready_at, created_at, updated_at)
-         values ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+           (id, org_id, name, original_name, mimetype, bytes, purpose, metadata, content, parse_ok,
+            failure_reason, processed_at, ready_at, created_at, updated_at)
+         values ($1, $2, $3, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
          returning ${COLUMNS}`,
         [
           ctx.newId(),
@@ -147,12 +154,17 @@ export function filesRoutes(ctx: EmulatorContext): Hono {
           purpose,
           metadata ? JSON.stringify(metadata) : null,
           Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-          contentProblem(name, bytes) === null,
+          problem === null,
+          problem,
+          problem === null ? null : now,
           readyAt,
           now,
         ],
       );
-      return c.json(toFile(rows[0]!, base(c, '/file')), 201);
+      const row = rows[0]!;
+      if (problem === null) ctx.files.enqueue(row.id);
+      else ctx.files.refused(row.id, problem);
+      return c.json(toFile(row, base(c, '/file')), 201);
     },
   );
 

@@ -1,8 +1,8 @@
 /**
  * /v2/knowledge-base: bases with their files and a query tool created with each (`toolId`, to attach
- * via model.toolIds). A file attached is 'indexing' until the processing delay has passed (and the
- * upload itself has finished processing), then 'ready', or 'failed' when the file did not parse.
- * Nothing runs in between: status is computed when read.
+ * via model.toolIds). A file attached is 'indexing' until the processing delay has passed and the
+ * upload itself has been processed (knowledge/file-processing.ts), then 'ready', or 'failed' when the
+ * file could not be read: computed when read, from the file's own state.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -36,6 +36,24 @@ interface FileRow {
   updated_at: Date | string;
 }
 
+/** The uploaded file's own state, when it still exists. */
+interface UploadState {
+  parse_ok: boolean;
+  processed_at: Date | string | null;
+}
+
+/** The attached files of a base with their uploads' state. */
+const FILES_OF_BASE = `select k.*, f.parse_ok as upload_ok, f.processed_at as upload_processed_at, f.id as upload_id
+  from emulator_knowledge_base_v2_files k left join emulator_files f on f.id = k.file_id
+  where k.knowledge_base_id = $1 order by k.created_at, k.id`;
+type JoinedRow = FileRow & {
+  upload_ok: boolean | null;
+  upload_processed_at: Date | string | null;
+  upload_id: string | null;
+};
+const uploadOf = (row: JoinedRow): UploadState | undefined =>
+  row.upload_id === null ? undefined : { parse_ok: row.upload_ok!, processed_at: row.upload_processed_at };
+
 const createSchema = z.strictObject({
   name: z.string().min(1).max(80),
   description: z.string().max(1000).nullable().optional(),
@@ -57,7 +75,8 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   });
-  const toFile = (row: FileRow) => ({
+  /** A deleted upload keeps the state it had when attached. */
+  const toFile = (row: FileRow, upload?: UploadState) => ({
     id: row.id,
     knowledgeBaseV2Id: row.knowledge_base_id,
     fileId: row.file_id,
@@ -65,9 +84,9 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
     ...(row.mimetype !== null ? { mimetype: row.mimetype } : {}),
     ...(row.bytes !== null ? { bytes: row.bytes } : {}),
     status:
-      ctx.now().getTime() < new Date(row.ready_at).getTime()
+      ctx.now().getTime() < new Date(row.ready_at).getTime() || upload?.processed_at === null
         ? ('indexing' as const)
-        : row.index_ok
+        : (upload?.parse_ok ?? row.index_ok)
           ? ('ready' as const)
           : ('failed' as const),
     createdAt: iso(row.created_at),
@@ -89,8 +108,11 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
       mimetype: string;
       bytes: number;
       parse_ok: boolean;
+      processed_at: Date | string | null;
       ready_at: Date | string;
-    }>('select name, mimetype, bytes, parse_ok, ready_at from emulator_files where id = $1', [fileId]);
+    }>('select name, mimetype, bytes, parse_ok, processed_at, ready_at from emulator_files where id = $1', [
+      fileId,
+    ]);
     const file = rows[0] ?? fail(404, `File ${fileId} not found`);
     const now = ctx.now();
     const readyAt = new Date(
@@ -129,11 +151,8 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
 
   app.get('/v2/knowledge-base/:id', async (c) => {
     const base = await findBase(c.req.param('id'));
-    const { rows } = await db.query<FileRow>(
-      'select * from emulator_knowledge_base_v2_files where knowledge_base_id = $1 order by created_at, id',
-      [base.id],
-    );
-    return c.json({ ...toBase(base), files: rows.map(toFile), toolId: base.tool_id });
+    const { rows } = await db.query<JoinedRow>(FILES_OF_BASE, [base.id]);
+    return c.json({ ...toBase(base), files: rows.map((r) => toFile(r, uploadOf(r))), toolId: base.tool_id });
   });
 
   app.patch('/v2/knowledge-base/:id', async (c) => {
@@ -164,11 +183,8 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
 
   app.get('/v2/knowledge-base/:id/file', async (c) => {
     const base = await findBase(c.req.param('id'));
-    const { rows } = await db.query<FileRow>(
-      'select * from emulator_knowledge_base_v2_files where knowledge_base_id = $1 order by created_at, id',
-      [base.id],
-    );
-    return c.json(rows.map(toFile));
+    const { rows } = await db.query<JoinedRow>(FILES_OF_BASE, [base.id]);
+    return c.json(rows.map((r) => toFile(r, uploadOf(r))));
   });
 
   app.post('/v2/knowledge-base/:id/file', async (c) => {
@@ -184,7 +200,7 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
       [ctx.newId(), base.id, fileId, file.name, file.mimetype, file.bytes, file.parse_ok, readyAt, now],
     );
     if (!rows[0]) fail(400, `File ${fileId} is already attached to knowledge base ${base.id}`);
-    return c.json(toFile(rows[0]), 201);
+    return c.json(toFile(rows[0], file), 201);
   });
 
   app.delete('/v2/knowledge-base/:id/file/:fileId', async (c) => {
@@ -208,7 +224,7 @@ export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
       [base.id, c.req.param('fileId'), file.parse_ok, readyAt, now],
     );
     return c.json(
-      toFile(rows[0] ?? fail(404, `File ${c.req.param('fileId')} is not in knowledge base ${base.id}`)),
+      toFile(rows[0] ?? fail(404, `File ${c.req.param('fileId')} is not in knowledge base ${base.id}`), file),
       201,
     );
   });
