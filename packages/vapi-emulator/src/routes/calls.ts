@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { callStore, toCall, toPublicCall } from '../calls/store.js';
 import type { EmulatorContext } from '../context.js';
 import { checkBody, checkQuery } from '../contract.js';
-import { callStore, toCall, toPublicCall } from '../calls/store.js';
 import { fail, jsonBody, parseWith, publicBase, tooMany } from '../http.js';
 import { EMULATOR_ORG_ID } from '../seed.js';
 import { enforceKeyScope, keyScopeOf } from '../tokens/scope.js';
