@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { parseConfig } from '../config.js';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
-import { createLogger } from '../lib/logger.js';
-import { openSecretStore } from '../lib/secrets.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
 import { allMigrations } from '../server.js';
+import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
 
 // Issue 23 item 5: the public key's reach, set the provider's way (token restrictions). The
 // everyone key starts only the public page's assistant, never an inline one; the members key goes
@@ -25,35 +17,19 @@ const ONBOARDING_PROMPT = 'You help new team members through onboarding';
 for (const target of testDbTargets()) {
   describe(`public keys scoped by the provider's restrictions (${target.name})`, () => {
     let db: Db;
-    let dir: string;
-    let server: ServerType;
+    let server: ProviderTestServer;
     let origin: string;
     let keys: Record<string, string | undefined>;
 
     beforeAll(async () => {
-      dir = mkdtempSync(path.join(tmpdir(), 'engage-key-scope-'));
       db = await target.open(allMigrations());
-      const config = parseConfig({ DATA_DIR: dir, SITE_DIR: path.join(dir, 'site') });
-      const secrets = openSecretStore(dir);
-      const app = createApp({
-        config,
-        db,
-        logger: createLogger('error', () => undefined),
-        secrets,
-        verifyAccessToken: verify,
-        publicOrigin: () => 'https://engage.example',
-      });
-      keys = secrets.all();
-      server = await new Promise<ServerType>((resolve) => {
-        const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-      });
-      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      server = await startProviderTestServer(db, verify);
+      ({ origin, keys } = server);
     });
 
     afterAll(async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await db.close();
-      rmSync(dir, { recursive: true, force: true });
     });
 
     const post = (
