@@ -117,7 +117,7 @@ test.describe('voice SDK over a WebSocket call room', () => {
     page,
   }) => {
     const { publicKey } = await emulatorKeys(page);
-    await openTestPage(page, `key=${encodeURIComponent(publicKey)}&assistant=asst_onboarding`);
+    await openTestPage(page, `key=${encodeURIComponent(publicKey)}&assistant=asst_index`);
     await page.getByRole('button', { name: 'Start call through the server' }).click();
     await expect(event(page, 'created')).toContainText('"status":201');
     await expect(event(page, 'call-start')).toHaveCount(1, { timeout: 20_000 });

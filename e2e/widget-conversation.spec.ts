@@ -64,6 +64,16 @@ function emulatorPrivateKey(): string {
  * An assistant of this test's own answering from one document: the file uploaded (and processed),
  * a query tool over it, and the assistant using the tool, all through the provider's API.
  */
+/** A public key made with the private key (POST /provider/token), restricted to one assistant. */
+async function publicKeyFor(request: APIRequestContext, assistantId: string): Promise<string> {
+  const response = await request.post('/provider/token', {
+    headers: { Authorization: `Bearer ${emulatorPrivateKey()}` },
+    data: { tag: 'public', name: 'e2e', restrictions: { allowedAssistantIds: [assistantId] } },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { value: string }).value;
+}
+
 async function assistantWithDocument(request: APIRequestContext, name: string, text: string) {
   const auth = { Authorization: `Bearer ${emulatorPrivateKey()}` };
   const created = async (response: Awaited<ReturnType<APIRequestContext['post']>>) => {
@@ -285,10 +295,15 @@ test.describe('voice widget conversation', () => {
       '# Lighthouse tours\n\nLighthouse tours start at a quarter past seven every Tuesday from the north pier.\n\n' +
         'The gift shop sells maps and postcards.',
     );
-    // The page's widget calls this test's assistant (the seeded ones have no documents).
+    // The page's widget calls this test's assistant (the seeded ones have no documents), with a public
+    // key the provider's way: restricted to that assistant (the page's own key may not call it).
+    const token = await publicKeyFor(page.request, assistantId);
     await page.route('**/provider/call/web', async (route) => {
       const body = route.request().postDataJSON() as Record<string, unknown>;
-      await route.continue({ postData: JSON.stringify({ ...body, assistantId }) });
+      await route.continue({
+        headers: { ...route.request().headers(), authorization: `Bearer ${token}` },
+        postData: JSON.stringify({ ...body, assistantId }),
+      });
     });
     await silentMicrophone(page);
     await page.goto('/');

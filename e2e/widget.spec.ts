@@ -171,12 +171,17 @@ test.describe('voice widget', () => {
         (r) => r.url().endsWith('/provider/call/web') && r.method() === 'POST',
       );
       await page.getByRole('button', { name: 'ENGAGE' }).click();
-      const body = (await request).postDataJSON();
+      const sent = await request;
+      const body = sent.postDataJSON();
+      keys.push(sent.headers().authorization ?? '');
       await page.getByRole('button', { name: 'END' }).click({ timeout: 30_000 });
       await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
       return body.assistantId;
     };
+    const keys: string[] = [];
     expect(await callFrom('/')).toBe(config.assistants.index);
+    // The page's everyone key, which the provider lets call the public page's assistant only.
+    expect(keys).toEqual([`Bearer ${config.provider.publicKey}`]);
 
     // The other two pages need a signed-in visitor.
     await page.goto('/ediscovery');
@@ -188,6 +193,10 @@ test.describe('voice widget', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('s a l e s e n g i n e e r');
     expect(await callFrom('/ediscovery')).toBe(config.assistants.ediscovery);
     expect(await callFrom('/onboarding')).toBe(config.assistants.onboarding);
+    // The sign-in-only pages use the members key, which /config.json gives only with the session.
+    expect(keys[1]).toMatch(/^Bearer \S+$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
   });
 
   test('leaving the page during a call ends it', async ({ page }) => {

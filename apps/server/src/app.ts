@@ -19,7 +19,7 @@ import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { mailOutboxToken } from './routes/mail-access.js';
 import { mailRoutes } from './routes/mail.js';
-import { providerRoutes } from './routes/provider-proxy.js';
+import { providerRoutes } from './routes/provider-routes.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
 import { staticSite } from './routes/static-site.js';
 import { websocketCalls } from './routes/websocket-calls.js';
@@ -174,7 +174,10 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.route(
     '/',
-    publicConfigRoute(() => publicConfig),
+    publicConfigRoute(() => publicConfig, {
+      verify: deps.verifyAccessToken,
+      membersPublicKey: provider.membersPublicKey,
+    }),
   );
 
   // Unknown server paths answer a JSON 404 instead of the SPA.

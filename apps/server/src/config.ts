@@ -60,6 +60,8 @@ const envSchema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
   VAPI_API_URL: z.url().default('https://api.vapi.ai'),
   VAPI_PUBLIC_KEY: optionalString,
+  // The real provider's public key for the sign-in-only pages (restricted to their assistants).
+  VAPI_MEMBERS_PUBLIC_KEY: optionalString,
   VAPI_PRIVATE_KEY: optionalString,
   AUTH_ANON_KEY: optionalString,
   AUTH_SERVICE_ROLE_KEY: optionalString,
@@ -85,6 +87,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true')
     .default(false),
   EMULATOR_PUBLIC_KEY: optionalString,
+  EMULATOR_MEMBERS_PUBLIC_KEY: optionalString,
   EMULATOR_PRIVATE_KEY: optionalString,
   // The landing pages' assistants; the defaults are the ones the embedded emulator seeds.
   ASSISTANT_ID_INDEX: z.string().trim().min(1).default('asst_index'),

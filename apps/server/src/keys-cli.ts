@@ -27,6 +27,7 @@ try {
   if (config.embeddedProvider) {
     const emulator = emulatorKeys(config, secrets);
     keys.emulatorPublicKey = emulator.publicKey;
+    keys.emulatorMembersPublicKey = emulator.membersPublicKey;
     keys.emulatorPrivateKey = emulator.privateKey;
   }
   for (const [name, value] of Object.entries(secrets.all())) {

@@ -17,7 +17,13 @@ export const publicConfigSchema = z.object({
     name: z.string(),
     /** Base URL of the provider's API as the browser should call it; null means this server's emulator. */
     baseUrl: z.string().nullable(),
+    /** The public key of the public pages: restricted by the provider to their assistant. */
     publicKey: z.string().nullable(),
+    /**
+     * The public key of the sign-in-only pages (restricted to their assistants): present only in an
+     * answer to a request with a valid session, never in the page or an anonymous /config.json.
+     */
+    membersPublicKey: z.string().nullable().optional(),
     /** True when the server holds the private key: the import tool then calls /api/provider. */
     serverHoldsPrivateKey: z.boolean(),
     embedded: z.boolean(),

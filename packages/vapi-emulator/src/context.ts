@@ -13,6 +13,8 @@ export interface EmulatorContext {
   maxFileBytes: number;
   /** Chats and chat sessions kept, each (the oldest go past it). */
   maxStoredChats: number;
+  /** Calls kept (the oldest go past it, as do calls past their retention). */
+  maxStoredCalls: number;
   newId: () => string;
   /** GET /file refuses a listing without `purpose` (400), as the document says. */
   requireFilePurpose: boolean;

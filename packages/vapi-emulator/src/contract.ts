@@ -27,6 +27,8 @@ export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string
 const COMPONENT_BODIES: Partial<Record<RouteKey, string>> = {
   'POST /call/web': 'CreateWebCallDTO',
   'POST /chat/web': 'CreateWebChatDTO',
+  'POST /token': 'CreateTokenDTO',
+  'PATCH /token/{id}': 'UpdateTokenDTO',
 };
 const EXTRA_PROPERTIES: Record<string, readonly string[]> = {
   CreateQueryToolDTO: ['function'],

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -105,4 +106,17 @@ export function publicBase(
   const route = c.req.routePath;
   const prefix = route.endsWith(suffix) ? route.slice(0, route.length - suffix.length) : '';
   return { origin: `${secure ? 'https' : 'http'}://${host}`, secure, prefix: prefix.replace(/\/+$/, '') };
+}
+
+/** 429 in the provider's shape for a caller past its per-address budget. */
+export function tooMany(c: Context, retryAfter: number, what: string): Response {
+  return c.json(
+    {
+      error: 'rate_limited',
+      message: `Too many ${what} from this address; try again in ${retryAfter} s.`,
+      statusCode: 429,
+    },
+    429,
+    { 'Retry-After': String(retryAfter) },
+  );
 }

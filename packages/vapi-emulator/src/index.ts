@@ -20,6 +20,7 @@ import { HTTPException } from 'hono/http-exception';
 import { socketAddress, type ClientAddress } from './address-limit.js';
 import { keyAuth, type EmulatorKeys } from './auth.js';
 import { DEFAULT_MAX_JSON_BYTES, emulatorBodyLimit } from './body-limit.js';
+import { callDirectory, type EmulatorCallDirectory } from './calls/directory.js';
 import type { EmulatorContext } from './context.js';
 import type { EmulatorDb } from './db.js';
 import { faultInjection, type EmulatorFaults } from './faults.js';
@@ -28,7 +29,7 @@ import { createDocumentWorker, type DocumentWorker } from './knowledge/document-
 import { createFileProcessing, type ProcessedFile } from './knowledge/file-processing.js';
 import { createLocalAssistant } from './knowledge/local-assistant.js';
 import { assistantRoutes } from './routes/assistants.js';
-import { callDirectory, callRoutes, type EmulatorCallDirectory } from './routes/calls.js';
+import { callRoutes } from './routes/calls.js';
 import { chatRoutes } from './routes/chats.js';
 import { filesRoutes, storageRoutes } from './routes/files.js';
 import { knowledgeBaseV2Routes } from './routes/knowledge-bases-v2.js';
@@ -39,7 +40,9 @@ import {
   notImplementedRoutes,
   registeredRoutes,
 } from './routes/not-implemented.js';
+import { tokenRoutes } from './routes/tokens.js';
 import { toolRoutes } from './routes/tools.js';
+import { tokenStore } from './tokens/store.js';
 
 export { emulatorMigrations, type EmulatorMigration } from './migrations.js';
 export { EMULATOR_ORG_ID, SEEDED_ASSISTANT_IDS } from './seed.js';
@@ -57,10 +60,13 @@ export { PROXY_SECRET_HEADER } from './http.js';
 export { DEFAULT_MAX_JSON_BYTES } from './body-limit.js';
 export { addressKey, socketAddress, type ClientAddress } from './address-limit.js';
 export { SUPPORTED_TYPES } from './content-check.js';
-export type { EmulatorKeys } from './auth.js';
+export type { EmulatorKeys, PublicKeyGrant } from './auth.js';
+export type { TokenRestrictions } from './tokens/scope.js';
 export type { EmulatorDb, EmulatorQueryable } from './db.js';
 export type { EmulatorFaults } from './faults.js';
-export { VARIABLE_VALUES_LIMITS, type EmulatorCallDirectory } from './routes/calls.js';
+export { INLINE_ASSISTANT_MAX_BYTES, VARIABLE_VALUES_LIMITS } from './routes/assistant-choice.js';
+export type { EmulatorCallDirectory } from './calls/directory.js';
+export { CALL_RETENTION_MS } from './calls/store.js';
 export {
   createRooms,
   ROOM_CLOSE,
@@ -98,6 +104,8 @@ export interface EmulatorLimits {
    * key cannot fill the database, whatever session lifetime they ask for. Default 10 000.
    */
   maxStoredChats?: number;
+  /** Calls kept; past it the oldest go (and any past CALL_RETENTION_MS). Default 10 000. */
+  maxStoredCalls?: number;
 }
 
 export interface VapiEmulatorDeps extends EmulatorLimits {
@@ -143,6 +151,7 @@ export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS = 20;
 export const DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS = 60;
 export const DEFAULT_MAX_STORED_CHATS = 10_000;
+export const DEFAULT_MAX_STORED_CALLS = 10_000;
 
 /** Every implemented route group; the 501 table is what the contract names beyond them. */
 function resourceRoutes(ctx: EmulatorContext): Hono {
@@ -154,6 +163,7 @@ function resourceRoutes(ctx: EmulatorContext): Hono {
   app.route('/', knowledgeBaseV2Routes(ctx));
   app.route('/', callRoutes(ctx));
   app.route('/', chatRoutes(ctx));
+  app.route('/', tokenRoutes(ctx));
   return app;
 }
 
@@ -203,6 +213,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     maxStoredChats: deps.maxStoredChats ?? DEFAULT_MAX_STORED_CHATS,
+    maxStoredCalls: deps.maxStoredCalls ?? DEFAULT_MAX_STORED_CALLS,
     newId: deps.newId ?? randomUUID,
     requireFilePurpose: deps.requireFilePurpose ?? true,
     forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,
@@ -255,7 +266,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
 
   const api = new Hono();
   api.use('*', faultInjection(deps.faults));
-  api.use('*', keyAuth(deps.keys));
+  api.use('*', keyAuth(deps.keys, tokenStore(ctx).scopeOf));
   const resources = resourceRoutes(ctx);
   api.route('/', resources);
   api.route('/', notImplementedRoutes(notImplementedBesides(registeredRoutes(resources))));

@@ -167,6 +167,34 @@ export const emulatorMigrations: EmulatorMigration[] = [
       update emulator_files set processed_at = created_at, failure_reason = 'the content check failed'
         where not parse_ok;
       create index emulator_files_unprocessed on emulator_files (created_at) where processed_at is null;
+    // Keys made through POST /token (routes/tokens.ts): found by the SHA-256 of their value.
+    id: 'emulator/0007_tokens',
+    sql: `
+      create table emulator_tokens (
+        id text primary key,
+        org_id text not null,
+        tag text not null,
+        name text,
+        value text not null,
+        value_hash text not null unique,
+        restrictions jsonb,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      );
+      create index emulator_tokens_created_at on emulator_tokens (created_at desc, id);
+    `,
+  },
+  {
+    // Each message is stored once, in the chat (exchange) that sent or answered it: a session's
+    // history is its newest chats, no longer a copy in the session and another in every chat.
+    // An inline assistant stays on its session alone.
+    id: 'emulator/0008_chat_messages_once',
+    sql: `
+      alter table emulator_chat_sessions drop column messages;
+      update emulator_chats set data = data - 'messages' - 'assistant';
+      -- The order chats were stored in (created_at ties under one clock tick).
+      alter table emulator_chats add column seq bigint generated always as identity;
+      create index emulator_chats_session_seq on emulator_chats (session_id, seq desc);
     `,
   },
 ];

@@ -57,7 +57,10 @@ export function securityHeaders(sources: CspSources): MiddlewareHandler {
     await next();
     const h = c.res.headers;
     const hashes = c.get('cspScriptHashes');
-    h.set('Content-Security-Policy', hashes?.length ? buildCsp(sources, hashes) : csp);
+    // A route's own policy stays (the provider's stored files: default-src 'none'; sandbox): it is
+    // always stricter than the site's, which would let an uploaded file run as this origin's page.
+    if (!h.has('Content-Security-Policy'))
+      h.set('Content-Security-Policy', hashes?.length ? buildCsp(sources, hashes) : csp);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('X-Frame-Options', 'DENY');
     // A route may ask for less (the outbox: no-referrer, so no link in a mail carries its URL away).

@@ -447,7 +447,7 @@ for (const target of testDbTargets()) {
     });
 
     describe('web calls', () => {
-      it('creates a web call with the public key and answers the fields the voice SDK reads', async () => {
+      it('creates a web call with the public key and answers the fields the voice SDK reads, nothing of the assistant', async () => {
         const browser = createVapiClient({ baseUrl, token: keys.publicKey });
         const call = await browser.call.createWeb({
           assistantId: SEEDED_ASSISTANT_IDS.onboarding,
@@ -460,11 +460,17 @@ for (const target of testDbTargets()) {
           status: 'queued',
           assistantId: SEEDED_ASSISTANT_IDS.onboarding,
           artifactPlan: { videoRecordingEnabled: false },
-          assistant: { voice: { provider: 'vapi' } },
           transport: { callUrl: call.webCallUrl },
         });
+        // The public shape: the stored assistant's prompt, tools and files stay with the owner.
+        expect(call).not.toHaveProperty('assistant');
+        expect(JSON.stringify(call)).not.toContain('You help new team members');
         const fetched = await vapi.call.get(call.id);
-        expect(fetched).toMatchObject({ id: call.id, status: 'queued' });
+        expect(fetched).toMatchObject({
+          id: call.id,
+          status: 'queued',
+          assistant: { voice: { provider: 'vapi' } },
+        });
         expect(fetched.artifactPlan).toBeUndefined();
       });
 
@@ -483,9 +489,9 @@ for (const target of testDbTargets()) {
           }),
         });
         expect(res.status).toBe(201);
-        const call = (await res.json()) as { id: string; webCallUrl: string; assistant: unknown };
+        const call = (await res.json()) as { id: string; webCallUrl: string };
         expect(call.webCallUrl).toBe(`wss://engage.example/rooms/${call.id}`);
-        expect(call.assistant).toMatchObject({ voice: { provider: 'tavus' } });
+        expect((await vapi.call.get(call.id)).assistant).toMatchObject({ voice: { provider: 'tavus' } });
       });
 
       it.each([

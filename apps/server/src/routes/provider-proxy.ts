@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { LimitStore } from '@engage/rate-limit';
-import { createVapiEmulator, type EmulatorCallDirectory } from '@engage/vapi-emulator';
 import { Hono, type Context } from 'hono';
-import type { Config } from '../config.js';
-import type { Db } from '../db/types.js';
-import { connectionAddress } from '../lib/client-address.js';
-import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
+import {
+  BAD_PATH_MESSAGE,
+  BAD_RAW,
+  isDotSegment,
+  providerPathSegments,
+  rawPathOf,
+  rawSearchOf,
+} from '../lib/provider-path.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
-import type { SecretStore } from '../lib/secrets.js';
 import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
 
 /**
@@ -115,55 +115,6 @@ function capped(
 
 const json = (c: Context, status: 400 | 403 | 405 | 413 | 502, error: string, message: string) =>
   c.json({ error, message }, status);
-
-const BAD_PATH_MESSAGE =
-  'The path must not hold backslashes, encoded slashes or backslashes, double encoding or dot segments.';
-
-/** The path text exactly as the request line carried it: no decoding, no dot-segment resolution. */
-function rawPathOf(url: string): string {
-  const afterAuthority = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url);
-  const rest = afterAuthority ? url.slice(afterAuthority[0].length) : url;
-  return rest.replace(/[?#].*$/s, '') || '/';
-}
-
-/** The query text as received (with its '?'), or ''. */
-function rawSearchOf(url: string): string {
-  const match = /\?[^#]*/.exec(url);
-  return match ? match[0] : '';
-}
-
-/** Text that never belongs in a path sent with the server's key, raw or decoded. */
-// Control characters are refused on purpose (a CR/LF or NUL in an id is never legitimate).
-// eslint-disable-next-line no-control-regex
-const BAD_RAW = /\\|%(2f|5c|25)|[\x00-\x1f\x7f]/i;
-// eslint-disable-next-line no-control-regex
-const BAD_DECODED = /[\\/%\x00-\x1f\x7f]/;
-const isDotSegment = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment);
-
-/**
- * The provider path's segments (after the mount's `mountDepth` segments), each decoded once, or null
- * when the path is refused: a backslash, an encoded '/' or '\' (any case), double encoding ('%25'),
- * a control character or a dot segment, in the raw text or after decoding. Upstream resolves all of
- * those into other paths ('\' is '/' to URL parsers, '..' climbs), so none may reach it.
- */
-export function providerPathSegments(rawPath: string, mountDepth: number): string[] | null {
-  if (BAD_RAW.test(rawPath)) return null;
-  const raw = rawPath.split('/').slice(1);
-  if (raw.length < mountDepth) return null;
-  const segments: string[] = [];
-  for (const segment of raw.slice(mountDepth)) {
-    if (isDotSegment(segment)) return null;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return null;
-    }
-    if (BAD_DECODED.test(decoded) || isDotSegment(decoded)) return null;
-    segments.push(decoded);
-  }
-  return segments;
-}
 
 export function providerProxy(options: ProviderProxyOptions): Hono {
   if (!options.privateKey) throw new Error('providerProxy needs the private key');
@@ -277,79 +228,4 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });
   });
   return app;
-}
-
-export interface ProviderRoutesOptions {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  secrets: SecretStore;
-  verify: VerifyAccessToken;
-  /** The site's public origin (configuration only): the base of the file URLs the emulator stores. */
-  publicOrigin: PublicOrigin;
-  /** The emulator's local call rooms (see createVapiEmulator's `rooms`). */
-  rooms?: Hono | ((calls: EmulatorCallDirectory) => Hono);
-  /**
-   * The server's own handler. With the embedded emulator the proxy sends upstream requests through
-   * it in-process (to `/provider`), so they meet the same middleware as a browser's.
-   */
-  fetch: (request: Request) => Promise<Response>;
-  /** The server's one limit store (db/limit-store.ts), for the emulator's per-address limits. */
-  limitStore?: LimitStore;
-}
-
-/** The provider side of the server, for `app.route()`; see {@link providerRoutes}. */
-export interface ProviderRoutes {
-  /** The embedded emulator, for `/provider`; null when a real provider key is configured. */
-  emulator: Hono | null;
-  /** The operators' proxy, for `/api/provider`. */
-  proxy: Hono;
-  /** The public key the browser should use (/config.json). */
-  publicKey: string | null;
-}
-
-/**
- * The embedded emulator (when no real key is configured) and the proxy to whichever provider is
- * in use. The caller mounts them: `/provider` and `/api/provider` in app.ts.
- */
-export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
-  const { config, logger } = options;
-  if (!config.embeddedProvider) {
-    return {
-      emulator: null,
-      proxy: providerProxy({
-        verify: options.verify,
-        upstreamBaseUrl: config.VAPI_API_URL,
-        privateKey: config.VAPI_PRIVATE_KEY as string,
-        logger,
-      }),
-      publicKey: config.VAPI_PUBLIC_KEY ?? null,
-    };
-  }
-  const keys = emulatorKeys(config, options.secrets);
-  // Proves to the emulator that X-Forwarded-* come from this proxy; new on every start, never shown.
-  const forwardedHeaderSecret = randomUUID();
-  const emulator = createVapiEmulator({
-    db: options.db,
-    keys,
-    logger,
-    forwardedHeaderSecret,
-    // The server's settings, not the emulator's defaults: one body cap and per-address limits.
-    maxJsonBytes: config.MAX_JSON_BYTES,
-    clientAddress: connectionAddress,
-    callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
-    chatsPerMinutePerAddress: config.EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS,
-    limitStore: options.limitStore,
-    ...(options.rooms ? { rooms: options.rooms } : {}),
-  });
-  const proxy = providerProxy({
-    verify: options.verify,
-    // In-process: the request goes through the server's own handler to the emulator, no socket involved.
-    upstreamBaseUrl: 'http://embedded.invalid/provider',
-    fetch: options.fetch,
-    privateKey: keys.privateKey,
-    logger,
-    forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
-  });
-  return { emulator, proxy, publicKey: keys.publicKey };
 }

@@ -48,6 +48,11 @@ export interface WebSocketCallsOptions {
   assistants: readonly string[] | '*';
   /** False: only signed-in users may start calls. */
   allowAnonymous: boolean;
+  /**
+   * The assistants an anonymous caller may start (the public pages'): the sign-in-only pages'
+   * assistants need a session here as their public key does at the provider. Default: any allowed.
+   */
+  anonymousAssistants?: readonly string[];
   verifyAccessToken: VerifyAccessToken;
   /** Calls per minute per signed-in user, or per address for anonymous callers. */
   perMinute: number;
@@ -142,6 +147,8 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
         'assistant_not_allowed',
         `Assistant ${assistantId} cannot be called from this site.`,
       );
+    if (!user && options.anonymousAssistants && !options.anonymousAssistants.includes(assistantId))
+      return error(c, 401, 'unauthorized', 'Sign in to call this assistant.');
 
     // Counted once the request is valid: what is limited is calls created with the owner's key.
     const key = user ? `user:${user.id}` : `ip:${addressKey(clientIp(c))}`;
@@ -258,6 +265,7 @@ export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
     createProviderCall,
     assistants: config.websocketCallAssistants,
     allowAnonymous: config.WEBSOCKET_CALLS_ANONYMOUS,
+    anonymousAssistants: [config.ASSISTANT_ID_INDEX],
     perMinute: config.WEBSOCKET_CALLS_PER_MINUTE,
     verifyAccessToken: options.verifyAccessToken,
     logger: options.logger,

@@ -2,7 +2,7 @@ import { contentProblem, extensionOf } from '@engage/vapi-contract';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { SUPPORTED_TYPES } from '../content-check.js';
+import { servedType, SUPPORTED_TYPES } from '../content-check.js';
 import type { EmulatorContext } from '../context.js';
 import { checkBody, checkQuery } from '../contract.js';
 import { iso, json } from '../db.js';
@@ -220,7 +220,7 @@ export function storageRoutes(ctx: EmulatorContext): Hono {
     const row = rows[0] ?? fail(404, 'File not found');
     const bytes = new Uint8Array(row.content);
     return c.body(bytes, 200, {
-      'Content-Type': row.mimetype,
+      'Content-Type': servedType(row.mimetype, row.original_name),
       'Content-Length': String(bytes.length),
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(row.original_name)}`,
       'X-Content-Type-Options': 'nosniff',

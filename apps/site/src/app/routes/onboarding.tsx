@@ -9,7 +9,7 @@ export function Component() {
   return (
     <>
       <LandingPage assistant={assistant} />
-      <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} />
+      <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} audience="members" />
     </>
   );
 }

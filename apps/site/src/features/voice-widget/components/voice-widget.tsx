@@ -1,5 +1,6 @@
 import { lazy, useEffect, useRef, type FocusEvent } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
+import { useMembersPublicKey } from '../hooks/use-members-key';
 import { MAX_TYPED_CHARS, useVoiceCall } from '../hooks/use-voice-call';
 import { loadVoiceSdk } from '../lib/load-sdk';
 import type { LoadVoiceSdk } from '../lib/voice-client';
@@ -19,6 +20,11 @@ export interface VoiceWidgetProps {
   assistantId: string;
   /** The assistant's name, for the widget's accessible label. */
   assistantName: string;
+  /**
+   * Whose page it is: 'public' uses the everyone key; 'members' (the sign-in-only pages) the members'
+   * key, which the provider restricts to their assistants and /config.json gives only with a session.
+   */
+  audience?: 'public' | 'members';
   /** Loads the SDK; tests pass a fake. */
   loadSdk?: LoadVoiceSdk;
 }
@@ -50,12 +56,19 @@ const secondaryButton = `rounded-full border border-white/25 bg-slate-950/80 px-
  * type a question above them. "Type instead" opens a text chat with the same assistant. Keyboard
  * focus follows the visitor's control across the states.
  */
-export function VoiceWidget({ assistantId, assistantName, loadSdk = loadVoiceSdk }: VoiceWidgetProps) {
+export function VoiceWidget({
+  assistantId,
+  assistantName,
+  audience = 'public',
+  loadSdk = loadVoiceSdk,
+}: VoiceWidgetProps) {
   const { provider } = usePublicConfig();
+  const membersKey = useMembersPublicKey(audience === 'members');
+  const publicKey = audience === 'members' ? membersKey : provider.publicKey;
   // Read in the browser only: the page is also prerendered (scripts/prerender.mjs), with no window.
   const apiBaseUrl =
     provider.baseUrl ?? (typeof window === 'undefined' ? '/provider' : `${window.location.origin}/provider`);
-  const call = useVoiceCall({ assistantId, publicKey: provider.publicKey, apiBaseUrl, loadSdk });
+  const call = useVoiceCall({ assistantId, publicKey, apiBaseUrl, loadSdk });
   const { state, cancel } = call;
 
   const root = useRef<HTMLElement>(null);
@@ -158,7 +171,7 @@ export function VoiceWidget({ assistantId, assistantName, loadSdk = loadVoiceSdk
           <ChatPanel
             assistantId={assistantId}
             assistantName={assistantName}
-            publicKey={provider.publicKey}
+            publicKey={publicKey}
             apiBaseUrl={apiBaseUrl}
             onClose={call.closeChat}
             initialReason={state.reason}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { LimitStore } from '@engage/rate-limit';
+import {
+  createVapiEmulator,
+  type EmulatorCallDirectory,
+  type TokenRestrictions,
+} from '@engage/vapi-emulator';
+import type { Hono } from 'hono';
+import type { Config } from '../config.js';
+import type { Db } from '../db/types.js';
+import { connectionAddress } from '../lib/client-address.js';
+import { emulatorKeys } from '../lib/emulator-keys.js';
+import type { Logger } from '../lib/logger.js';
+import type { PublicOrigin } from '../lib/public-origin.js';
+import type { SecretStore } from '../lib/secrets.js';
+import type { VerifyAccessToken } from '../middleware/require-auth.js';
+import { providerProxy } from './provider-proxy.js';
+
+/**
+ * The provider side of the server: the embedded emulator wired to the server's database, keys and
+ * limits (when no real key is configured), and the operators' proxy to whichever provider is in use.
+ * @module
+ */
+
+/**
+ * What each public key may start, as the provider's token restrictions say it (README tells how to
+ * set the same on the real provider's keys): the everyone key the public page's assistant only, the
+ * members key the sign-in-only pages' assistants; neither an inline (transient) assistant.
+ */
+export function publicKeyRestrictions(config: Config): Record<'public' | 'members', TokenRestrictions> {
+  return {
+    public: { allowedAssistantIds: [config.ASSISTANT_ID_INDEX], allowTransientAssistant: false },
+    members: {
+      allowedAssistantIds: [config.ASSISTANT_ID_EDISCOVERY, config.ASSISTANT_ID_ONBOARDING],
+      allowTransientAssistant: false,
+    },
+  };
+}
+
+export interface ProviderRoutesOptions {
+  /** The server's one limit store (db/limit-store.ts), for the emulator's per-address limits. */
+  limitStore?: LimitStore;
+  config: Config;
+  db: Db;
+  logger: Logger;
+  secrets: SecretStore;
+  verify: VerifyAccessToken;
+  /** The site's public origin (configuration only): the base of the file URLs the emulator stores. */
+  publicOrigin: PublicOrigin;
+  /** The emulator's local call rooms (see createVapiEmulator's `rooms`). */
+  rooms?: Hono | ((calls: EmulatorCallDirectory) => Hono);
+  /**
+   * The server's own handler. With the embedded emulator the proxy sends upstream requests through
+   * it in-process (to `/provider`), so they meet the same middleware as a browser's.
+   */
+  fetch: (request: Request) => Promise<Response>;
+}
+
+/** The provider side of the server, for `app.route()`; see {@link providerRoutes}. */
+export interface ProviderRoutes {
+  /** The embedded emulator, for `/provider`; null when a real provider key is configured. */
+  emulator: Hono | null;
+  /** The operators' proxy, for `/api/provider`. */
+  proxy: Hono;
+  /** The public key of the public pages (/config.json for everyone). */
+  publicKey: string | null;
+  /** The public key of the sign-in-only pages (/config.json with a valid session only). */
+  membersPublicKey: string | null;
+}
+
+/**
+ * The embedded emulator (when no real key is configured) and the proxy to whichever provider is
+ * in use. The caller mounts them: `/provider` and `/api/provider` in app.ts.
+ */
+export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
+  const { config, logger } = options;
+  if (!config.embeddedProvider) {
+    return {
+      emulator: null,
+      proxy: providerProxy({
+        verify: options.verify,
+        upstreamBaseUrl: config.VAPI_API_URL,
+        privateKey: config.VAPI_PRIVATE_KEY as string,
+        logger,
+      }),
+      publicKey: config.VAPI_PUBLIC_KEY ?? null,
+      membersPublicKey: config.VAPI_MEMBERS_PUBLIC_KEY ?? null,
+    };
+  }
+  const keys = emulatorKeys(config, options.secrets);
+  // Proves to the emulator that X-Forwarded-* come from this proxy; new on every start, never shown.
+  const forwardedHeaderSecret = randomUUID();
+  const emulator = createVapiEmulator({
+    db: options.db,
+    keys: {
+      privateKey: keys.privateKey,
+      publicKey: keys.publicKey,
+      publicKeyRestrictions: publicKeyRestrictions(config).public,
+      otherPublicKeys: [
+        { value: keys.membersPublicKey, restrictions: publicKeyRestrictions(config).members },
+      ],
+    },
+    logger,
+    forwardedHeaderSecret,
+    // The server's settings, not the emulator's defaults: one body cap and per-address limits.
+    maxJsonBytes: config.MAX_JSON_BYTES,
+    clientAddress: connectionAddress,
+    callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
+    chatsPerMinutePerAddress: config.EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS,
+    limitStore: options.limitStore,
+    ...(options.rooms ? { rooms: options.rooms } : {}),
+  });
+  const proxy = providerProxy({
+    verify: options.verify,
+    // In-process: the request goes through the server's own handler to the emulator, no socket involved.
+    upstreamBaseUrl: 'http://embedded.invalid/provider',
+    fetch: options.fetch,
+    privateKey: keys.privateKey,
+    logger,
+    forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
+  });
+  return { emulator, proxy, publicKey: keys.publicKey, membersPublicKey: keys.membersPublicKey };
+}

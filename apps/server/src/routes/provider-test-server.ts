@@ -1,0 +1,47 @@
+// Test support: the whole server with the embedded provider on a real port, over a given database,
+// with a test's own token check; its generated keys (DATA_DIR) are handed back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import type { Db } from '../db/types.js';
+import { createLogger } from '../lib/logger.js';
+import { openSecretStore } from '../lib/secrets.js';
+import type { VerifyAccessToken } from '../middleware/require-auth.js';
+
+export interface ProviderTestServer {
+  origin: string;
+  /** DATA_DIR's secrets: emulatorPublicKey, emulatorMembersPublicKey, emulatorPrivateKey… */
+  keys: Record<string, string | undefined>;
+  close(): Promise<void>;
+}
+
+export async function startProviderTestServer(
+  db: Db,
+  verify: VerifyAccessToken,
+): Promise<ProviderTestServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'engage-provider-test-'));
+  const secrets = openSecretStore(dir);
+  const app = createApp({
+    config: parseConfig({ DATA_DIR: dir, SITE_DIR: path.join(dir, 'site') }),
+    db,
+    logger: createLogger('error', () => undefined),
+    secrets,
+    verifyAccessToken: verify,
+    publicOrigin: () => 'https://engage.example',
+  });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    keys: secrets.all(),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
