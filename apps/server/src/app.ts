@@ -58,8 +58,6 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.use('*', requestLog(logger));
-  // A request that found the database unreachable answers 503 database_unavailable, not 500.
-  app.use('*', databaseUnavailable());
   app.use(
     '*',
     securityHeaders({
@@ -84,6 +82,8 @@ export function createApp(deps: AppDeps): Hono {
     if (c.req.header('upgrade')) return next();
     return compress()(c, next);
   });
+  // A request that found the database unreachable answers 503 database_unavailable, not 500.
+  app.use('*', databaseUnavailable());
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();

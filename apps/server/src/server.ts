@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
@@ -7,6 +8,7 @@ import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
 import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
 import type { Db } from './db/types.js';
+import { trackConnections } from './lib/http-drain.js';
 import type { Logger } from './lib/logger.js';
 import { createPublicOrigin } from './lib/public-origin.js';
 import type { SecretStore } from './lib/secrets.js';
@@ -70,6 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       s.once('error', reject);
     });
     nodeWs.injectWebSocket(server);
+    const connections = trackConnections(server as Server);
     const port = (server.address() as AddressInfo).port;
     publicOrigin.listening(port);
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
@@ -84,18 +87,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           // Open call rooms are closed (1001, going away) so they do not hold close() open.
           for (const socket of nodeWs.wss.clients) socket.close(1001, 'server shutting down');
           setTimeout(() => nodeWs.wss.clients.forEach((socket) => socket.terminate()), 1000).unref();
-          const http = server as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-          // Idle keep-alive sockets would hold close() open; each busy one is closed once its answer is sent.
-          http.closeIdleConnections?.();
-          const idle = setInterval(() => http.closeIdleConnections?.(), 100);
-          idle.unref();
+          connections.drain();
           // A request still running after drainMs is cut, so a stop is bounded.
-          const cut = setTimeout(() => http.closeAllConnections?.(), drainMs);
+          const cut = setTimeout(() => connections.cut(), drainMs);
           cut.unref();
-          server.once('close', () => {
-            clearInterval(idle);
-            clearTimeout(cut);
-          });
+          server.once('close', () => clearTimeout(cut));
         });
         await db.close();
         unlock();

@@ -5,8 +5,8 @@ import { migrate } from './db/migrate.js';
 import { serverMigrations } from './db/migrations/index.js';
 import { openDatabase } from './db/open.js';
 import type { Db, Migration } from './db/types.js';
-import type { SecretStore } from './lib/secrets.js';
 import type { Logger } from './lib/logger.js';
+import type { SecretStore } from './lib/secrets.js';
 import { openSecrets } from './secrets-setup.js';
 
 /** Every migration the server applies, in order: the server's modules, then the emulator's. */

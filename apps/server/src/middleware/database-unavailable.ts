@@ -7,7 +7,7 @@ export const DATABASE_RETRY_AFTER_S = 5;
 /**
  * A request that met an unreachable database answers 503 `{error: 'database_unavailable'}` with
  * `Retry-After`, whatever route served it: the routes' own error handlers (auth, admin, emulator)
- * turn the failure into a 500, and this replaces that answer. Put first, so it sees every route.
+ * turn the failure into a 500, and this replaces that answer. Put before the routes (inside compression), so it sees every route.
  */
 export function databaseUnavailable(): MiddlewareHandler {
   return async (c, next) => {
@@ -21,5 +21,7 @@ export function databaseUnavailable(): MiddlewareHandler {
       503,
       { 'Retry-After': String(DATABASE_RETRY_AFTER_S), 'Cache-Control': 'no-store' },
     );
+    // Hono carries the replaced answer's headers over; its length is not this body's.
+    c.res.headers.delete('Content-Length');
   };
 }
