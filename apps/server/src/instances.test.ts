@@ -181,6 +181,10 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
       socket.once('error', reject);
     });
     expect(started).toMatchObject({ type: 'status-update', status: 'in-progress' });
+    // The call is held by that one connection on every instance: a second one elsewhere is refused.
+    const second = new WebSocket(`ws://${new URL(instances[2]!.url).host}/provider/rooms/${id}`);
+    const [code] = (await once(second, 'close')) as [number];
+    expect(code).toBe(4409);
     socket.close();
   });
 
