@@ -3,7 +3,7 @@
 // elsewhere with the reason printed.
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,6 +110,7 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
     );
     expect(new Set(kids).size).toBe(1);
     // `npm run keys` with DATABASE_URL prints the values the instances share.
+    const keysDir = mkdtempSync(path.join(tmpdir(), 'engage-keys-'));
     const printed = spawnSync(
       process.execPath,
       ['--conditions=source', '--import', 'tsx', 'apps/server/src/keys-cli.ts'],
@@ -118,12 +119,13 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
         env: {
           PATH: process.env.PATH,
           DATABASE_URL: cluster.url,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'k-')),
+          DATA_DIR: keysDir,
         },
         encoding: 'utf8',
         timeout: 60_000,
       },
     );
+    rmSync(keysDir, { recursive: true, force: true });
     expect(printed.status, printed.stderr).toBe(0);
     const keys = JSON.parse(printed.stdout) as Record<string, string>;
     expect(keys.authAnonKey).toBe(anonKeys[0]);
