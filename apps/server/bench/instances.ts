@@ -21,13 +21,16 @@ const ADMIN = { email: 'bench@example.com', password: 'bench password 1' };
 const DURATION_MS = 6_000;
 const root = path.resolve(import.meta.dirname, '../../..');
 
-/** Runs `clients` loops of `fn` for DURATION_MS and returns successful calls per second. */
+/** Runs `clients` loops of `fn` for DURATION_MS; a call answered otherwise than 200 stops the run. */
 async function throughput(clients: number, fn: (client: number) => Promise<boolean>): Promise<number> {
   const end = performance.now() + DURATION_MS;
   let ok = 0;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < end) if (await fn(client)) ok++;
+      while (performance.now() < end) {
+        if (!(await fn(client))) throw new Error('a request was not answered 200');
+        ok++;
+      }
     }),
   );
   return ok / (DURATION_MS / 1000);
@@ -129,7 +132,8 @@ async function main() {
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log(
       [
-        `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, Node ${process.version};`,
+        `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, Node ${process.version}, ` +
+          `load average ${os.loadavg()[0]?.toFixed(1)} at the end;`,
         `PostgreSQL ${cluster ? 'throwaway cluster on loopback' : 'at BENCH_DATABASE_URL'}; static page: ${site.note}.`,
         '',
         '| instances | sign-ins/s (8 clients) | static page requests/s (32 clients) |',
