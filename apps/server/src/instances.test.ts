@@ -84,6 +84,9 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
           PUBLIC_URL,
           ADMIN_EMAILS: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
+          // The per-address request limit off: the guesses below meet the per-account limit alone,
+          // and the other tests' sign-ins from this one address are not refused.
+          AUTH_RATE_LIMIT_TOKEN: '0',
         }),
       ),
     );
@@ -188,6 +191,47 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
     const [code] = (await once(second, 'close')) as [number];
     expect(code).toBe(4409);
     socket.close();
+  });
+
+  // Needs the shared limiter (branch `limits`: its PostgreSQL store). Before it, each process counts
+  // alone and the spread guesses get three times through; enable this once that branch is merged.
+  it.skip('lets 90 wrong sign-ins spread over the three through no more than one instance alone', async () => {
+    const anonKey = await anonKeyOf(instances[0]!);
+    const [secret] = await rows<{ value: string }>(
+      "select value from app_secrets where name = 'authServiceRoleKey'",
+    );
+    const serviceKey = secret!.value;
+    const service = {
+      apikey: serviceKey,
+      Authorization: `Bearer ${serviceKey}`,
+      'Content-Type': 'application/json',
+    };
+    for (const email of ['alone@example.com', 'spread@example.com']) {
+      const created = await get(instances[0]!, '/auth/v1/admin/users', {
+        method: 'POST',
+        headers: service,
+        body: JSON.stringify({ email, password: ADMIN.password, email_confirm: true }),
+      });
+      expect(created.status).toBe(200);
+    }
+    const guesses = async (email: string, at: (i: number) => InstanceProcess) => {
+      let through = 0;
+      for (let i = 0; i < 90; i++) {
+        const res = await fetch(`${at(i).url}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: `wrong guess ${i}` }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        if (res.status !== 429) through++;
+      }
+      return through;
+    };
+    const alone = await guesses('alone@example.com', () => instances[0]!);
+    const spread = await guesses('spread@example.com', (i) => instances[i % 3]!);
+    expect(alone).toBeLessThan(90);
+    expect(spread).toBeLessThanOrEqual(alone);
   });
 
   it('keeps serving on the others when one is killed', async () => {
