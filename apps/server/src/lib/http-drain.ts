@@ -35,13 +35,15 @@ export function trackConnections(server: Server): ConnectionDrain {
       const left = (busy.get(socket) ?? 1) - 1;
       if (left > 0) return void busy.set(socket, left);
       busy.delete(socket);
+      // end(), not destroy(): the answer just written is still being delivered.
       if (draining) socket.end();
     });
   });
   return {
     drain() {
       draining = true;
-      for (const socket of sockets) if (!busy.has(socket) && !upgraded.has(socket)) socket.end();
+      // As Node's closeIdleConnections(): nothing is on its way on an idle connection.
+      for (const socket of sockets) if (!busy.has(socket) && !upgraded.has(socket)) socket.destroy();
     },
     cut() {
       for (const socket of sockets) socket.destroy();

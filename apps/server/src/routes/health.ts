@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { Queryable } from '../db/types.js';
 
 export interface HealthOptions {
@@ -26,8 +27,10 @@ export function healthRoutes({ db, migrationIds }: HealthOptions): Hono {
       if ((rows[0]?.n ?? 0) < migrationIds.length)
         return c.json({ status: 'unavailable', reason: 'migrations' }, 503, { 'Retry-After': '5' });
       return c.json({ status: 'ready' });
-    } catch {
-      return c.json({ status: 'unavailable', reason: 'database' }, 503, { 'Retry-After': '5' });
+    } catch (error) {
+      // No schema_migrations table yet is a database that answers but is not migrated.
+      const reason = isDatabaseUnavailable(error) ? 'database' : 'migrations';
+      return c.json({ status: 'unavailable', reason }, 503, { 'Retry-After': '5' });
     }
   });
   return app;
