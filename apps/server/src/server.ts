@@ -34,7 +34,8 @@ export { allMigrations } from './startup.js';
 
 /** Opens storage, applies migrations, composes the app and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  prepareDataDir(config.dataDir, logger); // the secret store lives here even with DATABASE_URL
+  // With DATABASE_URL nothing in it is needed (keys are in the database); it is still made private.
+  prepareDataDir(config.dataDir, logger);
   const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(config.dataDir);
   let db: Db;
   try {
