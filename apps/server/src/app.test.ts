@@ -4,10 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { parseConfig } from './config.js';
+import { migrate } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
 import type { Db } from './db/types.js';
 import { createLogger } from './lib/logger.js';
 import { openSecretStore } from './lib/secrets.js';
+import { allMigrations } from './startup.js';
 
 let db: Db;
 let dir: string;
@@ -49,6 +51,16 @@ describe('createApp', () => {
     const res = await app.request('/healthz');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready (/readyz) only once the database holds every migration of this build', async () => {
+    const before = await app.request('/readyz');
+    expect(before.status).toBe(503);
+    expect(await before.json()).toMatchObject({ reason: 'migrations' });
+    await migrate(db, allMigrations());
+    const after = await app.request('/readyz');
+    expect(after.status).toBe(200);
+    expect(after.headers.get('cache-control')).toBe('no-store');
   });
 
   it('serves /config.json with public values and no secret', async () => {

@@ -12,17 +12,20 @@ import type { Logger } from './lib/logger.js';
 import { createPublicOrigin, type PublicOrigin } from './lib/public-origin.js';
 import type { SecretStore } from './lib/secrets.js';
 import { isMultipartUpload, jsonBodyLimit } from './middleware/body-limit.js';
+import { databaseUnavailable } from './middleware/database-unavailable.js';
 import { requestLog } from './middleware/request-log.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
 import { mailOutboxToken } from './routes/mail-access.js';
 import { mailRoutes } from './routes/mail.js';
 import { providerRoutes } from './routes/provider-routes.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
 import { staticSite } from './routes/static-site.js';
 import { websocketCalls } from './routes/websocket-calls.js';
+import { allMigrations } from './startup.js';
 
 export interface AppDeps {
   config: Config;
@@ -87,6 +90,8 @@ export function createApp(deps: AppDeps): Hono {
     if (c.req.header('upgrade')) return next();
     return compress()(c, next);
   });
+  // A request that found the database unreachable answers 503 database_unavailable, not 500.
+  app.use('*', databaseUnavailable());
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
@@ -94,14 +99,8 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(errorBody(500, 'Something went wrong on the server.'), 500);
   });
 
-  app.get('/healthz', async (c) => {
-    try {
-      await db.query('select 1');
-      return c.json({ status: 'ok' });
-    } catch {
-      return c.json({ status: 'unavailable', reason: 'database' }, 503);
-    }
-  });
+  // Liveness (/healthz) and readiness (/readyz: the database answers, migrations done).
+  app.route('/', healthRoutes({ db, migrationIds: allMigrations().map((m) => m.id) }));
 
   if (config.embeddedAuth && deps.auth) {
     app.route('/auth/v1', authRoutes({ service: deps.auth, logger, siteTitle: config.siteTitle }));
@@ -110,7 +109,7 @@ export function createApp(deps: AppDeps): Hono {
       '/_mail',
       mailRoutes({
         db,
-        token: mailOutboxToken(deps.secrets),
+        token: mailOutboxToken(deps.secrets, config.MAIL_OUTBOX_TOKEN),
         secureCookie: publicOrigin().startsWith('https:'),
       }),
     );

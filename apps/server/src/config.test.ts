@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -64,5 +65,19 @@ describe('parseConfig', () => {
     expect(parseConfig({}).ADMIN_REQUIRE_MFA).toBe(false);
     expect(parseConfig({ ADMIN_REQUIRE_MFA: 'true' }).ADMIN_REQUIRE_MFA).toBe(true);
     expect(() => parseConfig({ ADMIN_REQUIRE_MFA: 'yes' })).toThrow(/ADMIN_REQUIRE_MFA/);
+  it('takes AUTH_SIGNING_KEY as a private P-256 JWK and refuses anything else without echoing it', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = JSON.stringify(privateKey.export({ format: 'jwk' }));
+    expect(parseConfig({ AUTH_SIGNING_KEY: jwk }).AUTH_SIGNING_KEY).toBe(jwk);
+    for (const bad of [JSON.stringify(publicKey.export({ format: 'jwk' })), 'not json', '{"kty":"RSA"}']) {
+      expect(() => parseConfig({ AUTH_SIGNING_KEY: bad })).toThrow(
+        /AUTH_SIGNING_KEY: must be a private EC P-256/,
+      );
+      try {
+        parseConfig({ AUTH_SIGNING_KEY: bad });
+      } catch (error) {
+        expect((error as Error).message).not.toContain(bad);
+      }
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createPrivateKey, type JsonWebKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,6 +9,18 @@ import { isLoopbackHost } from './lib/public-origin.js';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const optionalUrl = z.url().optional();
+
+/** True for a JSON private JWK on P-256 that node:crypto accepts (AUTH_SIGNING_KEY). */
+function isEs256PrivateJwk(value: string): boolean {
+  try {
+    const jwk = JSON.parse(value) as JsonWebKey;
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string') return false;
+    createPrivateKey({ key: jwk, format: 'jwk' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A whole number in a range, with a message an operator understands. */
 const intVar = (min: number, max: number, fallback: number) =>
@@ -65,6 +78,13 @@ const envSchema = z.object({
   VAPI_PRIVATE_KEY: optionalString,
   AUTH_ANON_KEY: optionalString,
   AUTH_SERVICE_ROLE_KEY: optionalString,
+  // The embedded auth's ES256 signing key as a private JWK (JSON), instead of the generated one.
+  AUTH_SIGNING_KEY: z
+    .string()
+    .refine(isEs256PrivateJwk, 'must be a private EC P-256 key as a JWK (JSON with kty, crv, x, y and d)')
+    .optional(),
+  // The /_mail outbox's token, instead of the generated one.
+  MAIL_OUTBOX_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
   AUTH_REFRESH_REUSE_INTERVAL: intVar(0, 86_400, 10),
   // Requests per 5 minutes per client IP (GoTrue's defaults); 0 turns a limit off.
   AUTH_RATE_LIMIT_TOKEN: intVar(0, 1_000_000, 150),

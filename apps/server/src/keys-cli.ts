@@ -1,26 +1,45 @@
 // `npm run keys`: prints the local keys as JSON, for operators and scripts: the embedded auth's anon
 // and service-role keys (generated on first use, or AUTH_ANON_KEY / AUTH_SERVICE_ROLE_KEY), the
 // embedded emulator's keys the server uses (generated on first use, or EMULATOR_PUBLIC_KEY /
-// EMULATOR_PRIVATE_KEY), the mail outbox's token (embedded auth), then any other stored key. The auth signing key is private and never printed.
+// EMULATOR_PRIVATE_KEY), the mail outbox's token (embedded auth), then any other stored key. The auth
+// signing key is private and never printed. With DATABASE_URL the keys are the ones every instance
+// shares (the database's; created here, as a first start would, when none exists yet).
+import { authKeyOverrides } from './auth/embedded.js';
 import { loadAuthKeys, SECRET_NAMES } from './auth/keys.js';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, parseConfig, type Config } from './config.js';
+import { migrate } from './db/migrate.js';
+import { DatabaseOpenError, openDatabase } from './db/open.js';
 import { emulatorKeys } from './lib/emulator-keys.js';
-import { openSecretStore } from './lib/secrets.js';
+import { openSecretStore, type SecretStore } from './lib/secrets.js';
 import { mailOutboxToken } from './routes/mail-access.js';
+import { openSecrets } from './secrets-setup.js';
+import { allMigrations } from './startup.js';
 
-try {
+async function sharedSecrets(config: Config): Promise<SecretStore> {
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.DATABASE_URL,
+    statementTimeoutMs: 0, // waits for an instance's migrations, as start-up does
+    max: 1,
+  });
+  try {
+    await migrate(db, allMigrations());
+    return await openSecrets(config, db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
   const config = parseConfig(process.env);
-  const secrets = openSecretStore(config.dataDir);
+  const secrets = config.DATABASE_URL ? await sharedSecrets(config) : openSecretStore(config.dataDir);
   const keys: Record<string, string> = {};
   if (config.embeddedAuth) {
-    const auth = loadAuthKeys(secrets, {
-      anonKey: config.AUTH_ANON_KEY,
-      serviceRoleKey: config.AUTH_SERVICE_ROLE_KEY,
-    });
+    const auth = loadAuthKeys(secrets, authKeyOverrides(config));
     keys.authAnonKey = auth.anonKey;
     keys.authServiceRoleKey = auth.serviceRoleKey;
     // /_mail?token=… (routes/mail-access.ts): generated on first use like the keys above.
-    keys.mailOutboxToken = mailOutboxToken(secrets);
+    keys.mailOutboxToken = mailOutboxToken(secrets, config.MAIL_OUTBOX_TOKEN);
   } else {
     console.error('SUPABASE_URL is set: the hosted project holds the auth keys; only local keys are listed.');
   }
@@ -34,8 +53,10 @@ try {
     if (name !== SECRET_NAMES.signingKey && !(name in keys)) keys[name] = value;
   }
   console.log(JSON.stringify(keys, null, 2));
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+}
+
+main().catch((error: unknown) => {
+  if (!(error instanceof ConfigError) && !(error instanceof DatabaseOpenError)) throw error;
   console.error(error.message);
   process.exit(1);
-}
+});

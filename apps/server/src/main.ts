@@ -3,7 +3,6 @@ import { ConfigError, parseConfig } from './config.js';
 import { DatabaseOpenError } from './db/open.js';
 import { createLogger } from './lib/logger.js';
 import { createPublicOrigin } from './lib/public-origin.js';
-import { openSecretStore } from './lib/secrets.js';
 import { mailOutboxToken } from './routes/mail-access.js';
 import { startServer } from './server.js';
 import { startupLines } from './startup-summary.js';
@@ -30,14 +29,17 @@ async function main() {
     const origin = createPublicOrigin(config);
     origin.listening(server.port);
     const outboxToken =
-      config.embeddedAuth && !config.SMTP_URL ? mailOutboxToken(openSecretStore(config.dataDir)) : null;
+      config.embeddedAuth && !config.SMTP_URL
+        ? mailOutboxToken(server.secrets, config.MAIL_OUTBOX_TOKEN)
+        : null;
     for (const line of startupLines(config, { origin: origin.get(), outboxToken })) console.log(line);
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       logger.info('shutting down', { signal });
-      const force = setTimeout(() => process.exit(1), 10_000);
+      // close() lets requests in flight finish for up to 10 s; this only guards against a hang past it.
+      const force = setTimeout(() => process.exit(1), 15_000);
       force.unref();
       server.close().then(
         () => process.exit(0),

@@ -1,36 +1,42 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { emulatorMigrations } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
-import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
 import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
 import { limitStoreFor } from './db/limit-store.js';
-import { migrate } from './db/migrate.js';
-import { serverMigrations } from './db/migrations/index.js';
 import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
-import type { Db, Migration } from './db/types.js';
+import type { Db } from './db/types.js';
+import { trackConnections } from './lib/http-drain.js';
 import type { Logger } from './lib/logger.js';
 import { createPublicOrigin } from './lib/public-origin.js';
-import { openSecretStore } from './lib/secrets.js';
+import type { SecretStore } from './lib/secrets.js';
+import { prepareStorage } from './startup.js';
 
 export interface RunningServer {
   url: string;
   port: number;
   db: Db;
-  close(): Promise<void>;
+  /** The generated keys this server uses (shared through the database with DATABASE_URL). */
+  secrets: SecretStore;
+  /**
+   * Stops: no new connections, WebSockets closed with 1001, requests in flight get `drainMs` (10 s by
+   * default) to finish, then the database is closed.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
-/** Every migration the server applies, in order: the server's modules, then the emulator's. */
-export function allMigrations(): Migration[] {
-  return [...serverMigrations(), ...emulatorMigrations];
-}
+/** How long a stopping server lets requests in flight finish. */
+const DRAIN_MS = 10_000;
+
+export { allMigrations } from './startup.js';
 
 /** Opens storage, applies migrations, composes the app and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  prepareDataDir(config.dataDir, logger); // the secret store lives here even with DATABASE_URL
+  // With DATABASE_URL nothing in it is needed (keys are in the database); it is still made private.
+  prepareDataDir(config.dataDir, logger);
   const unlock = config.DATABASE_URL ? () => undefined : lockDataDir(config.dataDir);
   let db: Db;
   try {
@@ -40,25 +46,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   try {
-    await migrate(db, allMigrations());
-    const secrets = openSecretStore(config.dataDir);
+    const secrets = await prepareStorage(config, db, logger);
     // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
     const publicOrigin = createPublicOrigin(config);
     // Every limit counts in one store: PostgreSQL's with DATABASE_URL, so limits hold across instances.
     const limitStore = limitStoreFor(db);
     const auth = createAuthRuntime({ config, db, secrets, publicOrigin: publicOrigin.get, limitStore });
-    if (auth.service) {
-      const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
-      if (boot.created.length) logger.info('created the bootstrap admin accounts', { emails: boot.created });
-      const operators = await bootstrapOperators(db, config.OPERATOR_EMAILS, config.ADMIN_EMAILS);
-      if (operators.length) logger.info('gave the operator role (OPERATOR_EMAILS)', { emails: operators });
-      // Printed once, to the terminal only (never to the structured log): the operator's first sign-in.
-      if (boot.generatedPassword)
-        console.warn(
-          `Admin account(s) ${boot.created.join(', ')} created with the password: ${boot.generatedPassword}\n` +
-            'Sign in and change it, or set ADMIN_PASSWORD before the first start.',
-        );
-    }
     // Call rooms are WebSockets: the adapter passes each upgrade request through `root`, i.e. the app.
     const root = new Hono();
     const nodeWs = createNodeWebSocket({ app: root });
@@ -84,26 +77,31 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       s.once('error', reject);
     });
     nodeWs.injectWebSocket(server);
+    const connections = trackConnections(server as Server);
     const port = (server.address() as AddressInfo).port;
     publicOrigin.listening(port);
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     const url = `http://${host}:${port}`;
 
     let closing: Promise<void> | undefined;
-    const close = () =>
+    const close = (drainMs = DRAIN_MS) =>
       (closing ??= (async () => {
         await new Promise<void>((resolve) => {
+          // No new connections from here on; requests already running get to finish.
+          server.close(() => resolve());
           // Open call rooms are closed (1001, going away) so they do not hold close() open.
           for (const socket of nodeWs.wss.clients) socket.close(1001, 'server shutting down');
           setTimeout(() => nodeWs.wss.clients.forEach((socket) => socket.terminate()), 1000).unref();
-          server.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; active requests get to finish.
-          (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          connections.drain();
+          // A request still running after drainMs is cut, so a stop is bounded.
+          const cut = setTimeout(() => connections.cut(), drainMs);
+          cut.unref();
+          server.once('close', () => clearTimeout(cut));
         });
         await db.close();
         unlock();
       })());
-    return { url, port, db, close };
+    return { url, port, db, secrets, close };
   } catch (error) {
     await db.close().catch(() => undefined);
     unlock();

@@ -5,7 +5,7 @@ import type { Db } from '../db/types.js';
 import { createPublicOrigin, type PublicOrigin } from '../lib/public-origin.js';
 import type { SecretStore } from '../lib/secrets.js';
 import type { VerifyAccessToken } from '../middleware/require-auth.js';
-import { loadAuthKeys } from './keys.js';
+import { loadAuthKeys, type LoadAuthKeysOptions } from './keys.js';
 import { outboxMailer, smtpMailer, type Mailer } from './mail.js';
 import type { BucketSpec, RateLimitOptions } from './rate-limit.js';
 import { createAuthService, type AuthService } from './service.js';
@@ -47,6 +47,13 @@ export function rateLimitsFromConfig(config: Config): RateLimitOptions {
   };
 }
 
+/** The auth keys the environment sets (AUTH_SIGNING_KEY, AUTH_ANON_KEY, AUTH_SERVICE_ROLE_KEY). */
+export const authKeyOverrides = (config: Config): LoadAuthKeysOptions => ({
+  signingKey: config.AUTH_SIGNING_KEY,
+  anonKey: config.AUTH_ANON_KEY,
+  serviceRoleKey: config.AUTH_SERVICE_ROLE_KEY,
+});
+
 /** Builds the auth side of the server from the configuration: embedded service or hosted Supabase. */
 export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
   const { config } = opts;
@@ -61,10 +68,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
       anonKey: config.SUPABASE_ANON_KEY ?? null,
     };
   }
-  const keys = loadAuthKeys(opts.secrets, {
-    anonKey: config.AUTH_ANON_KEY,
-    serviceRoleKey: config.AUTH_SERVICE_ROLE_KEY,
-  });
+  const keys = loadAuthKeys(opts.secrets, authKeyOverrides(config));
   const from = `${config.siteTitle} <no-reply@${config.ownerDomain}>`;
   const service = createAuthService({
     db: opts.db,

@@ -47,10 +47,23 @@ export function signEs256(payload: Record<string, unknown>, privateKey: KeyObjec
   return `${head}.${body}.${b64url(signature)}`;
 }
 
+/** The `kid` in a JWT's header, or undefined for anything else. */
+function keyIdOf(jwt: string): string | undefined {
+  try {
+    const header = JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString('utf8')) as unknown;
+    const kid = (header as { kid?: unknown } | null)?.kid;
+    return typeof kid === 'string' ? kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Ten years, as Supabase's own anon and service keys. */
 const API_KEY_LIFETIME_S = 10 * 365 * 24 * 3600;
 
 export interface LoadAuthKeysOptions {
+  /** AUTH_SIGNING_KEY: the private signing key as a JWK (JSON), winning over the stored one. */
+  signingKey?: string;
   /** AUTH_ANON_KEY / AUTH_SERVICE_ROLE_KEY from the environment win over stored values. */
   anonKey?: string;
   serviceRoleKey?: string;
@@ -64,10 +77,11 @@ export interface LoadAuthKeysOptions {
 export function loadAuthKeys(secrets: SecretStore, options: LoadAuthKeysOptions = {}): AuthKeys {
   const now = options.now ?? Date.now;
   const privateJwk = JSON.parse(
-    secrets.getOrCreate(SECRET_NAMES.signingKey, () => {
-      const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      return JSON.stringify(privateKey.export({ format: 'jwk' }));
-    }),
+    options.signingKey ??
+      secrets.getOrCreate(SECRET_NAMES.signingKey, () => {
+        const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+        return JSON.stringify(privateKey.export({ format: 'jwk' }));
+      }),
   ) as JsonWebKey;
   const privateKey = createPrivateKey({ key: privateJwk, format: 'jwk' });
   const publicKey = createPublicKey(privateKey);
@@ -77,13 +91,18 @@ export function loadAuthKeys(secrets: SecretStore, options: LoadAuthKeysOptions 
     const iat = Math.floor(now() / 1000);
     return signEs256({ iss: 'engage', role, iat, exp: iat + API_KEY_LIFETIME_S }, privateKey, kid);
   };
+  // A stored API key signed by another key (AUTH_SIGNING_KEY set after the first start) would be
+  // refused: one signed by this key is kept beside it, under a name carrying this key's id.
+  const storedApiKey = (name: string, role: 'anon' | 'service_role') => {
+    const stored = secrets.getOrCreate(name, apiKey(role));
+    return keyIdOf(stored) === kid ? stored : secrets.getOrCreate(`${name}.${kid}`, apiKey(role));
+  };
   return {
     kid,
     privateKey,
     publicKey,
     publicJwk: { ...exported, kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] },
-    anonKey: options.anonKey ?? secrets.getOrCreate(SECRET_NAMES.anonKey, apiKey('anon')),
-    serviceRoleKey:
-      options.serviceRoleKey ?? secrets.getOrCreate(SECRET_NAMES.serviceRoleKey, apiKey('service_role')),
+    anonKey: options.anonKey ?? storedApiKey(SECRET_NAMES.anonKey, 'anon'),
+    serviceRoleKey: options.serviceRoleKey ?? storedApiKey(SECRET_NAMES.serviceRoleKey, 'service_role'),
   };
 }

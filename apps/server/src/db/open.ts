@@ -87,13 +87,17 @@ export function lockDataDir(dataDir: string): () => void {
 export interface OpenDatabaseOptions {
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: see PostgresOptions.statementTimeoutMs (0 for start-up's migrations and lock waits). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: connections in the pool. */
+  max?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite persisted in `<dataDir>/db`. */
-export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions): Promise<Db> {
+export async function openDatabase({ dataDir, databaseUrl, ...pool }: OpenDatabaseOptions): Promise<Db> {
   if (databaseUrl) {
     try {
-      return await openPostgres(databaseUrl);
+      return await openPostgres(databaseUrl, pool);
     } catch (error) {
       throw new DatabaseOpenError(
         `Could not connect to PostgreSQL at DATABASE_URL: ${(error as Error).message}`,

@@ -10,9 +10,12 @@ export const OUTBOX_TOKEN_NAME = 'mailOutboxToken';
 export const OUTBOX_COOKIE = 'engage_outbox';
 export const OUTBOX_PATH = '/_mail';
 
-/** The outbox token: 32 random bytes (256 bits), generated once and kept 0600 in DATA_DIR. */
-export const mailOutboxToken = (secrets: SecretStore): string =>
-  secrets.getOrCreate(OUTBOX_TOKEN_NAME, () => randomKey(32));
+/**
+ * The outbox token: MAIL_OUTBOX_TOKEN, else 32 random bytes (256 bits) generated once and kept 0600
+ * in DATA_DIR (or in the database with DATABASE_URL).
+ */
+export const mailOutboxToken = (secrets: SecretStore, fromEnv?: string): string =>
+  fromEnv ?? secrets.getOrCreate(OUTBOX_TOKEN_NAME, () => randomKey(32));
 
 /** The URL an operator opens, on the configured public origin (never a request's Host). */
 export const outboxUrl = (origin: string, token: string): string =>

@@ -616,6 +616,16 @@ for (const target of testDbTargets()) {
         expect(await directory!.resolveCall(id)).toEqual({ firstMessage: 'Hello Ada!' });
         expect(await directory!.resolveCall('no-such-call')).toBeNull();
 
+        // Connections racing for the call on any number of instances: exactly one holds it.
+        const claims = await Promise.all(Array.from({ length: 6 }, () => directory!.claimCall(id)));
+        expect(claims.filter((c) => c === 'claimed')).toHaveLength(1);
+        expect(claims.filter((c) => c === 'busy')).toHaveLength(5);
+        expect(await directory!.claimCall('no-such-call')).toBe('ended');
+        // A claim refused by a room limit is given back, and the call can be joined again.
+        directory!.releaseCall(id);
+        await expect.poll(async () => (await vapi.call.get(id)).status).toBe('queued');
+        expect(await directory!.claimCall(id)).toBe('claimed');
+
         directory!.onStatus(id, { status: 'in-progress' });
         await expect.poll(async () => (await vapi.call.get(id)).status).toBe('in-progress');
         directory!.onStatus(id, { status: 'ended', endedReason: 'customer-ended-call' });

@@ -27,7 +27,7 @@ const compressBrotli = promisify(brotliCompress);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.wasm']);
 
 /** Paths owned by the server: never answered with the SPA's index.html. */
-const SERVER_PREFIXES = ['/api/', '/auth/', '/provider/', '/_mail', '/healthz', '/config.json'];
+const SERVER_PREFIXES = ['/api/', '/auth/', '/provider/', '/_mail', '/healthz', '/readyz', '/config.json'];
 
 /**
  * Marks the site's pages carry where the owner's configuration goes (apps/site/src/app/entry-server.tsx):

@@ -14,6 +14,13 @@ export interface RoomCallInfo {
 export interface EmulatorCallDirectory {
   /** The call's greeting and audio format, or null when there is no such call or it has ended. */
   resolveCall(callId: string): Promise<RoomCallInfo | null>;
+  /**
+   * Marks a queued call in progress for the connection about to join it, in one statement, so only
+   * one connection on any instance gets it: 'busy' if another already holds it, 'ended' if it is over.
+   */
+  claimCall(callId: string): Promise<'claimed' | 'busy' | 'ended'>;
+  /** Puts a claimed call back in the queue when its room was refused (fire and forget). */
+  releaseCall(callId: string): void;
   /** Records a room's status change on the call (fire and forget; failures are logged). */
   onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
   /** The call's assistant's answer to a question typed during the call, from its documents. */
@@ -44,6 +51,30 @@ export function callDirectory(
       const row = await calls.find(callId);
       const assistant = row && json<{ assistant?: Record<string, unknown> }>(row.data).assistant;
       return assistant ? ctx.localAssistant.reply(assistant, question) : NO_DOCUMENTS;
+    },
+    async claimCall(callId) {
+      const { rows } = await ctx.db.query<{ status: string }>(
+        `with taken as (
+           update emulator_calls set status = 'in-progress', updated_at = $2
+            where id = $1 and status = 'queued' returning 'claimed'::text as status)
+         select status from taken
+         union all
+         select status from emulator_calls where id = $1 and not exists (select 1 from taken)`,
+        [callId, ctx.now()],
+      );
+      // A row still 'queued' here was seen before a concurrent claim committed: that one holds it.
+      const status = rows[0]?.status;
+      if (status === 'claimed') return 'claimed';
+      return status === undefined || status === 'ended' ? 'ended' : 'busy';
+    },
+    releaseCall(callId) {
+      ctx.db
+        .query(`update emulator_calls set status = 'queued' where id = $1 and status = 'in-progress'`, [
+          callId,
+        ])
+        .catch((error: unknown) =>
+          logger?.warn('emulator: could not release a call', { callId, error: String(error) }),
+        );
     },
     onStatus(callId, update) {
       ctx.db

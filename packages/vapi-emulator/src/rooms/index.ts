@@ -49,6 +49,9 @@ export interface RoomCall {
   audioFormat?: AudioFormat;
 }
 
+/** The outcome of `claimCall`. */
+export type CallClaim = 'claimed' | 'busy' | 'ended';
+
 export interface RoomStatusUpdate {
   status: 'in-progress' | 'ended';
   endedReason?: EndedReason;
@@ -58,6 +61,14 @@ export interface RoomsOptions {
   upgradeWebSocket: RoomUpgrade;
   /** The call behind a room id, or null for an unknown id. Default: every well-formed id is a 16 kHz call. */
   resolveCall?: (callId: string) => RoomCall | null | Promise<RoomCall | null>;
+  /**
+   * Takes the call for this connection where every instance sees it (the provider's record), so a
+   * call is held by one connection across all instances: 'busy' while another holds it, 'ended'
+   * once it is over. Default: only this process's rooms are known.
+   */
+  claimCall?: (callId: string) => Promise<CallClaim>;
+  /** Gives back a claim whose room was refused here (a room limit), so the call may be joined later. */
+  releaseCall?: (callId: string) => void;
   /** Told when a call starts and ends, so the provider can update its record. */
   onStatus?: (callId: string, update: RoomStatusUpdate) => void;
   /**
@@ -298,6 +309,8 @@ export function createRooms(options: RoomsOptions): Rooms {
     const remote = clientAddress(c);
     const address = remote === undefined ? undefined : addressKey(remote);
     const call = await resolveCall(callId);
+    // Claimed before the upgrade, so a second connection on any instance is told the call is busy.
+    const claim: CallClaim = call && options.claimCall ? await options.claimCall(callId) : 'claimed';
     const format = call?.audioFormat ?? DEFAULT_AUDIO_FORMAT;
     if (!(SUPPORTED_SAMPLE_RATES as readonly number[]).includes(format.sampleRate))
       return c.json(
@@ -326,7 +339,11 @@ export function createRooms(options: RoomsOptions): Rooms {
         // A call this process ended is no longer known to the provider, but the caller is told it ended.
         if (!call && !ended.has(callId))
           return reject(ws, ROOM_CLOSE.unknownCall, 'call_not_found', `No call ${callId}.`);
+        if (claim === 'busy')
+          return reject(ws, ROOM_CLOSE.busy, 'room_busy', 'This call is already connected elsewhere.');
+        if (claim === 'ended') return reject(ws, ROOM_CLOSE.ended, 'call_ended', 'This call has ended.');
         room = open(callId, call, greeting, ws, address);
+        if (!room && call && options.claimCall) options.releaseCall?.(callId);
       },
       onMessage: (event, ws) => {
         if (!room) return;

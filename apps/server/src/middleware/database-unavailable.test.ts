@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable, noteDatabaseError } from '../db/availability.js';
+import { databaseUnavailable } from './database-unavailable.js';
+
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+/** An app whose sub-app turns every error into its own 500, as the auth and emulator apps do. */
+function appWith(failure: () => Error) {
+  const app = new Hono();
+  app.use('*', databaseUnavailable());
+  const sub = new Hono();
+  sub.onError((_error, c) => c.json({ code: 500, error_code: 'unexpected_failure' }, 500));
+  sub.get('/query', async () => {
+    // What the database module does with every failed query before rethrowing it.
+    const error = failure();
+    await Promise.resolve();
+    noteDatabaseError(error);
+    throw error;
+  });
+  app.route('/sub', sub);
+  app.get('/static', (c) => c.text('page'));
+  return app;
+}
+
+describe('database outages', () => {
+  it('answers 503 database_unavailable with Retry-After when a query met an unreachable database', async () => {
+    const res = await appWith(refused).request('/sub/query');
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.json()).toMatchObject({ error: 'database_unavailable' });
+  });
+
+  it('leaves other failures as they were, and pages that need no database untouched', async () => {
+    const app = appWith(() => Object.assign(new Error('duplicate key'), { code: '23505' }));
+    expect((await app.request('/sub/query')).status).toBe(500);
+    expect((await app.request('/static')).status).toBe(200);
+  });
+
+  it('tells an unreachable database from a failed query', () => {
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    for (const error of [
+      refused(),
+      shutdown,
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      new AggregateError([refused()], 'connect failed'),
+      new Error('wrapped', { cause: refused() }),
+    ])
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+    for (const error of [
+      Object.assign(new Error('syntax error'), { code: '42601' }),
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      new Error('PGlite is closed'),
+      'ECONNREFUSED',
+    ])
+      expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
