@@ -14,4 +14,5 @@ export const profileText = {
   scanHelp:
     'Scan the QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.',
   copied: 'Key copied.',
+  copyFailed: 'The key could not be copied here: select it and copy it yourself, or type it into the app.',
 } as const;

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileText } from '../messages';
 import { ProfilePage } from './profile-page';
-import { qrImageSource } from './two-factor';
 
 const auth = {
   updateUser: vi.fn(),
@@ -113,7 +112,6 @@ describe('ProfilePage', () => {
 
   it('enrols TOTP with the QR code and the key, verifies it with a code, lists it', async () => {
     auth.mfa.listFactors
-      .mockResolvedValueOnce(factors([]))
       .mockResolvedValueOnce(factors([{ id: 'old', status: 'unverified' }]))
       .mockResolvedValue(factors([verifiedFactor]));
     auth.mfa.unenroll.mockResolvedValue({ data: {}, error: null });
@@ -122,7 +120,8 @@ describe('ProfilePage', () => {
         id: 'f1',
         type: 'totp',
         totp: {
-          qr_code: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          // As auth-js hands it over: GoTrue's SVG after a data: prefix, unencoded.
+          qr_code: 'data:image/svg+xml;utf-8,<svg xmlns="http://www.w3.org/2000/svg" fill="#ffffff"></svg>',
           secret: 'JBSWY3DPEHPK3PXP',
           uri: '',
         },
@@ -142,7 +141,12 @@ describe('ProfilePage', () => {
     const qr = await within(twoFactor).findByRole('img', {
       name: 'QR code to scan with your authenticator app',
     });
-    expect(qr).toHaveAttribute('src', qrImageSource('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
+    expect(qr).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20fill%3D%22%23ffffff%22%3E%3C%2Fsvg%3E',
+    );
+    // The list the page loaded on opening already named the leftover: it is not loaded again.
+    expect(auth.mfa.listFactors).toHaveBeenCalledTimes(1);
     // The unverified leftover of an earlier attempt is removed first.
     expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'old' });
     expect(auth.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp' });
@@ -180,5 +184,53 @@ describe('ProfilePage', () => {
     expect(await within(twoFactor).findByText(profileText.totpRemoved)).toBeInTheDocument();
     expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f1' });
     expect(within(twoFactor).getByText(profileText.noFactors)).toBeInTheDocument();
+  });
+  it('says so when the browser refuses to copy the key, which stays on the page', async () => {
+    auth.mfa.listFactors.mockResolvedValue(factors([]));
+    auth.mfa.enroll.mockResolvedValue({
+      data: { id: 'f1', type: 'totp', totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: '' } },
+      error: null,
+    });
+    const writeText = vi.fn().mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }));
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Copy key' }));
+    expect(await within(twoFactor).findByText(profileText.copyFailed)).toBeInTheDocument();
+    expect(within(twoFactor).queryByText(profileText.copied)).not.toBeInTheDocument();
+    expect(within(twoFactor).getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+  });
+
+  it("shows the server's refusal to remove a factor, and keeps listing it", async () => {
+    auth.mfa.listFactors.mockResolvedValue(factors([verifiedFactor]));
+    auth.mfa.unenroll.mockResolvedValue({
+      data: null,
+      error: { code: 'insufficient_aal', message: 'AAL2 required to unenroll verified factor' },
+    });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Remove' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('AAL2 required');
+    expect(within(twoFactor).queryByText(profileText.totpRemoved)).not.toBeInTheDocument();
+    expect(within(twoFactor).getByRole('list', { name: 'Authenticator apps' })).toBeInTheDocument();
+  });
+
+  it('keeps the enrolment on screen when cancelling it is refused', async () => {
+    auth.mfa.listFactors.mockResolvedValue(factors([]));
+    auth.mfa.enroll.mockResolvedValue({
+      data: { id: 'f1', type: 'totp', totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: '' } },
+      error: null,
+    });
+    auth.mfa.unenroll.mockResolvedValue({ data: null, error: { message: 'Request rate limit reached' } });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }));
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Cancel' }));
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('Request rate limit reached');
+    expect(within(twoFactor).getByTestId('totp-secret')).toBeInTheDocument();
   });
 });
