@@ -207,7 +207,7 @@ for (const width of [320, 375]) {
       const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
       await expect(panel.getByRole('link', { name: 'Sales Engineer' })).toBeVisible();
       await expect(panel.getByRole('link', { name: 'Project Onboarding' })).toBeVisible();
-      await expect(panel.getByRole('link', { name: 'kb import' })).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'KB Import' })).toBeVisible();
       await expectNoSidewaysScroll(page, 'the open menu');
 
       // Escape closes it and gives focus back to the button.

@@ -17,11 +17,7 @@ describe('qrImageSource', () => {
   });
 
   it('keeps a data URI that is already encoded, or of another type', () => {
-    for (const kept of [
-      encoded,
-      'data:image/svg+xml;base64,PHN2Zy8+',
-      'data:image/png;base64,iVBORw0KGgo=',
-    ])
+    for (const kept of [encoded, 'data:image/svg+xml;base64,PHN2Zy8+', 'data:image/png;base64,iVBORw0KGgo='])
       expect(qrImageSource(kept)).toBe(kept);
   });
 });

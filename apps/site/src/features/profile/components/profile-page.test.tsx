@@ -191,11 +191,15 @@ describe('ProfilePage', () => {
       data: { id: 'f1', type: 'totp', totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: '' } },
       error: null,
     });
-    const writeText = vi.fn().mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    const writeText = vi
+      .fn()
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     render(<ProfilePage />);
     const twoFactor = section('Two-factor authentication');
-    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }));
+    await userEvent.click(
+      await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }),
+    );
     await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Copy key' }));
     expect(await within(twoFactor).findByText(profileText.copyFailed)).toBeInTheDocument();
     expect(within(twoFactor).queryByText(profileText.copied)).not.toBeInTheDocument();
@@ -228,7 +232,9 @@ describe('ProfilePage', () => {
     auth.mfa.unenroll.mockResolvedValue({ data: null, error: { message: 'Request rate limit reached' } });
     render(<ProfilePage />);
     const twoFactor = section('Two-factor authentication');
-    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }));
+    await userEvent.click(
+      await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }),
+    );
     await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Cancel' }));
     expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('Request rate limit reached');
     expect(within(twoFactor).getByTestId('totp-secret')).toBeInTheDocument();
