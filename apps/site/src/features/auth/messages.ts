@@ -25,11 +25,12 @@ export const authText = {
     'That code is wrong or has expired. Check it against the newest mail, or ask for a new one below.',
   notConfirmed:
     'Your email address is not confirmed yet. Follow the link in the confirmation mail, or type its code.',
-  inviteCodeDescription: 'Or type your email address and the six-digit code from the invitation mail.',
+  inviteCodeDescription:
+    'Type your email address and the six-digit code from the invitation mail (or follow its link).',
+  inviteCodeWrong:
+    'That code is wrong or has expired. Check it against the newest invitation mail, or ask the administrator to send a new one.',
   inviteTitle: 'Accept your invitation',
   inviteDescription: (email: string) => `Choose a password for ${email} to finish setting up your account.`,
-  inviteNoSession:
-    'This invitation link is invalid or has expired. Ask the administrator to send a new invitation.',
   invitePasswordSet: 'Your password is set. Welcome!',
   mfaTitle: 'Two-factor authentication',
   mfaDescription: 'Enter the six-digit code from your authenticator app to finish signing in.',

@@ -8,6 +8,13 @@ export const profileText = {
     `For your security, we sent a verification code to ${email}. Enter it to confirm the new password.`,
   emailChangeSent: (current: string, next: string) =>
     `We sent a confirmation link to ${current} and to ${next}. Your address changes once both are confirmed.`,
+  // Issue 27: the email change's mailed codes.
+  emailChangeCodesHelp: 'Or type the six-digit code of each mail here.',
+  emailChangeConfirmed: (address: string) => `The mail to ${address} is confirmed.`,
+  emailChangeHalf: (address: string) => `Confirmed. Now the code (or the link) of the mail to ${address}.`,
+  emailChanged: (address: string) => `Your email address is now ${address}.`,
+  emailChangeCodeWrong: (address: string) =>
+    `The code for ${address} is wrong or has expired. Check it against the newest mail to that address, or change the email again for new codes.`,
   totpOn: 'Two-factor authentication is on. You will be asked for a code from your app when you sign in.',
   totpRemoved: 'The authenticator app was removed.',
   noFactors: 'Two-factor authentication is off.',

@@ -20,8 +20,8 @@ export const currentPage = () => window.location.href.split('#')[0] as string;
  * The words for an error: a refused code (GoTrue's "Token has expired or is invalid") says what the
  * user can do about it; anything else is the service's own message.
  */
-export function failureText(error: AuthFailure): string {
-  return error.code === 'otp_expired' ? authText.codeWrongOrExpired : error.message;
+export function failureText(error: AuthFailure, wrongCode: string = authText.codeWrongOrExpired): string {
+  return error.code === 'otp_expired' ? wrongCode : error.message;
 }
 
 export function Message({ outcome }: { outcome: Outcome }) {

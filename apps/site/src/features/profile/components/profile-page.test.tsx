@@ -6,6 +6,7 @@ import { ProfilePage } from './profile-page';
 
 const auth = {
   updateUser: vi.fn(),
+  verifyOtp: vi.fn(),
   reauthenticate: vi.fn(),
   mfa: { listFactors: vi.fn(), enroll: vi.fn(), challengeAndVerify: vi.fn(), unenroll: vi.fn() },
 };
@@ -101,6 +102,39 @@ describe('ProfilePage', () => {
       { email: 'next@example.com' },
       { emailRedirectTo: window.location.href.split('#')[0] },
     );
+  });
+
+  it("confirms an email change with the two mails' codes, each checked against its own address", async () => {
+    auth.updateUser.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+      })
+      .mockResolvedValueOnce({ data: { user: null, session: null }, error: null })
+      .mockResolvedValueOnce({ data: { user: {}, session: { access_token: 't' } }, error: null });
+    render(<ProfilePage />);
+    await userEvent.type(screen.getByLabelText('New email'), 'next@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Email' }));
+    const codes = await screen.findByRole('form', { name: 'Confirm the change with codes' });
+    await userEvent.type(within(codes).getByLabelText('Code from the mail to me@example.com'), '111111');
+    await userEvent.click(within(codes).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(codes).findByRole('alert')).toHaveTextContent(
+      profileText.emailChangeCodeWrong('me@example.com'),
+    );
+    await userEvent.click(within(codes).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(codes).findByRole('status')).toHaveTextContent(
+      profileText.emailChangeHalf('next@example.com'),
+    );
+    expect(within(codes).getByText(profileText.emailChangeConfirmed('me@example.com'))).toBeInTheDocument();
+    await userEvent.type(within(codes).getByLabelText('Code from the mail to next@example.com'), '222222');
+    await userEvent.click(within(codes).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(codes).findByText(profileText.emailChanged('next@example.com'))).toBeInTheDocument();
+    expect(auth.verifyOtp.mock.calls.map(([args]) => args)).toEqual([
+      { email: 'me@example.com', token: '111111', type: 'email_change' },
+      { email: 'me@example.com', token: '111111', type: 'email_change' },
+      { email: 'next@example.com', token: '222222', type: 'email_change' },
+    ]);
   });
 
   it("shows an email-change link's message that came back in the fragment", () => {
