@@ -18,6 +18,21 @@ async function mailedCode(page: Page, to: string, subject: string): Promise<stri
   return code ?? '';
 }
 
+/** A fresh account, confirmed with its mail's code: signed in at the end. */
+async function signUpByCode(page: Page, email: string, password: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  // Signed up (the mail is in the outbox once the answer is shown): its code.
+  const code = page.getByLabel('Six-digit code');
+  await expect(code).toBeVisible();
+  await code.fill(await mailedCode(page, email, 'Confirm your signup'));
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+}
+
 test("an invited user types the invitation's code on /accept-invite, then sets a password", async ({
   page,
   request,
@@ -52,15 +67,7 @@ test("an invited user types the invitation's code on /accept-invite, then sets a
 test('an email change is confirmed with the codes of its two mails', async ({ page }) => {
   const email = uniqueEmail('change-code');
   const next = uniqueEmail('changed-code');
-  const password = 'e2e change by code';
-  await page.goto('/sign-up');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.getByLabel('Six-digit code').fill(await mailedCode(page, email, 'Confirm your signup'));
-  await page.getByRole('button', { name: 'Verify Code' }).click();
-  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await signUpByCode(page, email, 'e2e change by code');
 
   await page.goto('/profile');
   await page.getByLabel('New email').fill(next);
@@ -75,4 +82,43 @@ test('an email change is confirmed with the codes of its two mails', async ({ pa
   await form.getByRole('button', { name: 'Confirm Change' }).click();
   await expect(form.getByText(`Your email address is now ${next}.`)).toBeVisible();
   await expect(page.getByTestId('profile-page-email')).toHaveText(next);
+});
+
+test("a reset link's prompt survives a reload, and Back does not return to the link's tokens", async ({
+  page,
+}) => {
+  const email = uniqueEmail('reset-reload');
+  await signUpByCode(page, email, 'e2e first password');
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.goto('/ediscovery');
+  await page.getByRole('tab', { name: 'Reset' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Check your email for the password reset link!')).toBeVisible();
+
+  await openMail(page, email, 'Reset your password');
+  const mailPage = page.url();
+  await page.getByRole('link', { name: 'Reset password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a new password' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/ediscovery$/);
+
+  await page.reload();
+  await expect(dialog).toBeVisible();
+
+  await page.goBack();
+  expect(page.url()).toBe(mailPage);
+  await page.goForward();
+  expect(page.url()).not.toContain('access_token');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('New Password', { exact: true }).fill('e2e second password');
+  await dialog.getByLabel('Confirm New Password').fill('e2e second password');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your password has been updated.')).toBeVisible();
+  await page.reload();
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });
