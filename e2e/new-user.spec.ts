@@ -96,4 +96,26 @@ test('a new user: Sign in link, sign up, confirm by code, enrol TOTP from the QR
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(avatar).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+
+  // Signed in, the Sales Engineer page: its letter-spaced title keeps a wider gap between its words.
+  await nav(page).getByRole('link', { name: 'Sales Engineer' }).click();
+  const title = page.getByRole('heading', { level: 1, name: 'sales engineer' });
+  await expect(title).toHaveText('s a l e s e n g i n e e r');
+  const gaps = await title.evaluate((h1) => {
+    const [first, second] = [...h1.querySelectorAll('[data-testid="landing-title-word"]')].map(
+      (el) => el.firstChild as Text,
+    );
+    const box = (node: Text, index: number) => {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      return range.getBoundingClientRect();
+    };
+    const last = (first?.length ?? 1) - 1;
+    return {
+      letters: box(first as Text, last).left - box(first as Text, last - 2).right,
+      words: box(second as Text, 0).left - box(first as Text, last).right,
+    };
+  });
+  expect(gaps.words).toBeGreaterThan(gaps.letters * 1.8);
 });
