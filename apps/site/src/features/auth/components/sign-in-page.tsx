@@ -32,7 +32,12 @@ export function SignInPage({ tab }: { tab: Extract<AuthTab, 'signin' | 'signup'>
   const [search] = useSearchParams();
   let content;
   if (loading) content = <SessionSpinner />;
-  else if (user && needsSecondFactor(session)) return <MfaChallenge />;
+  else if (user && needsSecondFactor(session))
+    return (
+      <Suspense fallback={<SessionSpinner />}>
+        <MfaChallenge />
+      </Suspense>
+    );
   else if (user) return <Navigate to={nextPath(search)} replace />;
   else content = <AuthCard defaultTab={tab} />;
   return (
