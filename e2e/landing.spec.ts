@@ -188,7 +188,7 @@ test.describe('landing pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
     await expect(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'kb import' }),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'KB Import' }),
     ).toBeVisible();
   });
 

@@ -2,7 +2,7 @@
 // its data directory (E2E_DATA_DIR, playwright.config.ts) on start, as `npm run keys` would show it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The outbox token of the server under test. */
 export function outboxToken(): string {
@@ -17,4 +17,13 @@ export function outboxToken(): string {
 /** Opens /_mail with the token (the server sets its cookie and redirects to /_mail). */
 export async function openOutbox(page: Page): Promise<void> {
   await page.goto(`/_mail?token=${encodeURIComponent(outboxToken())}`);
+}
+
+/** Opens the newest mail of a kind to an address in the /_mail outbox; returns its page's text. */
+export async function openMail(page: Page, to: string, subject: string) {
+  await openOutbox(page);
+  const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole('link', { name: subject }).click();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  return page.locator('body').innerText();
 }

@@ -11,7 +11,7 @@ test.describe('foundation: every route in Chromium', () => {
     await expect(nav(page).getByRole('link', { name: config.siteTitle, exact: true })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Sales Engineer' })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Project Onboarding' })).toBeVisible();
-    await expect(nav(page).getByRole('link', { name: 'kb import' })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'KB Import' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 

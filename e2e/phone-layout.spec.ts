@@ -83,6 +83,14 @@ for (const width of [320, 375]) {
       await expectTitle(page, config.ownerDomain);
       await expectNoSidewaysScroll(page, '/');
 
+      // A visitor finds Sign in and Sign up in the phone menu (issue 27); the page fits too.
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await expectNoSidewaysScroll(page, '/sign-in');
+
       // Signed out, a guarded page shows the sign-in card.
       await page.goto('/onboarding');
       await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
@@ -207,7 +215,7 @@ for (const width of [320, 375]) {
       const panel = page.locator(`#${await menu.getAttribute('aria-controls')}`);
       await expect(panel.getByRole('link', { name: 'Sales Engineer' })).toBeVisible();
       await expect(panel.getByRole('link', { name: 'Project Onboarding' })).toBeVisible();
-      await expect(panel.getByRole('link', { name: 'kb import' })).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'KB Import' })).toBeVisible();
       await expectNoSidewaysScroll(page, 'the open menu');
 
       // Escape closes it and gives focus back to the button.

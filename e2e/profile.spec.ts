@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openOutbox } from './mail-outbox';
+import { openMail } from './mail-outbox';
+import { totp } from './totp';
 
 // Fresh accounts per run (signed up and confirmed through the outbox): no bootstrap admin is shared,
 // and a log-out revokes only this spec's sessions.
@@ -11,30 +11,6 @@ const SIGNUP_SUCCESS =
   'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 key: what an authenticator app shows. */
-function totp(base32: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32.replace(/=+$/, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] as number) & 0xf;
-  const value = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(value % 1_000_000).padStart(6, '0');
-}
-
-/** Opens the newest mail of a kind to an address in the /_mail outbox; returns its page's text. */
-async function openMail(page: Page, to: string, subject: string) {
-  await openOutbox(page);
-  const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
-  await row.getByRole('link', { name: subject }).click();
-  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
-  return page.locator('body').innerText();
-}
 
 async function signUpAndConfirm(page: Page, email: string, password: string) {
   await page.goto('/ediscovery');

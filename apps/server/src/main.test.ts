@@ -76,8 +76,10 @@ describe('main', () => {
         const { mailOutboxToken } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
           mailOutboxToken: string;
         };
+        // One origin printed and linked: the public one (localhost for a loopback listener), as in mail.
         const port = new URL(url).port;
-        expect(output()).toContain(`Mail outbox: http://localhost:${port}/_mail?token=${mailOutboxToken}`);
+        expect(url).toBe(`http://localhost:${port}`);
+        expect(output()).toContain(`Mail outbox: ${url}/_mail?token=${mailOutboxToken}`);
         expect(output()).toContain('Bootstrap admin (ADMIN_EMAILS): admin@example.com');
         expect(output()).not.toContain('main-test-pw');
         expect(existsSync(path.join(dataDir, 'engage.lock'))).toBe(true);

@@ -24,8 +24,8 @@ async function main() {
   const logger = createLogger(config.LOG_LEVEL);
   try {
     const server = await startServer(config, logger);
-    console.log(`Engage is running at ${server.url}`);
-    // Where mail goes and who the bootstrap admin is; the outbox token is shown here and nowhere else.
+    // Its URL (the public origin, as in mail links), where mail goes and who the bootstrap admin is;
+    // the outbox token is shown here and nowhere else.
     const origin = createPublicOrigin(config);
     origin.listening(server.port);
     const outboxToken =

@@ -7,6 +7,7 @@ const facts = { origin: 'https://engage.example', outboxToken: 'tok_en-1' };
 describe('startupLines', () => {
   it('prints the outbox URL on the configured origin with its token, and the bootstrap admin', () => {
     expect(startupLines(parseConfig({ ADMIN_PASSWORD: 'secret pw 1' }), facts)).toEqual([
+      'Engage is running at https://engage.example',
       'Mail outbox: https://engage.example/_mail?token=tok_en-1',
       'Bootstrap admin (ADMIN_EMAILS): admin@example.com',
     ]);
@@ -19,6 +20,7 @@ describe('startupLines', () => {
     });
     const lines = startupLines(config, facts);
     expect(lines).toEqual([
+      'Engage is running at https://engage.example',
       'Mail is sent through smtps://smtp.example.com:465.',
       'Bootstrap admins (ADMIN_EMAILS): a@x.io, b@x.io',
     ]);
@@ -28,6 +30,9 @@ describe('startupLines', () => {
 
   it('says the hosted service sends mail, with no bootstrap admin of ours', () => {
     const config = parseConfig({ SUPABASE_URL: 'https://p.supabase.co', SUPABASE_ANON_KEY: 'anon' });
-    expect(startupLines(config, facts)).toEqual(['Mail is sent by the hosted auth service (SUPABASE_URL).']);
+    expect(startupLines(config, facts)).toEqual([
+      'Engage is running at https://engage.example',
+      'Mail is sent by the hosted auth service (SUPABASE_URL).',
+    ]);
   });
 });

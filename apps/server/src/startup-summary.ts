@@ -1,4 +1,4 @@
-// What `npm start` tells the operator besides its URL: where mail goes and who the bootstrap admin is.
+// What `npm start` tells the operator: its URL, where mail goes and who the bootstrap admin is.
 import type { Config } from './config.js';
 import { outboxUrl } from './routes/mail-access.js';
 
@@ -20,11 +20,14 @@ export interface StartupFacts {
 }
 
 /**
- * The lines printed once at start (to the terminal, never the structured log). The outbox URL carries
- * its token: this is the one place it is shown. No password and no SMTP credential is ever printed.
+ * The lines printed once at start (to the terminal, never the structured log). The URL is the public
+ * origin, the one mail links and the outbox use (issue 27: printing the listen address, 127.0.0.1,
+ * beside links to localhost sent an invited user to another origin, signed in where they were not
+ * looking). The outbox URL carries its token: this is the one place it is shown. No password and no
+ * SMTP credential is ever printed.
  */
 export function startupLines(config: Config, facts: StartupFacts): string[] {
-  const lines: string[] = [];
+  const lines: string[] = [`Engage is running at ${facts.origin}`];
   if (!config.embeddedAuth) lines.push('Mail is sent by the hosted auth service (SUPABASE_URL).');
   else if (config.SMTP_URL) lines.push(`Mail is sent through ${smtpServer(config.SMTP_URL)}.`);
   else if (facts.outboxToken) lines.push(`Mail outbox: ${outboxUrl(facts.origin, facts.outboxToken)}`);

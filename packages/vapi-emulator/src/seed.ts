@@ -53,7 +53,8 @@ export const SEED_ASSISTANTS: readonly Seed[] = [
   ),
   seed(
     SEEDED_ASSISTANT_IDS.onboarding,
-    'Onboarding Assistant',
+    // The name the site gives the Project Onboarding page's assistant (apps/site features/landing).
+    'Project Onboarding Assistant',
     'Welcome aboard! I can walk you through your first days. Where would you like to start?',
     'You help new team members through onboarding: accounts, tools, people to meet and first tasks. ' +
       'Be friendly and concise.',

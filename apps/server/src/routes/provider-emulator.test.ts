@@ -379,6 +379,10 @@ for (const target of testDbTargets()) {
         expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.ediscovery)).name).toBe(
           'Sales Engineer Assistant',
         );
+        // One name everywhere: the site calls the onboarding page's assistant the same (issue 27).
+        expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.onboarding)).name).toBe(
+          'Project Onboarding Assistant',
+        );
       });
 
       it('attaches a tool the way the import tool does: the whole model with toolIds, other fields kept', async () => {

@@ -423,7 +423,7 @@ describe('the embedded provider in the server', () => {
     expect(created.url).toBe(`${PUBLIC_ORIGIN}/provider/storage/${created.id}/notes.md`);
     expect((await viaProxy.file.list({ purpose: 'assistant' })).map((f) => f.id)).toContain(created.id);
     const assistant = await viaProxy.assistant.get(SEEDED_ASSISTANT_IDS.onboarding);
-    expect(assistant.name).toBe('Onboarding Assistant');
+    expect(assistant.name).toBe('Project Onboarding Assistant');
     await viaProxy.file.delete(created.id);
 
     const anonymous = await createVapiClient({ baseUrl: `${origin}/api/provider` })

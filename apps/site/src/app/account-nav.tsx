@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { avatarClass, initialOf } from '@/features/auth/avatar';
@@ -39,22 +39,58 @@ export function AdminLink({ linkClass }: { linkClass: (state: { isActive: boolea
   );
 }
 
+type LinkClass = (state: { isActive: boolean }) => string;
+
+/**
+ * "Sign in" and "Sign up" for a visitor (issue 27: the only way in was a protected page). In the
+ * prerendered HTML they carry `guard-signed-out`, which styles.css hides when public/session-hint.js
+ * found a stored session, so a signed-in user never sees them flash; nothing while a session is decided.
+ */
+export function VisitorLinks({
+  className,
+  linkClass,
+  signUpClass,
+}: {
+  className: string;
+  linkClass: LinkClass;
+  signUpClass: LinkClass;
+}) {
+  const { user, loading, prerender } = useSession();
+  if (!prerender && (user || loading)) return null;
+  return (
+    <div className={`${prerender ? 'guard-signed-out ' : ''}${className} gap-1`}>
+      <NavLink to={paths.signIn.path} className={linkClass}>
+        {paths.signIn.label}
+      </NavLink>
+      <NavLink to={paths.signUp.path} className={signUpClass}>
+        {paths.signUp.label}
+      </NavLink>
+    </div>
+  );
+}
+
 /**
  * The account part of the top navigation: the signed-in user's avatar, drawn from the stored session
- * at once (lib/session.tsx). In the prerendered HTML it is an empty circle that styles.css fills with
- * the initial public/session-hint.js read, so a signed-in user sees the avatar on the first paint.
+ * at once (lib/session.tsx), or what a visitor is offered (`children`). In the prerendered HTML the
+ * avatar is an empty circle that styles.css fills with the initial public/session-hint.js read, so a
+ * signed-in user sees the avatar on the first paint.
  */
-export function AccountNav() {
+export function AccountNav({ children }: { children?: ReactNode }) {
   const { user, prerender } = useSession();
   if (prerender) {
     return (
-      <div className="ml-auto">
+      <div className="ml-auto flex items-center">
         <span className={`session-avatar-hint ${avatarClass}`} aria-hidden="true" />
+        {children}
       </div>
     );
   }
   // Keyed by the user: after a sign-out the next sign-in starts with the menu closed.
-  return <div className="ml-auto">{user && <AccountMenu key={user.id} email={user.email ?? ''} />}</div>;
+  return (
+    <div className="ml-auto flex items-center">
+      {user ? <AccountMenu key={user.id} email={user.email ?? ''} /> : children}
+    </div>
+  );
 }
 
 /** The avatar, then, once opened (or for a password-reset link's dialog), the loaded menu. */

@@ -14,6 +14,8 @@ const pageNames: Record<string, string> = {
   [paths.admin.path]: paths.admin.label,
   '/profile': 'Profile',
   '/accept-invite': 'Accept your invitation',
+  [paths.signIn.path]: paths.signIn.label,
+  [paths.signUp.path]: paths.signUp.label,
 };
 
 /**

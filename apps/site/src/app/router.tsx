@@ -47,9 +47,15 @@ const Admin = page(withQueries(() => import('./routes/admin')));
 const NotFound = page(() => import('./routes/not-found'));
 const AcceptInvite = page(() => import('./routes/accept-invite'));
 const Profile = page(() => import('./routes/profile'));
+const SignIn = page(() => import('./routes/sign-in'));
+const SignUp = page(() => import('./routes/sign-up'));
 
-/** Public pages besides home: an invitation's landing page (issue 14). */
-const publicPages: Record<string, Page> = { '/accept-invite': AcceptInvite };
+/** Public pages besides home: an invitation's landing page (issue 14), sign-in and sign-up (issue 27). */
+const publicPages: Record<string, Page> = {
+  '/accept-invite': AcceptInvite,
+  [paths.signIn.path]: SignIn,
+  [paths.signUp.path]: SignUp,
+};
 
 /** The pages behind the route guard: the route table below is made from this list. */
 const guarded: Record<string, Page> = {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,9 +16,9 @@ const config: PublicConfig = {
   provider: { name: 'Vapi', baseUrl: null, publicKey: 'pk', serverHoldsPrivateKey: true, embedded: true },
 };
 
-function renderNav(session: Partial<SessionState> = { user: null, isAdmin: false }) {
+function renderNav(session: Partial<SessionState> = { user: null, isAdmin: false }, at = '/') {
   state = session;
-  const router = createMemoryRouter([{ path: '*', element: <TopNav /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '*', element: <TopNav /> }], { initialEntries: [at] });
   render(
     <PublicConfigContext.Provider value={config}>
       <RouterProvider router={router} />
@@ -76,5 +76,42 @@ describe('TopNav on a phone', () => {
   it('has no Admin link for other users', () => {
     renderNav({ user: { id: 'u2', email: 'bo@example.com' } as SessionState['user'], isAdmin: false });
     expect(document.querySelector('a[href="/admin"]')).toBeNull();
+  });
+});
+
+describe('TopNav for a visitor', () => {
+  const bar = () => screen.getByRole('navigation', { name: 'Main' }).firstElementChild as HTMLElement;
+  const barLink = (name: string) =>
+    [...bar().querySelectorAll('a')].find((a) => a.textContent === name && !panel().contains(a));
+
+  it('offers Sign in and Sign up in the bar (wide screens) and in the phone menu', () => {
+    renderNav();
+    for (const [name, href] of [
+      ['Sign in', '/sign-in'],
+      ['Sign up', '/sign-up'],
+    ] as const) {
+      expect(barLink(name)).toHaveAttribute('href', href);
+      expect(barLink(name)?.closest('.md\\:flex')).toHaveClass('hidden');
+      expect(panel().querySelector(`a[href="${href}"]`)).toHaveTextContent(name);
+    }
+  });
+
+  it('offers neither to a signed-in user, nor while the session is decided', () => {
+    renderNav({ user: { id: 'u1', email: 'ada@example.com' } as SessionState['user'], isAdmin: false });
+    expect(document.querySelector('a[href="/sign-in"]')).toBeNull();
+    cleanup();
+    renderNav({ user: null, loading: true });
+    expect(document.querySelector('a[href="/sign-in"]')).toBeNull();
+  });
+
+  it('names the import link in proper case and highlights it only on its page', () => {
+    renderNav();
+    const kb = () => barLink('KB Import') as HTMLAnchorElement;
+    const other = barLink('Sales Engineer') as HTMLAnchorElement;
+    expect(kb().className).toBe(other.className);
+    cleanup();
+    renderNav(undefined, '/kb-import');
+    expect(kb()).toHaveAttribute('aria-current', 'page');
+    expect(kb().className).not.toBe((barLink('Sales Engineer') as HTMLAnchorElement).className);
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
-import { AccountNav, AdminLink } from './account-nav';
+import { AccountNav, AdminLink, VisitorLinks } from './account-nav';
 
 // Plain class strings without conflicting utilities: no class merging (tailwind-merge) is needed,
 // which keeps it out of the landing pages' initial JavaScript.
@@ -13,6 +13,7 @@ const linkBase =
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${linkBase} ${isActive ? 'bg-white/10 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white'}`;
 
+/** The one call to action of the bar: a visitor's Sign up. */
 const highlightedLinkClass = ({ isActive }: { isActive: boolean }) =>
   `${linkBase} text-white ${isActive ? 'bg-sky-800' : 'bg-sky-700 hover:bg-sky-800'}`;
 
@@ -29,7 +30,7 @@ function SiteLinks() {
       <NavLink to={paths.onboarding.path} className={linkClass}>
         {paths.onboarding.label}
       </NavLink>
-      <NavLink to={paths.kbImport.path} className={highlightedLinkClass}>
+      <NavLink to={paths.kbImport.path} className={linkClass}>
         {paths.kbImport.label}
       </NavLink>
       <AdminLink linkClass={linkClass} />
@@ -84,7 +85,13 @@ export function TopNav() {
           <div className="hidden md:flex md:flex-wrap md:items-center md:gap-1">
             <SiteLinks />
           </div>
-          <AccountNav />
+          <AccountNav>
+            <VisitorLinks
+              className="hidden md:flex"
+              linkClass={linkClass}
+              signUpClass={highlightedLinkClass}
+            />
+          </AccountNav>
           <button
             ref={button}
             type="button"
@@ -103,6 +110,7 @@ export function TopNav() {
           className={`site-menu-panel flex-col gap-1 border-t border-white/10 pt-2 pb-1 mt-2 md:hidden ${open ? 'flex' : 'hidden'}`}
         >
           <SiteLinks />
+          <VisitorLinks className="flex flex-col gap-1" linkClass={linkClass} signUpClass={linkClass} />
         </div>
       </nav>
     </header>

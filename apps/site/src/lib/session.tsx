@@ -2,9 +2,11 @@ import type { AuthChangeEvent, GoTrueClient, Session, User } from '@supabase/aut
 import { useCallback, useSyncExternalStore } from 'react';
 import { onAuthClientCreated, onSessionRefused } from './auth-client-events';
 import { onFirstInput } from './first-input';
+import { forgetRecovery, recoveryPending, rememberRecovery } from './password-recovery';
 import { usePublicConfig, type PublicConfig } from './public-config';
 import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
 import type { SupabaseClient } from './supabase';
+import { dropEmptyFragment } from './url-session';
 
 // Where the site listens for the first input; kept importable from here for its callers.
 export { onFirstInput };
@@ -70,6 +72,23 @@ function set(next: SessionState) {
   for (const l of listeners) l();
 }
 
+/**
+ * Whether the new password is still to be asked for: from a reset link's sign-in until the password
+ * is set (USER_UPDATED), the user signs out or dismisses the prompt; across reloads too
+ * (lib/password-recovery.ts).
+ */
+function recovering(session: Session | null, event: AuthChangeEvent | null): boolean {
+  if (!session || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
+    forgetRecovery();
+    return false;
+  }
+  if (event === 'PASSWORD_RECOVERY') {
+    rememberRecovery(session.user.id);
+    return true;
+  }
+  return state.passwordRecovery || recoveryPending(session.user.id);
+}
+
 function fromSession(session: Session | null, event: AuthChangeEvent | null): SessionState {
   return {
     ...empty,
@@ -77,9 +96,7 @@ function fromSession(session: Session | null, event: AuthChangeEvent | null): Se
     user: session?.user ?? null,
     isAdmin: session?.user.app_metadata?.role === 'admin',
     event,
-    passwordRecovery:
-      event === 'PASSWORD_RECOVERY' ||
-      (state.passwordRecovery && event !== 'SIGNED_OUT' && event !== 'USER_UPDATED'),
+    passwordRecovery: recovering(session, event),
     sessionEnded: state.sessionEnded && !(session && event === 'SIGNED_IN'),
   };
 }
@@ -164,6 +181,8 @@ export function connectSession(auth: GoTrueClient): void {
   auth.onAuthStateChange((event, session) => {
     // While a refused session is being forgotten, its last events must not bring the avatar back.
     if (ending && session && event !== 'SIGNED_IN') return;
+    // A mail link's session was read from the URL: the bare '#' auth-js leaves goes too.
+    if (event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY') dropEmptyFragment();
     set(fromSession(session, event));
   });
   client = auth;
@@ -211,6 +230,7 @@ export function dismissSessionEnded(): void {
 
 /** Ends the password-recovery state (the user chose a new password or dismissed the prompt). */
 export function endPasswordRecovery(): void {
+  forgetRecovery();
   set({ ...state, passwordRecovery: false });
 }
 

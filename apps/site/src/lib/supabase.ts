@@ -3,6 +3,7 @@ import { authClientCreated, sessionRefused } from './auth-client-events';
 import { currentPublicConfig, type PublicConfig } from './public-config';
 import { watchSessionRefusals } from './session-end';
 import { storageKeyFor } from './stored-session';
+import { takeSessionFromUrl } from './url-session';
 
 /**
  * The site uses only Supabase Auth, so it builds the auth client (`@supabase/auth-js`, which
@@ -41,7 +42,8 @@ export function getSupabase(config: PublicConfig): SupabaseClient {
       storageKey: storageKeyFor(config.auth.url, window.location.origin),
       persistSession: true,
       autoRefreshToken: true,
-      detectSessionInUrl: true,
+      // A mail link's tokens leave the address without a history entry of their own (issue 27).
+      detectSessionInUrl: (_url, params) => takeSessionFromUrl(params),
       flowType: 'implicit',
     });
     client = { auth };

@@ -15,10 +15,22 @@ export const authText = {
     `We sent a sign-in link and a six-digit code to ${email}. Follow the link, or type the code here.`,
   resendConfirmation: 'Resend confirmation email',
   confirmationResent: 'We sent the confirmation email again. Check your inbox.',
+  // Issue 27: the mailed codes, the interval between mails, a wrong code.
+  signUpCodeHint: 'Or type the six-digit code from the mail here.',
+  sendNewCode: 'Send a new code',
+  resendIn: (label: string, seconds: number) => `${label} (in ${seconds} s)`,
+  resendWait: (seconds: number) =>
+    `A new mail can be sent in ${seconds} seconds: the last one may still be on its way.`,
+  codeWrongOrExpired:
+    'That code is wrong or has expired. Check it against the newest mail, or ask for a new one below.',
+  notConfirmed:
+    'Your email address is not confirmed yet. Follow the link in the confirmation mail, or type its code.',
+  inviteCodeDescription:
+    'Type your email address and the six-digit code from the invitation mail (or follow its link).',
+  inviteCodeWrong:
+    'That code is wrong or has expired. Check it against the newest invitation mail, or ask the administrator to send a new one.',
   inviteTitle: 'Accept your invitation',
   inviteDescription: (email: string) => `Choose a password for ${email} to finish setting up your account.`,
-  inviteNoSession:
-    'This invitation link is invalid or has expired. Ask the administrator to send a new invitation.',
   invitePasswordSet: 'Your password is set. Welcome!',
   mfaTitle: 'Two-factor authentication',
   mfaDescription: 'Enter the six-digit code from your authenticator app to finish signing in.',

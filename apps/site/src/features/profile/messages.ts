@@ -10,10 +10,18 @@ export const profileText = {
     `We sent a confirmation link to ${current} and to ${next}. Your address changes once both are confirmed.`,
   /** Issue 27: the current address again (the embedded auth says the same; hosted GoTrue ignores it). */
   emailUnchanged: 'This is already your email address.',
+  // Issue 27: the email change's mailed codes.
+  emailChangeCodesHelp: 'Or type the six-digit code of each mail here.',
+  emailChangeConfirmed: (address: string) => `The mail to ${address} is confirmed.`,
+  emailChangeHalf: (address: string) => `Confirmed. Now the code (or the link) of the mail to ${address}.`,
+  emailChanged: (address: string) => `Your email address is now ${address}.`,
+  emailChangeCodeWrong: (address: string) =>
+    `The code for ${address} is wrong or has expired. Check it against the newest mail to that address, or change the email again for new codes.`,
   totpOn: 'Two-factor authentication is on. You will be asked for a code from your app when you sign in.',
   totpRemoved: 'The authenticator app was removed.',
   noFactors: 'Two-factor authentication is off.',
   scanHelp:
     'Scan the QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.',
   copied: 'Key copied.',
+  copyFailed: 'The key could not be copied here: select it and copy it yourself, or type it into the app.',
 } as const;

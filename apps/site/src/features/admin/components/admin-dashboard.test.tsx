@@ -131,7 +131,7 @@ describe('AdminDashboard', () => {
   });
 
   it('selects, clears and generates SQL only for the selected users; Close hides the panel', async () => {
-    const { user, api } = setup();
+    const { user, api } = setup(undefined, 'https://supabase.com/dashboard/project/abc/sql/new');
     await within(unverified()).findByText('pending1@x.io');
     const generate = screen.getByRole('button', { name: 'Generate SQL' });
     expect(generate).toBeDisabled();
@@ -158,7 +158,7 @@ describe('AdminDashboard', () => {
   });
 
   it('copies the SQL with the SPEC toasts for success and failure', async () => {
-    const { user } = setup();
+    const { user } = setup(undefined, 'https://supabase.com/dashboard/project/abc/sql/new');
     await within(unverified()).findByText('pending1@x.io');
     await user.click(screen.getByRole('button', { name: 'Select All' }));
     await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
@@ -171,16 +171,12 @@ describe('AdminDashboard', () => {
     expect(await screen.findByText('Failed to copy SQL query')).toBeVisible();
   });
 
-  it('with the embedded auth, offers no Open SQL Editor: it says there is none and offers Verify selected', async () => {
+  it('with the embedded auth (no SQL editor to run it in), offers no Generate SQL: Verify selected verifies', async () => {
     const { user } = setup();
     await within(unverified()).findByText('pending1@x.io');
     await user.click(screen.getByRole('button', { name: 'Select All' }));
-    await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
-    const panel = screen.getByRole('region', { name: 'SQL Query Generator' });
-    expect(within(panel).queryByRole('button', { name: 'Open SQL Editor' })).toBeNull();
-    expect(within(panel).getByRole('button', { name: 'Copy SQL' })).toBeVisible();
-    expect(within(panel).getByText(/embedded auth service, which has no SQL editor/)).toBeVisible();
-    await user.click(within(panel).getByRole('button', { name: 'Verify selected' }));
+    expect(screen.queryByRole('button', { name: 'Generate SQL' })).toBeNull();
+    await user.click(within(unverified()).getByRole('button', { name: 'Verify selected' }));
     expect(await screen.findByText('Verified 2 users')).toBeVisible();
     const activity = screen.getByRole('list', { name: 'Recent admin actions' });
     await waitFor(() => expect(within(activity).getAllByText(/verified/)).toHaveLength(2));
@@ -231,7 +227,7 @@ describe('AdminDashboard', () => {
 
   it('pages through many users', async () => {
     const many = Array.from({ length: 30 }, (_, i) => fakeUser(`bulk${String(i).padStart(2, '0')}@x.io`));
-    const { user } = setup([admin, ...many]);
+    const { user } = setup([admin, ...many], 'https://supabase.com/dashboard/project/abc/sql/new');
     expect(await within(unverified()).findByText('1–25 of 30')).toBeVisible();
     await user.click(within(unverified()).getByRole('button', { name: /Next/ }));
     expect(await within(unverified()).findByText('26–30 of 30')).toBeVisible();

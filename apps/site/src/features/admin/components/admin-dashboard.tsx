@@ -112,7 +112,7 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
         currentUserId={currentUserId}
         selected={selected}
         onSelectedChange={setSelected}
-        onGenerateSql={() => setShowSql(true)}
+        onGenerateSql={sqlEditorUrl ? () => setShowSql(true) : undefined}
         onVerifySelected={() => void verifySelected()}
         verifying={verify.isPending}
       />

@@ -21,7 +21,11 @@ export interface UnverifiedUsersProps {
   currentUserId: string | null;
   selected: ReadonlySet<string>;
   onSelectedChange: (next: Set<string>) => void;
-  onGenerateSql: () => void;
+  /**
+   * Shows the SQL to run in the auth service's SQL editor; absent with the embedded auth, which has
+   * none (issue 27: "Generate SQL" led to a statement with nowhere to run it; Verify selected does it).
+   */
+  onGenerateSql?: (() => void) | undefined;
   onVerifySelected: () => void;
   verifying: boolean;
 }
@@ -91,9 +95,11 @@ export function UnverifiedUsers(props: UnverifiedUsersProps) {
           >
             Clear Selection ({selected.size})
           </Button>
-          <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={props.onGenerateSql}>
-            <Code2 aria-hidden /> Generate SQL
-          </Button>
+          {props.onGenerateSql && (
+            <Button variant="outline" size="sm" disabled={selected.size === 0} onClick={props.onGenerateSql}>
+              <Code2 aria-hidden /> Generate SQL
+            </Button>
+          )}
           <Button
             size="sm"
             disabled={selected.size === 0 || props.verifying}

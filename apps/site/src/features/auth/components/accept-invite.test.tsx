@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authText } from '../messages';
 import { AcceptInvite } from './accept-invite';
 
-const auth = { updateUser: vi.fn() };
+const auth = { updateUser: vi.fn(), verifyOtp: vi.fn() };
 const session = vi.hoisted(() => ({ current: { user: null as { email: string } | null, loading: false } }));
 const toast = vi.hoisted(() => ({ success: vi.fn() }));
 
@@ -71,10 +71,36 @@ describe('AcceptInvite', () => {
     expect(window.location.hash).toBe(''); // shown: no longer in the address bar
   });
 
-  it('without a session says the invitation is not valid and offers no form', () => {
+  it("without a link's session asks for the invitation mail's code, and signs in with it", async () => {
     session.current = { user: null, loading: false };
+    auth.verifyOtp
+      .mockResolvedValueOnce({
+        data: {},
+        error: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+      })
+      .mockResolvedValueOnce({ data: {}, error: null });
     renderPage();
-    expect(screen.getByText(authText.inviteNoSession)).toBeInTheDocument();
+    expect(screen.getByText(authText.inviteCodeDescription)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set Password' })).not.toBeInTheDocument();
+    await userEvent.type(await screen.findByLabelText('Email'), 'invited@example.com');
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.inviteCodeWrong);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    expect(auth.verifyOtp).toHaveBeenLastCalledWith({
+      email: 'invited@example.com',
+      token: '123456',
+      type: 'invite',
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows a failed link's error beside the code field once the link has been read", async () => {
+    session.current = { user: null, loading: false };
+    window.location.hash =
+      '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
+    expect(screen.getByLabelText('Six-digit code')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -15,6 +15,9 @@ function linkError(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get('error_description');
 }
 
+// Only for somebody without the link's session: the mail's code instead.
+const InviteCodeForm = lazy(() => import('./invite-code-form').then((m) => ({ default: m.InviteCodeForm })));
+
 /**
  * Where an invitation's link lands (`redirect_to=/accept-invite`): /verify has signed the invited user
  * in (the session is in the URL fragment, which lib/session.tsx hands to auth-js); here they choose
@@ -28,6 +31,8 @@ export function AcceptInvite() {
   const [error, setError] = useState<string | null>(linkError);
   useClearLinkResult(); // shown from state now: the fragment leaves the address bar
   const [busy, setBusy] = useState(false);
+  /** Nobody signed in by a link: the invitation's code may be typed (it shows a failed link's error). */
+  const codeStep = !loading && !user;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,7 +66,7 @@ export function AcceptInvite() {
         <CardHeader>
           <CardTitle level={1}>{authText.inviteTitle}</CardTitle>
           <CardDescription>
-            {user ? authText.inviteDescription(user.email ?? '') : authText.inviteNoSession}
+            {user ? authText.inviteDescription(user.email ?? '') : authText.inviteCodeDescription}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -70,22 +75,21 @@ export function AcceptInvite() {
               <Loader2 className="size-6 animate-spin text-slate-500" aria-hidden="true" />
               <span className="sr-only">Loading your invitation…</span>
             </div>
+          ) : codeStep ? (
+            <Suspense fallback={null}>
+              <InviteCodeForm supabase={supabase} initial={error ? { kind: 'error', text: error } : null} />
+            </Suspense>
           ) : (
-            user && (
-              <form className="grid gap-4" aria-label="Set your password" onSubmit={(e) => void submit(e)}>
-                <NewPasswordFields
-                  {...newPassword.fields}
-                  mismatch={error === authText.passwordsDoNotMatch}
-                />
-                <Button type="submit" disabled={busy} aria-busy={busy}>
-                  {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-                  Set Password
-                </Button>
-              </form>
-            )
+            <form className="grid gap-4" aria-label="Set your password" onSubmit={(e) => void submit(e)}>
+              <NewPasswordFields {...newPassword.fields} mismatch={error === authText.passwordsDoNotMatch} />
+              <Button type="submit" disabled={busy} aria-busy={busy}>
+                {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+                Set Password
+              </Button>
+            </form>
           )}
           <div aria-live="assertive">
-            {error && (
+            {error && !codeStep && (
               <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
                 <AlertDescription>{error}</AlertDescription>
               </Alert>

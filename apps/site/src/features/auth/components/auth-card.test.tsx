@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authText } from '../messages';
 import { AuthCard } from './auth-card';
 
@@ -18,6 +18,9 @@ vi.mock('@/lib/session', () => ({ useSupabase: () => async () => ({ auth }) }));
 beforeEach(() => {
   vi.clearAllMocks();
   window.location.hash = '';
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('AuthCard', () => {
@@ -121,7 +124,10 @@ describe('AuthCard', () => {
 
   it('emails a sign-in link and code, then signs in with the six-digit code', async () => {
     auth.signInWithOtp.mockResolvedValue({ data: {}, error: null });
-    auth.verifyOtp.mockResolvedValueOnce({ data: {}, error: { message: 'Token has expired or is invalid' } });
+    auth.verifyOtp.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+    });
     render(<AuthCard />);
     await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authText.emailRequired);
@@ -137,7 +143,9 @@ describe('AuthCard', () => {
 
     await userEvent.type(screen.getByLabelText('Six-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Token has expired or is invalid');
+    // A mistyped code is called what it is, and a new one is offered.
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.codeWrongOrExpired);
+    expect(screen.getByRole('button', { name: new RegExp(authText.sendNewCode) })).toBeInTheDocument();
     auth.verifyOtp.mockResolvedValueOnce({ data: {}, error: null });
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(auth.verifyOtp).toHaveBeenLastCalledWith({
@@ -160,26 +168,95 @@ describe('AuthCard', () => {
     expect(screen.queryByLabelText('Six-digit code')).not.toBeInTheDocument();
   });
 
-  it("offers to resend the confirmation after sign-up, with the server's interval message", async () => {
+  it('after sign-up, confirms with the mailed code instead of the link', async () => {
     auth.signUp.mockResolvedValue({ data: {}, error: null });
-    auth.resend.mockResolvedValueOnce({ data: {}, error: null }).mockResolvedValueOnce({
-      data: {},
-      error: { message: 'For security purposes, you can only request this after 57 seconds.' },
-    });
+    auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
     render(<AuthCard defaultTab="signup" />);
-    expect(screen.queryByRole('button', { name: authText.resendConfirmation })).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await userEvent.click(await screen.findByRole('button', { name: authText.resendConfirmation }));
+    expect(await screen.findByText(authText.signUpSuccess)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(auth.verifyOtp).toHaveBeenCalledWith({
+      email: 'new@example.com',
+      token: '654321',
+      type: 'signup',
+    });
+  });
+
+  it("offers Resend to a user signing in unconfirmed, then asks for the new mail's code", async () => {
+    auth.signInWithPassword.mockResolvedValue({
+      error: { code: 'email_not_confirmed', message: 'Email not confirmed' },
+    });
+    auth.resend.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
+    render(<AuthCard />);
+    await userEvent.type(screen.getByLabelText('Email'), 'late@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email not confirmed');
+    await userEvent.click(screen.getByRole('button', { name: authText.resendConfirmation }));
     expect(await screen.findByText(authText.confirmationResent)).toBeInTheDocument();
     expect(auth.resend).toHaveBeenCalledWith({
       type: 'signup',
-      email: 'new@example.com',
+      email: 'late@example.com',
       options: { emailRedirectTo: window.location.href.split('#')[0] },
     });
-    await userEvent.click(screen.getByRole('button', { name: authText.resendConfirmation }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('only request this after 57 seconds');
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '111222');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(auth.verifyOtp).toHaveBeenCalledWith({
+      email: 'late@example.com',
+      token: '111222',
+      type: 'signup',
+    });
+  });
+
+  it('counts down before the confirmation may be resent, and restarts from the wait the server names', async () => {
+    // The clock is fake from the start; fireEvent (synchronous) drives the form, as user-event
+    // waits on timers of its own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const settle = () => act(async () => {});
+    const seconds = async (n: number) => {
+      for (let i = 0; i < n; i += 1) await act(async () => vi.advanceTimersByTime(1000));
+    };
+    const click = async (element: HTMLElement) => {
+      fireEvent.click(element);
+      await settle();
+    };
+    auth.signUp.mockResolvedValue({ data: {}, error: null });
+    auth.resend.mockResolvedValueOnce({ data: {}, error: null }).mockResolvedValueOnce({
+      data: {},
+      error: {
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 57 seconds.',
+      },
+    });
+    render(<AuthCard defaultTab="signup" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-1' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret-1' } });
+    await click(screen.getByRole('button', { name: 'Sign Up' }));
+    const resend = () => screen.getByRole('button', { name: /^Resend confirmation email/ });
+    expect(resend()).toBeDisabled();
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 60));
+    await seconds(59);
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 1));
+    expect(resend()).toBeDisabled();
+    await seconds(1);
+    expect(resend()).toBeEnabled();
+    expect(resend()).toHaveTextContent(authText.resendConfirmation);
+
+    await click(resend());
+    expect(screen.getByText(authText.confirmationResent)).toBeInTheDocument();
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 60));
+    await seconds(60);
+    // Another client asked meanwhile: the server's own wait counts.
+    await click(resend());
+    expect(screen.getByRole('alert')).toHaveTextContent(authText.resendWait(57));
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 57));
+    expect(resend()).toBeDisabled();
+    expect(auth.resend).toHaveBeenCalledTimes(2);
   });
 });

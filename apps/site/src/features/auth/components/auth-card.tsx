@@ -1,21 +1,25 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  EmailField,
-  NewPasswordFields,
-  OneTimeCodeField,
-  PasswordField,
-  useNewPassword,
-} from '@/components/ui/credential-fields';
+import { useState, type FormEvent } from 'react';
+import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { useClearLinkResult } from '@/lib/link-result';
 import { useSupabase } from '@/lib/session';
 import type { SupabaseClient } from '@/lib/supabase';
 import { authText } from '../messages';
-import { Notice, SubmitButton, Tabs } from './auth-ui';
+import {
+  currentPage,
+  failureText,
+  Message,
+  run,
+  secondaryButton,
+  Submit,
+  type AuthFailure,
+  type Outcome,
+} from './auth-form-parts';
+import { Tabs } from './auth-ui';
+import { CodeForm } from './code-form';
+import { MAIL_INTERVAL_SECONDS, ResendButton } from './resend-button';
+import { resendConfirmation, SignUpForm } from './sign-up-form';
 
 export type AuthTab = 'signin' | 'signup' | 'reset';
-
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
 /**
  * A mail link that failed (used or expired) lands here with GoTrue's error in the fragment; the
@@ -27,53 +31,19 @@ function linkError(): Outcome {
   return description ? { kind: 'error', text: description } : null;
 }
 
-/** Where a mail link should bring the user back to: the page they are on now, without a fragment. */
-const currentPage = () => window.location.href.split('#')[0] as string;
-
-function Message({ outcome }: { outcome: Outcome }) {
-  // Both live regions stay mounted so screen readers announce the text when it appears.
-  return (
-    <>
-      <div aria-live="assertive">
-        {outcome?.kind === 'error' && <Notice kind="error">{outcome.text}</Notice>}
-      </div>
-      <div aria-live="polite">
-        {outcome?.kind === 'success' && <Notice kind="success">{outcome.text}</Notice>}
-      </div>
-    </>
-  );
+/** Sends a sign-in link and code (sign-in only: a new account goes through Sign Up, which tells the admin). */
+async function sendSignInLink(
+  supabase: () => Promise<SupabaseClient>,
+  email: string,
+): Promise<AuthFailure | null> {
+  const { error } = await (
+    await supabase()
+  ).auth.signInWithOtp({ email, options: { shouldCreateUser: false, emailRedirectTo: currentPage() } });
+  return error;
 }
 
-function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <SubmitButton busy={busy}>
-      {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-      {children}
-    </SubmitButton>
-  );
-}
-
-async function run(
-  setBusy: (b: boolean) => void,
-  setOutcome: (o: Outcome) => void,
-  action: () => Promise<Outcome>,
-) {
-  setBusy(true);
-  setOutcome(null);
-  try {
-    setOutcome(await action());
-  } catch (error) {
-    setOutcome({
-      kind: 'error',
-      text: (error as Error).message || 'Something went wrong. Please try again.',
-    });
-  } finally {
-    setBusy(false);
-  }
-}
-
-const secondaryButton =
-  'inline-flex h-9 w-full items-center justify-center gap-2 rounded-md border border-border bg-background px-4 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50';
+/** The mail whose code the form asks for: a sign-in link's, or the sign-up confirmation's. */
+type CodeStep = { email: string; type: 'email' | 'signup' };
 
 function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [email, setEmail] = useState('');
@@ -81,13 +51,17 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(linkError);
   useClearLinkResult(); // shown from state now: the fragment leaves the address bar
-  /** The address a sign-in link and code went to: the form then asks for the code. */
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  /** The address the service called unconfirmed (after the password checked out): it may resend. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const address = email.trim();
+    setUnconfirmed(null);
     void run(setBusy, setOutcome, async () => {
-      const { error } = await (await supabase()).auth.signInWithPassword({ email: email.trim(), password });
-      return error ? { kind: 'error', text: error.message } : null;
+      const { error } = await (await supabase()).auth.signInWithPassword({ email: address, password });
+      if (error?.code === 'email_not_confirmed') setUnconfirmed(address);
+      return error ? { kind: 'error', text: failureText(error) } : null;
     });
   };
   const sendLink = () => {
@@ -97,26 +71,28 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       return;
     }
     void run(setBusy, setOutcome, async () => {
-      // Sign-in only: a new account goes through Sign Up (whose mail tells the admin).
-      const { error } = await (
-        await supabase()
-      ).auth.signInWithOtp({
-        email: address,
-        options: { shouldCreateUser: false, emailRedirectTo: currentPage() },
-      });
-      if (error) return { kind: 'error', text: error.message };
-      setCodeSentTo(address);
+      const error = await sendSignInLink(supabase, address);
+      if (error) return { kind: 'error', text: failureText(error) };
+      setCodeStep({ email: address, type: 'email' });
       return { kind: 'success', text: authText.signInLinkSent(address) };
     });
   };
-  if (codeSentTo)
+  if (codeStep)
     return (
       <CodeForm
         supabase={supabase}
-        email={codeSentTo}
+        email={codeStep.email}
+        type={codeStep.type}
         sent={outcome}
+        initialWait={MAIL_INTERVAL_SECONDS}
+        resend={() =>
+          codeStep.type === 'email'
+            ? sendSignInLink(supabase, codeStep.email)
+            : resendConfirmation(supabase, codeStep.email)
+        }
         onBack={() => {
-          setCodeSentTo(null);
+          setCodeStep(null);
+          setUnconfirmed(null);
           setOutcome(null);
         }}
       />
@@ -131,98 +107,20 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       <PasswordField autoComplete="current-password" value={password} onValueChange={setPassword} />
       <Message outcome={outcome} />
       <Submit busy={busy}>Sign In</Submit>
+      {unconfirmed && (
+        <ResendButton
+          label={authText.resendConfirmation}
+          sentText={authText.confirmationResent}
+          send={() => resendConfirmation(supabase, unconfirmed)}
+          onOutcome={(next) => {
+            setOutcome(next);
+            if (next?.kind === 'success') setCodeStep({ email: unconfirmed, type: 'signup' });
+          }}
+        />
+      )}
       <button type="button" className={secondaryButton} disabled={busy} onClick={sendLink}>
         {authText.emailMeALink}
       </button>
-    </form>
-  );
-}
-
-/** After "Email me a sign-in link": the mail's six-digit code signs in here (or its link does). */
-function CodeForm({
-  supabase,
-  email,
-  sent,
-  onBack,
-}: {
-  supabase: () => Promise<SupabaseClient>;
-  email: string;
-  sent: Outcome;
-  onBack: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(sent);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    void run(setBusy, setOutcome, async () => {
-      const { error } = await (await supabase()).auth.verifyOtp({ email, token: code.trim(), type: 'email' });
-      return error ? { kind: 'error', text: error.message } : null;
-    });
-  };
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Sign in with a code">
-      <OneTimeCodeField label="Six-digit code" value={code} onValueChange={setCode} />
-      <Message outcome={outcome} />
-      <Submit busy={busy}>Verify Code</Submit>
-      <button type="button" className={secondaryButton} onClick={onBack}>
-        Back to password sign-in
-      </button>
-    </form>
-  );
-}
-
-function SignUpForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
-  const [email, setEmail] = useState('');
-  const newPassword = useNewPassword();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  /** The address a confirmation went to: it may be sent again. */
-  const [signedUp, setSignedUp] = useState<string | null>(null);
-  const mismatch = outcome?.text === authText.passwordsDoNotMatch;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!newPassword.matches) {
-      setOutcome({ kind: 'error', text: authText.passwordsDoNotMatch });
-      return;
-    }
-    void run(setBusy, setOutcome, async () => {
-      const { error } = await (
-        await supabase()
-      ).auth.signUp({
-        email: email.trim(),
-        password: newPassword.password,
-        options: { emailRedirectTo: currentPage() },
-      });
-      if (error) return { kind: 'error', text: error.message };
-      newPassword.clear();
-      setSignedUp(email.trim());
-      return { kind: 'success', text: authText.signUpSuccess };
-    });
-  };
-  const resend = () => {
-    if (!signedUp) return;
-    void run(setBusy, setOutcome, async () => {
-      // The server answers too soon a second time with its own "only after N seconds" message.
-      const { error } = await (
-        await supabase()
-      ).auth.resend({ type: 'signup', email: signedUp, options: { emailRedirectTo: currentPage() } });
-      return error
-        ? { kind: 'error', text: error.message }
-        : { kind: 'success', text: authText.confirmationResent };
-    });
-  };
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Sign up">
-      <EmailField value={email} onValueChange={setEmail} />
-      <NewPasswordFields label="Password" {...newPassword.fields} mismatch={mismatch} />
-      <Message outcome={outcome} />
-      <Submit busy={busy}>Sign Up</Submit>
-      {signedUp && (
-        <button type="button" className={secondaryButton} disabled={busy} onClick={resend}>
-          {authText.resendConfirmation}
-        </button>
-      )}
     </form>
   );
 }

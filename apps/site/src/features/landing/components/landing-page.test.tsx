@@ -24,6 +24,14 @@ describe('LandingPage', () => {
     expect(roles.map((r) => r.textContent)).toEqual(assistant.roles);
   });
 
+  it('sets each word of the title apart, with a wider gap than between its letters', () => {
+    render(<LandingPage assistant={assistant} />);
+    const words = screen.getAllByTestId('landing-title-word');
+    expect(words.map((w) => w.textContent)).toEqual(['s a l e s', 'e n g i n e e r']);
+    expect(words[0]).not.toHaveClass('ms-[0.75em]');
+    expect(words[1]).toHaveClass('ms-[0.75em]');
+  });
+
   it('names the title and the page by the word itself, not by its spaced letters', () => {
     render(<LandingPage assistant={assistant} />);
     expect(screen.getByRole('heading', { level: 1, name: 'sales engineer' })).toBeVisible();

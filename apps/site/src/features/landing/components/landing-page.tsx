@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { spacedWords } from '@/lib/letter-spacing';
 import type { AssistantEntry } from '../assistants';
 
 /** Seconds between the fade-ins of two consecutive roles (SPEC §2). */
@@ -40,7 +42,16 @@ export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
             aria-label={assistant.titleText}
             className="text-[clamp(1.25rem,6.4vw,3.75rem)] leading-tight font-light tracking-wide text-balance drop-shadow-lg"
           >
-            {assistant.title}
+            {/* Each word its own box with a wider gap after it (issue 27: "s a l e s e n g i n e e r"
+                read as one word). The text is still "s a l e s e n g i n e e r". */}
+            {spacedWords(assistant.titleText).map((word, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' '}
+                <span data-testid="landing-title-word" className={index > 0 ? 'ms-[0.75em]' : undefined}>
+                  {word}
+                </span>
+              </Fragment>
+            ))}
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-base text-slate-200 sm:text-lg">{assistant.subtitle}</p>
         </div>

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/credential-fields';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
+import { EmailChangeCodes } from './email-change-codes';
 import { errorText, FormMessage, type Outcome } from './form-message';
 
 /**
@@ -13,6 +14,8 @@ export function ChangeEmail({ email, supabase }: { email: string; supabase: () =
   const [next, setNext] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  /** The address a change was asked for: the codes of its two mails may be typed. */
+  const [pending, setPending] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -30,6 +33,7 @@ export function ChangeEmail({ email, supabase }: { email: string; supabase: () =
       ).auth.updateUser({ email: address }, { emailRedirectTo: window.location.href.split('#')[0] });
       if (error) throw error;
       setNext('');
+      setPending(address);
       setOutcome({ kind: 'success', text: profileText.emailChangeSent(email, address) });
     } catch (error) {
       setOutcome({ kind: 'error', text: errorText(error) });
@@ -39,15 +43,18 @@ export function ChangeEmail({ email, supabase }: { email: string; supabase: () =
   };
 
   return (
-    <form className="grid gap-4" aria-labelledby="change-email-title" onSubmit={(e) => void submit(e)}>
-      <h2 id="change-email-title" className="text-lg font-semibold">
-        Change email
-      </h2>
-      <EmailField label="New email" value={next} onValueChange={setNext} />
-      <FormMessage outcome={outcome} />
-      <Button type="submit" disabled={busy} aria-busy={busy} className="justify-self-start">
-        Change Email
-      </Button>
-    </form>
+    <div className="grid gap-4">
+      <form className="grid gap-4" aria-labelledby="change-email-title" onSubmit={(e) => void submit(e)}>
+        <h2 id="change-email-title" className="text-lg font-semibold">
+          Change email
+        </h2>
+        <EmailField label="New email" value={next} onValueChange={setNext} />
+        <FormMessage outcome={outcome} />
+        <Button type="submit" disabled={busy} aria-busy={busy} className="justify-self-start">
+          Change Email
+        </Button>
+      </form>
+      {pending && <EmailChangeCodes key={pending} current={email} next={pending} supabase={supabase} />}
+    </div>
   );
 }

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileText } from '../messages';
 import { ProfilePage } from './profile-page';
-import { qrImageSource } from './two-factor';
 
 const auth = {
   updateUser: vi.fn(),
+  verifyOtp: vi.fn(),
   reauthenticate: vi.fn(),
   mfa: { listFactors: vi.fn(), enroll: vi.fn(), challengeAndVerify: vi.fn(), unenroll: vi.fn() },
 };
@@ -114,6 +114,39 @@ describe('ProfilePage', () => {
     expect(auth.updateUser).not.toHaveBeenCalled();
   });
 
+  it("confirms an email change with the two mails' codes, each checked against its own address", async () => {
+    auth.updateUser.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+      })
+      .mockResolvedValueOnce({ data: { user: null, session: null }, error: null })
+      .mockResolvedValueOnce({ data: { user: {}, session: { access_token: 't' } }, error: null });
+    render(<ProfilePage />);
+    await userEvent.type(screen.getByLabelText('New email'), 'next@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Email' }));
+    const codes = await screen.findByRole('form', { name: 'Confirm the change with codes' });
+    await userEvent.type(within(codes).getByLabelText('Code from the mail to me@example.com'), '111111');
+    await userEvent.click(within(codes).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(codes).findByRole('alert')).toHaveTextContent(
+      profileText.emailChangeCodeWrong('me@example.com'),
+    );
+    await userEvent.click(within(codes).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(codes).findByRole('status')).toHaveTextContent(
+      profileText.emailChangeHalf('next@example.com'),
+    );
+    expect(within(codes).getByText(profileText.emailChangeConfirmed('me@example.com'))).toBeInTheDocument();
+    await userEvent.type(within(codes).getByLabelText('Code from the mail to next@example.com'), '222222');
+    await userEvent.click(within(codes).getByRole('button', { name: 'Confirm Change' }));
+    expect(await within(codes).findByText(profileText.emailChanged('next@example.com'))).toBeInTheDocument();
+    expect(auth.verifyOtp.mock.calls.map(([args]) => args)).toEqual([
+      { email: 'me@example.com', token: '111111', type: 'email_change' },
+      { email: 'me@example.com', token: '111111', type: 'email_change' },
+      { email: 'next@example.com', token: '222222', type: 'email_change' },
+    ]);
+  });
+
   it("shows an email-change link's message that came back in the fragment", () => {
     window.location.hash =
       '#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email';
@@ -123,7 +156,6 @@ describe('ProfilePage', () => {
 
   it('enrols TOTP with the QR code and the key, verifies it with a code, lists it', async () => {
     auth.mfa.listFactors
-      .mockResolvedValueOnce(factors([]))
       .mockResolvedValueOnce(factors([{ id: 'old', status: 'unverified' }]))
       .mockResolvedValue(factors([verifiedFactor]));
     auth.mfa.unenroll.mockResolvedValue({ data: {}, error: null });
@@ -132,7 +164,8 @@ describe('ProfilePage', () => {
         id: 'f1',
         type: 'totp',
         totp: {
-          qr_code: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          // As auth-js hands it over: GoTrue's SVG after a data: prefix, unencoded.
+          qr_code: 'data:image/svg+xml;utf-8,<svg xmlns="http://www.w3.org/2000/svg" fill="#ffffff"></svg>',
           secret: 'JBSWY3DPEHPK3PXP',
           uri: '',
         },
@@ -152,7 +185,12 @@ describe('ProfilePage', () => {
     const qr = await within(twoFactor).findByRole('img', {
       name: 'QR code to scan with your authenticator app',
     });
-    expect(qr).toHaveAttribute('src', qrImageSource('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
+    expect(qr).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20fill%3D%22%23ffffff%22%3E%3C%2Fsvg%3E',
+    );
+    // The list the page loaded on opening already named the leftover: it is not loaded again.
+    expect(auth.mfa.listFactors).toHaveBeenCalledTimes(1);
     // The unverified leftover of an earlier attempt is removed first.
     expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'old' });
     expect(auth.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp' });
@@ -190,5 +228,59 @@ describe('ProfilePage', () => {
     expect(await within(twoFactor).findByText(profileText.totpRemoved)).toBeInTheDocument();
     expect(auth.mfa.unenroll).toHaveBeenCalledWith({ factorId: 'f1' });
     expect(within(twoFactor).getByText(profileText.noFactors)).toBeInTheDocument();
+  });
+  it('says so when the browser refuses to copy the key, which stays on the page', async () => {
+    auth.mfa.listFactors.mockResolvedValue(factors([]));
+    auth.mfa.enroll.mockResolvedValue({
+      data: { id: 'f1', type: 'totp', totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: '' } },
+      error: null,
+    });
+    const writeText = vi
+      .fn()
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(
+      await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Copy key' }));
+    expect(await within(twoFactor).findByText(profileText.copyFailed)).toBeInTheDocument();
+    expect(within(twoFactor).queryByText(profileText.copied)).not.toBeInTheDocument();
+    expect(within(twoFactor).getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+  });
+
+  it("shows the server's refusal to remove a factor, and keeps listing it", async () => {
+    auth.mfa.listFactors.mockResolvedValue(factors([verifiedFactor]));
+    auth.mfa.unenroll.mockResolvedValue({
+      data: null,
+      error: { code: 'insufficient_aal', message: 'AAL2 required to unenroll verified factor' },
+    });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Remove' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('AAL2 required');
+    expect(within(twoFactor).queryByText(profileText.totpRemoved)).not.toBeInTheDocument();
+    expect(within(twoFactor).getByRole('list', { name: 'Authenticator apps' })).toBeInTheDocument();
+  });
+
+  it('keeps the enrolment on screen when cancelling it is refused', async () => {
+    auth.mfa.listFactors.mockResolvedValue(factors([]));
+    auth.mfa.enroll.mockResolvedValue({
+      data: { id: 'f1', type: 'totp', totp: { qr_code: '<svg/>', secret: 'JBSWY3DPEHPK3PXP', uri: '' } },
+      error: null,
+    });
+    auth.mfa.unenroll.mockResolvedValue({ data: null, error: { message: 'Request rate limit reached' } });
+    render(<ProfilePage />);
+    const twoFactor = section('Two-factor authentication');
+    await userEvent.click(
+      await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }),
+    );
+    await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Cancel' }));
+    expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('Request rate limit reached');
+    expect(within(twoFactor).getByTestId('totp-secret')).toBeInTheDocument();
   });
 });
