@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
 import { formatSize } from '../lib/format-size';
+import { isInFlightId } from '../lib/state';
 import type { UploadedFileRecord } from '../lib/storage';
 import { ConfirmDelete } from './confirm-delete';
 import { FileName } from './file-name';
@@ -34,7 +35,7 @@ const statusVariant = (status: string) =>
 export function UploadedFiles({ kb }: { kb: KbImport }) {
   const { state, controller } = kb;
   const { upload, uploaded, checked, retriable } = state;
-  const deletable = uploaded.filter((f) => !f.id.startsWith('local-'));
+  const deletable = uploaded.filter((f) => !isInFlightId(f.id));
   const allChecked = deletable.length > 0 && checked.length === deletable.length;
   // The files a delete is waiting on confirmation for.
   const [asking, setAsking] = useState<UploadedFileRecord[] | null>(null);
@@ -161,7 +162,7 @@ function UploadedRow({
   kb: KbImport;
   onDelete: () => void;
 }) {
-  const inFlight = file.id.startsWith('local-');
+  const inFlight = isInFlightId(file.id);
   const contentFailed = file.failure === 'processing';
   return (
     <li

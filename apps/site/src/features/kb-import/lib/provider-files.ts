@@ -6,6 +6,7 @@ import { isAllowedFile } from './file-types';
 import { formatSize } from './format-size';
 import { messages } from './messages';
 import type { OriginalsHolder } from './originals-holder';
+import { isAbortError } from './sleep';
 import { TERMINAL, isLocalOnlyId, progressOf, toRecord } from './state';
 import type { StatusPoller } from './status-poller';
 import type { UploadedFileRecord } from './storage';
@@ -23,6 +24,8 @@ export interface ProviderFilesContext {
   /** Retries failed records whose originals are held; refreshes which records are retriable. */
   retry: (ids: string[]) => Promise<void>;
   syncRetriable: () => void;
+  /** The tool's life: leaving the page aborts listings in flight and their retry waits. */
+  signal: () => AbortSignal;
 }
 
 /** What the tool does with the provider's file list: duplicate screening, loading, refreshing. */
@@ -38,7 +41,13 @@ export class ProviderFiles {
     return withRetries((signal) => api.listFiles({ signal }), {
       what: 'Loading files',
       log: this.#c.store.log,
+      signal: this.#c.signal(),
     });
+  }
+
+  /** A listing that failed says why; one stopped because the page left says nothing. */
+  #failed(error: unknown): void {
+    if (!isAbortError(error)) this.#c.store.alert('destructive', describeError(error, messages.loadFailed));
   }
 
   /** Screens newly chosen files against the allow-list and the duplicate rules, then selects them. */
@@ -53,7 +62,7 @@ export class ProviderFiles {
       providerFiles = await this.#listFiles(api);
     } catch (error) {
       store.dispatch({ type: 'flags', flags: { screening: false } });
-      return store.alert('destructive', describeError(error, messages.loadFailed));
+      return this.#failed(error);
     }
     const state = this.#c.store.getState();
     const failed = state.uploaded.filter((f) => f.status === 'failed');
@@ -156,7 +165,7 @@ export class ProviderFiles {
       for (const f of added) if (f.status === 'failed') this.#c.settle(f.id, f.status);
       store.alert('default', messages.loadedExisting(files.length, added.length));
     } catch (error) {
-      store.alert('destructive', describeError(error, messages.loadFailed));
+      this.#failed(error);
     }
   }
 
@@ -183,7 +192,7 @@ export class ProviderFiles {
       }
       store.log(`Refreshed ${files.size} file(s) from the provider`);
     } catch (error) {
-      store.alert('destructive', describeError(error, messages.loadFailed));
+      this.#failed(error);
     }
   }
 }

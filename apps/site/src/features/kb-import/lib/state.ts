@@ -72,7 +72,12 @@ export const MAX_LOG_LINES = 1_000;
 export const TERMINAL = new Set(['done', 'failed']);
 export const LOCAL_PREFIX = 'local-';
 export const FAILED_PREFIX = 'failed-';
-export const isLocalOnlyId = (id: string) => id.startsWith(FAILED_PREFIX) || id.startsWith(LOCAL_PREFIX);
+/** An upload still on its way: the provider has not answered with an id (nothing to delete or check). */
+export const isInFlightId = (id: string) => id.startsWith(LOCAL_PREFIX);
+/** An upload that failed before the provider took it: it exists in this list only. */
+export const isNeverSentId = (id: string) => id.startsWith(FAILED_PREFIX);
+/** A record the provider has never had: in flight, or failed before it was sent. */
+export const isLocalOnlyId = (id: string) => isInFlightId(id) || isNeverSentId(id);
 
 /** Per-file progress by status: queued 0, uploading 10, processing 50, done/failed 100. */
 export function progressOf(status: string): number {
@@ -100,7 +105,7 @@ export function initialState(
   knowledgeBases: CreatedKnowledgeBase[],
 ): KbImportState {
   const uploaded = stored.map((f) =>
-    f.id.startsWith(LOCAL_PREFIX) || f.status === 'uploading' || f.status === 'queued'
+    isInFlightId(f.id) || f.status === 'uploading' || f.status === 'queued'
       ? {
           ...f,
           id: `${FAILED_PREFIX}${f.id.slice(LOCAL_PREFIX.length)}`,
