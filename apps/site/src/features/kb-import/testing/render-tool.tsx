@@ -12,7 +12,7 @@ export const PROXY = 'https://site.test/api/provider';
 
 /**
  * The tool over the in-memory provider through the real client (component tests). Expects fake
- * timers that advance with time (`vi.useFakeTimers({ shouldAdvanceTime: true })`).
+ * timers; user-event advances them by its delays (kb-import-tool.test.tsx runs on them alone).
  */
 export function renderTool(
   options: { serverHoldsPrivateKey?: boolean; storage?: ReturnType<typeof memoryStorage> } = {},
