@@ -122,8 +122,9 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
             />
             Select all
           </Label>
+          {/* One scroll on a phone (the page's): a nested fixed-height list is hard to scroll by thumb. */}
           <ul
-            className="max-h-96 overflow-y-auto rounded-md border border-border"
+            className="rounded-md border border-border sm:max-h-96 sm:overflow-y-auto"
             aria-label="Uploaded files"
           >
             {uploaded.map((f) => (

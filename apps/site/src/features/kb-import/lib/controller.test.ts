@@ -135,7 +135,7 @@ describe('uploading and polling', () => {
       createdAt: expect.stringMatching(/^\d{4}-/),
       url: expect.stringMatching(/^https:/),
     });
-    expect(state().announcement).toMatch(/is (done|failed)$/);
+    expect(state().announcement).toMatch(/ (is ready|failed)$/);
   });
 
   it('says a key is required when it was cleared after choosing files, and sends nothing', async () => {

@@ -3,11 +3,20 @@ import { FILE_GAP_MS, MAX_RETRIES, MAX_UPLOAD_CONCURRENCY, UPLOAD_CONCURRENCY } 
 import { contentProblem } from './content-check';
 import { FileDeletion } from './file-deletion';
 import { KnowledgeBaseCreator, type KnowledgeBaseInput } from './knowledge-base-creator';
+import { refreshProviderKnowledge } from './knowledge-in-use';
 import { messages } from './messages';
 import { memoryOriginals, type OriginalsStore } from './originals';
 import { OriginalsHolder } from './originals-holder';
 import { ProviderFiles } from './provider-files';
-import { TERMINAL, initialState, isLocalOnlyId, progressOf, type KbImportState, type LogLine } from './state';
+import {
+  TERMINAL,
+  initialState,
+  isLocalOnlyId,
+  progressOf,
+  waitingProgress,
+  type KbImportState,
+  type LogLine,
+} from './state';
 import { StatusPoller } from './status-poller';
 import {
   loadKnowledgeBases,
@@ -91,7 +100,7 @@ export class KbImportController {
           progress: 100,
         });
         this.#settle(id, 'failed');
-        store.announce(`${name} is failed`);
+        store.announce(messages.settled(name, 'failed'));
       },
       onWaiting: (id, attempt) =>
         store.dispatch({ type: 'progress', id, progress: waitingProgress(attempt) }),
@@ -168,7 +177,7 @@ export class KbImportController {
         patch: { status },
         progress: progressOf(status),
       });
-      if (TERMINAL.has(status)) this.#store.announce(`${record.name} is ${status}`);
+      if (TERMINAL.has(status)) this.#store.announce(messages.settled(record.name, status));
     }
     if (TERMINAL.has(status)) this.#settle(id, status);
   }
@@ -210,6 +219,19 @@ export class KbImportController {
 
   loadExisting(): Promise<void> {
     return this.#files.loadExisting();
+  }
+
+  /**
+   * What the tool shows on opening (and once a typed key settles): the provider's files, query tools
+   * and knowledge bases, whichever browser made them.
+   */
+  async open(): Promise<void> {
+    await Promise.all([this.#files.loadExisting({ quiet: true }), this.loadKnowledge()]);
+  }
+
+  /** Lists the provider's query tools and v2 knowledge bases with their files (knowledge-in-use.ts). */
+  loadKnowledge(): Promise<void> {
+    return refreshProviderKnowledge(this.#store, this.#getApi(), this.#life.signal);
   }
 
   refresh(): Promise<void> {
@@ -269,9 +291,4 @@ export class KbImportController {
   createKnowledgeBase(input: KnowledgeBaseInput): Promise<CreatedKnowledgeBase | null> {
     return this.#kb.create(input);
   }
-}
-
-/** Progress of a file still processing after `attempt` checks: from 50 towards 95. */
-function waitingProgress(attempt: number): number {
-  return Math.min(95, 50 + Math.round((attempt / 20) * 45));
 }

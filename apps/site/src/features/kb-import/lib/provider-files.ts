@@ -1,7 +1,13 @@
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { withRetries } from './api-retries';
 import { contentProblem, sameContent } from './content-check';
-import { UNSUPPORTED_REASON, duplicateReason, screenSelection, type SkippedFile } from './duplicates';
+import {
+  UNSUPPORTED_REASON,
+  duplicateReason,
+  fitsSizeLimit,
+  screenSelection,
+  type SkippedFile,
+} from './duplicates';
 import { isAllowedFile } from './file-types';
 import { formatSize } from './format-size';
 import { messages } from './messages';
@@ -71,7 +77,7 @@ export class ProviderFiles {
     const fresh: File[] = [];
     for (const file of files) {
       const record = failed.find((r) => r.name === file.name && !again.some((a) => a.record === r));
-      if (record && file.size > 0 && isAllowedFile(file.name)) again.push({ record, file });
+      if (record && fitsSizeLimit(file.size) && isAllowedFile(file.name)) again.push({ record, file });
       else fresh.push(file);
     }
     const failedIds = new Set(failed.map((f) => f.id));
@@ -151,11 +157,14 @@ export class ProviderFiles {
     return ids;
   }
 
-  /** Adds the provider's existing files to the uploaded list (skipping those already there). */
-  async loadExisting(): Promise<void> {
+  /**
+   * Adds the provider's existing files to the uploaded list (skipping those already there). `quiet`
+   * (the tool opening) logs what was loaded rather than announcing it, and asks for no key.
+   */
+  async loadExisting({ quiet = false } = {}): Promise<void> {
     const store = this.#c.store;
     const api = this.#c.getApi();
-    if (!api) return store.alert('destructive', messages.keyRequiredToLoadExisting);
+    if (!api) return quiet ? undefined : store.alert('destructive', messages.keyRequiredToLoadExisting);
     try {
       const files = await this.#listFiles(api);
       const known = new Set(this.#c.store.getState().uploaded.map((f) => f.id));
@@ -163,7 +172,8 @@ export class ProviderFiles {
       store.dispatch({ type: 'addRecords', records: added });
       for (const f of added) if (!TERMINAL.has(f.status)) this.#c.poller.track(f.id);
       for (const f of added) if (f.status === 'failed') this.#c.settle(f.id, f.status);
-      store.alert('default', messages.loadedExisting(files.length, added.length));
+      if (quiet) store.log(messages.loadedExisting(files.length, added.length));
+      else store.alert('default', messages.loadedExisting(files.length, added.length));
     } catch (error) {
       this.#failed(error);
     }
