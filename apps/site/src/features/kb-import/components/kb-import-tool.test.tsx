@@ -6,7 +6,9 @@ import { chooseFiles, renderTool, tick, typeKey } from '../testing/render-tool';
 beforeAll(() => {
   // Testing Library advances fake timers while it waits (findBy…, user-event) when it sees a `jest`
   // global; Vitest's clock stands in, so waiting moves the fake clock instead of the wall clock.
-  (globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
+  (globalThis as { jest?: unknown }).jest = {
+    advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
+  };
   // jsdom lacks what Radix Select uses for pointer handling and scrolling.
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => undefined;
@@ -161,13 +163,15 @@ describe('Files tab', () => {
     expect(screen.getByText('3 of 6 file(s) sent')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
     await tick(0);
-    expect(screen.getByText('Upload cancelled: 3 uploaded, 3 not sent (still selected).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Upload cancelled: 3 uploaded, 3 not sent (still selected).'),
+    ).toBeInTheDocument();
     const selected = screen.getByRole('list', { name: 'Selected files' });
-    expect(within(selected).getAllByRole('listitem').map((li) => li.textContent?.match(/f\d\.md/)?.[0])).toEqual([
-      'f3.md',
-      'f4.md',
-      'f5.md',
-    ]);
+    expect(
+      within(selected)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.match(/f\d\.md/)?.[0]),
+    ).toEqual(['f3.md', 'f4.md', 'f5.md']);
     expect([...provider.files.values()].map((f) => f.name)).toEqual(['f0.md', 'f1.md', 'f2.md']);
     // Nothing more is sent later.
     await tick(60_000);

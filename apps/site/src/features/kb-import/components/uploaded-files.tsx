@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
 import { formatSize } from '../lib/format-size';
+import { knowledgeEntries, usersOf } from '../lib/knowledge-in-use';
 import { isInFlightId } from '../lib/state';
 import type { UploadedFileRecord } from '../lib/storage';
 import { ConfirmDelete } from './confirm-delete';
@@ -65,6 +66,7 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
       <ConfirmDelete
         files={asking}
         providerName={kb.providerName}
+        usersOf={(id) => usersOf(id, knowledgeEntries(state.knowledgeBases, state.existing))}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(null)}
         onClosed={refocus}

@@ -813,15 +813,32 @@ describe('creating the knowledge base', () => {
     expect(state().creating).toBe(false);
   });
 
-  it('creates the tool without a function name when the provider refuses that property', async () => {
+  it('never creates a tool without its name: a refused name is reported, and nothing is created', async () => {
     const { controller, provider, state } = await withDone();
-    provider.failNext('tool', { status: 400, body: '{"message":["property function should not exist"]}' });
-    await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
-    const [tool] = [...provider.tools.values()];
-    expect(tool).not.toHaveProperty('function');
-    expect(tool?.knowledgeBases[0]?.name).toBe('kb');
-    expect(state().knowledgeBases).toHaveLength(1);
-    expect(state().alert?.variant).toBe('default');
+    provider.failNext('tool', { status: 400, body: '{"message":["function.name must be a-z"]}' });
+    expect(
+      await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' }),
+    ).toBeNull();
+    expect(provider.tools.size).toBe(0);
+    expect(provider.calls.filter((c) => c === 'POST /tool')).toHaveLength(1);
+    expect(state().alert).toEqual({ variant: 'destructive', message: 'Tool creation failed: Bad Request' });
+    expect(state().knowledgeBases).toHaveLength(0);
+  });
+
+  it("checks the query tool's name before creating anything: at most 64 characters", async () => {
+    const { controller, provider, state } = await withDone();
+    provider.calls.length = 0;
+    const long = 'a'.repeat(65);
+    expect(
+      await controller.createKnowledgeBase({ name: long, description: '', assistantId: 'asst-1' }),
+    ).toBeNull();
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: "The name is 65 characters long; a query tool's name is at most 64.",
+    });
+    expect(provider.calls).toEqual([]);
+    await controller.createKnowledgeBase({ name: 'a'.repeat(64), description: '', assistantId: 'asst-1' });
+    expect([...provider.tools.values()][0]?.function?.name).toBe('a'.repeat(64));
   });
 
   it('is busy while creating, and ignores a second request until the first has finished', async () => {

@@ -71,7 +71,8 @@ export function providerFetch(api: ProviderApi, base: string, options: ProviderF
           })),
         );
       }
-      if (method === 'GET' && path === '/v2/knowledge-base') return json(200, await api.listKnowledgeBasesV2());
+      if (method === 'GET' && path === '/v2/knowledge-base')
+        return json(200, await api.listKnowledgeBasesV2());
       if (method === 'POST' && path === '/v2/knowledge-base')
         return json(201, await api.createKnowledgeBaseV2(body as { name: string; description: string }));
       const v2 = /^\/v2\/knowledge-base\/([^/]+)(\/file)?$/.exec(path);

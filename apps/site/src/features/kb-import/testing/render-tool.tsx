@@ -15,9 +15,14 @@ export const PROXY = 'https://site.test/api/provider';
  * timers; user-event advances them by its delays (kb-import-tool.test.tsx runs on them alone).
  */
 export function renderTool(
-  options: { serverHoldsPrivateKey?: boolean; storage?: ReturnType<typeof memoryStorage> } = {},
+  options: {
+    serverHoldsPrivateKey?: boolean;
+    storage?: ReturnType<typeof memoryStorage>;
+    /** A provider filled beforehand (what other browsers made). */
+    provider?: ReturnType<typeof createFakeProvider>;
+  } = {},
 ) {
-  const provider = createFakeProvider({ processingMs: 2_000 });
+  const provider = options.provider ?? createFakeProvider({ processingMs: 2_000 });
   const server = options.serverHoldsPrivateKey ?? false;
   const net = providerFetch(provider.api, server ? PROXY : BASE);
   const storage = options.storage ?? memoryStorage();
