@@ -216,10 +216,11 @@ describe('VoiceWidget conversation', () => {
     act(() => t.sdk.client.emit('call-end'));
     expect(engageButton()).toBeVisible();
     const transcript = screen.getByRole('list', { name: 'Transcript' });
-    expect(within(transcript).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'AssistantWe open at nine.',
-      'YouThanks.',
-    ]);
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['AssistantWe open at nine.', 'YouThanks.']);
     expect(screen.queryByLabelText('Type a message')).toBeNull();
     await t.user.click(screen.getByRole('button', { name: 'Copy transcript' }));
     expect(writeText).toHaveBeenCalledWith('Assistant: We open at nine.\nYou: Thanks.');
