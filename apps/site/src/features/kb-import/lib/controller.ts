@@ -72,6 +72,7 @@ export class KbImportController {
    * started before the first activation belongs to that activation's life.
    */
   #life = new AbortController();
+  #opening: Promise<void> | null = null;
 
   constructor(options: ControllerOptions) {
     this.#getApi = options.getApi;
@@ -221,12 +222,15 @@ export class KbImportController {
     return this.#files.loadExisting();
   }
 
-  /**
-   * What the tool shows on opening (and once a typed key settles): the provider's files, query tools
-   * and knowledge bases, whichever browser made them.
-   */
-  async open(): Promise<void> {
-    await Promise.all([this.#files.loadExisting({ quiet: true }), this.loadKnowledge()]);
+  /** On opening (and once a typed key settles): the provider's files, tools and bases, from any browser. */
+  open(): Promise<void> {
+    // StrictMode runs the hook's effect twice: one load, not two.
+    this.#opening ??= Promise.all([this.#files.loadExisting({ quiet: true }), this.loadKnowledge()]).then(
+      () => {
+        this.#opening = null;
+      },
+    );
+    return this.#opening;
   }
 
   /** Lists the provider's query tools and v2 knowledge bases with their files (knowledge-in-use.ts). */
