@@ -421,6 +421,32 @@ describe('originals kept across a reload', () => {
     expect(originals.data.size).toBe(0);
   });
 
+  it('still knows after a reload that the provider failed the content: no Retry of the same bytes', async () => {
+    const originals = memoryOriginals();
+    const storage = memoryStorage();
+    const provider = createFakeProvider();
+    const make = () =>
+      new KbImportController({ storage, providerName: 'Vapi', getApi: () => provider.api, originals });
+    const first = make();
+    first.activate();
+    await first.addFiles([file('broken.json', '{"a":')]);
+    await first.upload();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(first.getState().uploaded[0]).toMatchObject({ status: 'failed', failure: 'processing' });
+    expect(first.getState().retriable).toEqual([]);
+
+    const second = make();
+    second.activate();
+    await second.restored;
+    await second.loadExisting();
+    expect(second.getState().uploaded[0]).toMatchObject({
+      status: 'failed',
+      failure: 'processing',
+      error: 'Vapi could not process this file: not valid JSON',
+    });
+    expect(second.getState().retriable).toEqual([]);
+  });
+
   it('does not call unchanged content the provider failed to process a retried success', async () => {
     const { controller, provider, state } = setup();
     await controller.addFiles([file('flaky.md', 'version one')]);
