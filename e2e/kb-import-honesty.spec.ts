@@ -8,19 +8,40 @@ const ADMIN_EMAIL = 'import-admin@example.com';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
+const emulatorKey = () =>
+  (
+    JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8')) as {
+      emulatorPrivateKey: string;
+    }
+  ).emulatorPrivateKey;
+
 /** Uploads a file straight to the provider (the emulator at /provider) with its private key. */
 async function uploadToProvider(request: APIRequestContext, name: string, content: string) {
-  const secrets = JSON.parse(
-    readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8'),
-  ) as { emulatorPrivateKey: string };
+  await uploadToProviderId(request, name, content);
+}
+
+/** The emulator's API with its private key (the test's own view of the provider). */
+function emulator(request: APIRequestContext) {
+  const headers = { Authorization: `Bearer ${emulatorKey()}` };
+  return {
+    post: async (p: string, data: unknown) => {
+      const res = await request.post(`/provider${p}`, { headers, data });
+      expect(res.ok(), await res.text()).toBe(true);
+      return (await res.json()) as { id: string };
+    },
+  };
+}
+
+async function uploadToProviderId(request: APIRequestContext, name: string, content: string) {
   const res = await request.post('/provider/file', {
-    headers: { Authorization: `Bearer ${secrets.emulatorPrivateKey}` },
+    headers: { Authorization: `Bearer ${emulatorKey()}` },
     multipart: {
       file: { name, mimeType: 'text/markdown', buffer: Buffer.from(content) },
       purpose: 'assistant',
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
 }
 
 async function signIn(page: Page) {
@@ -53,9 +74,7 @@ test.describe('the import tool says what happened (issue 19)', () => {
     await signIn(page);
     await page.getByRole('tab', { name: 'Files' }).click();
 
-    // Loading what the provider holds says how many, and how many were new; again, none are new.
-    await page.getByRole('button', { name: 'Load existing files' }).click();
-    await expect(loaded(page)).toHaveText(/^Loaded \d+ files? from the provider \([1-9]\d* new\)\.$/);
+    // What the provider holds is listed on opening; loading it again says how many, none new.
     await expect(row(page, `held-${run}.md`)).toBeVisible();
     await page.getByRole('button', { name: 'Load existing files' }).click();
     await expect(loaded(page)).toHaveText(/^Loaded [1-9]\d* files? from the provider \(0 new\)\.$/);
@@ -68,6 +87,15 @@ test.describe('the import tool says what happened (issue 19)', () => {
     await expect(page.getByRole('alert')).toHaveText(`1 file(s) skipped: empty-${run}.md (empty file)`);
     await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
     await expect(row(page, json)).toContainText('failed', { timeout: 45_000 });
+    await expect(row(page, json)).toContainText('Vapi could not process this file: not valid JSON');
+    // Loading the provider's files again, or reopening the page, keeps the reason.
+    await page.getByRole('button', { name: 'Load existing files' }).click();
+    await expect(loaded(page)).toHaveText(/\(0 new\)\.$/);
+    await expect(row(page, json)).toContainText('Vapi could not process this file: not valid JSON');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await page.getByRole('button', { name: 'Load existing files' }).click();
+    await expect(loaded(page)).toHaveText(/\(0 new\)\.$/);
     await expect(row(page, json)).toContainText('Vapi could not process this file: not valid JSON');
     // The same broken content is not sent again, so it cannot be called a retried success.
     await expect(row(page, json).getByRole('button', { name: `Retry ${json}` })).toBeDisabled();
@@ -107,6 +135,68 @@ test.describe('the import tool says what happened (issue 19)', () => {
     await page.getByRole('tab', { name: 'Import' }).click();
     await page.getByRole('button', { name: 'Create knowledge base' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please select an assistant');
+  });
+
+  test('reopened, it restores the assistant and shows what the provider already holds', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const held = `reopen-${run}.md`;
+    const heldId = await uploadToProviderId(request, held, `# Held ${run}\n`);
+    const api = emulator(request);
+    const tool = `reopen-tool-${run}`;
+    await api.post('/tool', {
+      type: 'query',
+      function: { name: tool },
+      knowledgeBases: [{ provider: 'google', name: tool, description: 'kept', fileIds: [heldId] }],
+    });
+    const base = `reopen-kb-${run}`;
+    await api.post('/v2/knowledge-base', { name: base, description: 'kept' });
+    await signIn(page);
+    await page.getByRole('combobox', { name: 'Assistant' }).click();
+    const option = page.getByRole('option').first();
+    const assistant = (await option.textContent()) ?? '';
+    await option.click();
+    await expect(page.getByRole('combobox', { name: 'Assistant' })).toHaveText(assistant);
+    // Reloaded at once, inside the half second the choice waits to be saved (SPEC §9).
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Assistant' })).toHaveText(assistant);
+    // The provider's files are there without asking: this browser never uploaded this one.
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(row(page, held)).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Uploaded files \([1-9]\d*\)$/ })).toBeVisible();
+    // Deleting a file a query tool uses says so, naming the tool; cancelled, nothing is deleted.
+    await row(page, held)
+      .getByRole('button', { name: `Delete ${held}` })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete 1 file?' });
+    await expect(dialog).toContainText(`${held} is used by ${tool}`);
+    await page.keyboard.press('Escape');
+    await expect(row(page, held)).toHaveCount(1);
+    // The tools and knowledge bases already at the provider are listed, not only this browser's.
+    await page.getByRole('tab', { name: 'Import' }).click();
+    const existing = page.getByRole('region', { name: /^Knowledge bases and query tools/ });
+    await expect(existing.getByRole('listitem').filter({ hasText: tool })).toBeVisible();
+    await expect(existing.getByRole('listitem').filter({ hasText: base })).toBeVisible();
+  });
+
+  test('states the size limit and refuses a file over it when chosen; one scroll on a phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Files' }).click();
+    await expect(page.getByLabel('Choose files')).toHaveAccessibleDescription(
+      /Up to 10 MB each\. Supported: \.txt/,
+    );
+    const big = `big-${run}.txt`;
+    await page.getByLabel('Choose files').setInputFiles([file(big, 'x'.repeat(10 * 1024 * 1024 + 1))]);
+    await expect(page.getByRole('alert')).toHaveText(`1 file(s) skipped: ${big} (larger than 10 MB)`);
+    await expect(page.getByRole('list', { name: 'Selected files' })).toHaveCount(0);
+    await expect(row(page, big)).toHaveCount(0);
+    // The uploaded list scrolls with the page, not inside a box of its own.
+    await expect(page.getByRole('list', { name: 'Uploaded files' })).toHaveCSS('overflow-y', 'visible');
   });
 
   test('leaving during an upload asks first; staying keeps the upload going', async ({ page }) => {

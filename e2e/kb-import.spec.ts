@@ -186,7 +186,14 @@ test.describe('knowledge base bulk import in Chromium', () => {
       >('/tool');
     const tool = tools.find((t) => t.knowledgeBases[0]?.name === kbName);
     expect(tool?.function?.name).toBe(`E2E-KB-${run}`);
-    expect([...(tool?.knowledgeBases[0]?.fileIds ?? [])].sort()).toEqual([...doneIds].sort());
+    // The list holds the provider's files from the start (other specs' too): the tool takes every
+    // done one, this test's among them, never the broken one.
+    const used = tool?.knowledgeBases[0]?.fileIds ?? [];
+    expect(used).toEqual(expect.arrayContaining(doneIds));
+    const broken = files.find((f) => f.name === `broken-${run}.json`);
+    if (broken) expect(used).not.toContain(broken.id);
+    const doneAtProvider = new Set(files.filter((f) => f.status === 'done').map((f) => f.id));
+    expect(used.every((id) => doneAtProvider.has(id))).toBe(true);
     const after = await api.get<{ model: unknown }>(`/assistant/${assistant.id}`);
     expect(after.model).toMatchObject({
       provider: 'openai',
@@ -270,7 +277,12 @@ test.describe('knowledge base bulk import in Chromium', () => {
     const full = await api.get<{ toolId: string | null; files: { fileId: string; status: string }[] }>(
       `/v2/knowledge-base/${base?.id}`,
     );
-    expect(full.files.map((f) => f.status)).toEqual(['ready']);
+    // Every done file in the list (the provider's from the start, this test's among them) is indexed.
+    const mine = (await api.get<{ id: string; name: string }[]>('/file?purpose=assistant')).find(
+      (f) => f.name === `v2-${run}.md`,
+    );
+    expect(full.files.map((f) => f.fileId)).toContain(mine?.id);
+    expect(full.files.every((f) => f.status === 'ready')).toBe(true);
     expect(full.toolId).toEqual(expect.any(String));
     const after = await api.get<{ model: unknown }>(`/assistant/${assistant.id}`);
     expect(after.model).toMatchObject({

@@ -145,6 +145,29 @@ for (const width of [320, 375]) {
       await expect(page.getByRole('img', { name: /^Sign-ups per day/ })).toBeVisible();
 
       await expectNoSidewaysScroll(page, '/admin');
+      // The search box shows its whole placeholder ("Search by e" was all a phone showed).
+      const search = page.getByPlaceholder('Search by email...');
+      await search.fill('');
+      const room = await search.evaluate((el) => {
+        const input = el as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        context.font = style.font;
+        const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { free, needed: context.measureText(input.placeholder).width };
+      });
+      expect(room.needed, 'the placeholder is cut').toBeLessThanOrEqual(room.free);
+      await search.fill('phone-layout-');
+      // The outbox's links (the pending user's confirmation mail) get the card's width, not a sliver.
+      const link = page
+        .getByRole('list', { name: 'Mails, newest first' })
+        .getByRole('listitem')
+        .filter({ hasText: pending })
+        .locator('code')
+        .first();
+      await expect(link).toBeVisible();
+      const linkBox = await link.boundingBox();
+      expect(linkBox!.width, 'the link column').toBeGreaterThan(width * 0.6);
       await expectInsideWidth(
         page,
         page.getByText('Manage users, verify emails, and create new accounts'),

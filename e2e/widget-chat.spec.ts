@@ -114,6 +114,8 @@ test.describe('widget text chat', () => {
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Microphone access is blocked.', { timeout: 30_000 });
+    // One "Type instead": the alert's, not a second one beside ENGAGE.
+    await expect(page.getByRole('button', { name: 'Type instead' })).toHaveCount(1);
     await alert.getByRole('button', { name: 'Type instead' }).click();
 
     const panel = page.getByRole('region', { name: /^Chat with the / });

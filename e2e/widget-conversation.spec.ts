@@ -189,6 +189,15 @@ test.describe('voice widget conversation', () => {
     await end.click();
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeFocused();
     await expect(page.getByRole('status')).toHaveText('Call ended.');
+    // The ended call stays readable and selectable until closed; axe still finds nothing.
+    const kept = page.getByRole('list', { name: 'Transcript' }).getByRole('listitem');
+    await expect(kept).toHaveCount(3);
+    await expect(kept.nth(1)).toHaveText('YouWhat is your leadership experience?');
+    await expect(kept.nth(1)).toHaveCSS('user-select', 'auto');
+    await expect(page.getByLabel('Type a message')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Close transcript' }).click();
+    await expect(page.getByRole('list', { name: 'Transcript' })).toHaveCount(0);
   });
 
   test('Escape cancels CONNECTING... at once: the start is abandoned and ENGAGE works again', async ({

@@ -1,6 +1,7 @@
 /**
  * The one abortable wait of the workspace (the client's retry backoff, the voice SDK's mobile
- * permission delay, the knowledge-base import's pacing all use it).
+ * permission delay, and the knowledge-base import's pacing: its upload gaps, its bulk delete's
+ * gaps and 429 waits, and its listings' retry waits, each with the tool's signal).
  * @module
  */
 

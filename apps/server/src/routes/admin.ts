@@ -3,6 +3,7 @@ import {
   inviteBodySchema as inviteBody,
   outboxQuerySchema,
   roleBodySchema as roleBody,
+  USER_SEARCH_MAX_LENGTH,
   userStatusSchema,
   type AdminStats,
   type AuditPage,
@@ -72,7 +73,10 @@ function decodeCursor(value: string): ListCursor | null {
 }
 
 const listQuery = z.object({
-  search: z.string().max(255, 'The search is at most 255 characters.').optional(),
+  search: z
+    .string()
+    .max(USER_SEARCH_MAX_LENGTH, `The search is at most ${USER_SEARCH_MAX_LENGTH} characters.`)
+    .optional(),
   status: userStatusSchema.default('all'),
   limit: z.coerce
     .number({ message: 'limit must be a number.' })

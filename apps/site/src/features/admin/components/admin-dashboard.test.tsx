@@ -130,6 +130,18 @@ describe('AdminDashboard', () => {
     expect(unverified()).toHaveAccessibleName('Unverified Users (1)');
   });
 
+  it('stops the search box at the length the server accepts', async () => {
+    const { user } = setup();
+    await within(unverified()).findByText('pending1@x.io');
+    const box = screen.getByPlaceholderText('Search by email...');
+    await user.click(box);
+    await user.paste(`pending1${'x'.repeat(300)}`);
+    expect((box as HTMLInputElement).value).toHaveLength(255);
+    await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
+    expect(unverified()).toHaveAccessibleName('Unverified Users (0)');
+    expect(screen.queryByText('Failed to fetch users')).toBeNull();
+  });
+
   it('selects, clears and generates SQL only for the selected users; Close hides the panel', async () => {
     const { user, api } = setup(undefined, 'https://supabase.com/dashboard/project/abc/sql/new');
     await within(unverified()).findByText('pending1@x.io');
@@ -297,8 +309,18 @@ describe('roles on the dashboard', () => {
       ),
     ).toBeVisible();
 
-    // Admin, and back: the Admin badge follows the role.
+    // Admin asks first: cancelled, nothing changes; confirmed, the Admin badge follows the role.
     await user.selectOptions(roleFor('member@x.io'), 'Admin');
+    let ask = await screen.findByRole('alertdialog', { name: 'Make admin' });
+    expect(ask).toHaveTextContent('member@x.io will manage every account');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(roleFor('member@x.io')).toHaveValue('operator');
+    expect(roleFor('member@x.io')).toHaveFocus();
+    expect(api.users.find((u) => u.email === 'member@x.io')?.role).toBe('operator');
+    await user.selectOptions(roleFor('member@x.io'), 'Admin');
+    ask = await screen.findByRole('alertdialog', { name: 'Make admin' });
+    await user.click(within(ask).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(within(row).getByText('Admin', { selector: ':not(option)' })).toBeVisible());
     expect(roleFor('member@x.io')).toHaveValue('admin');
   });

@@ -1,3 +1,4 @@
+import { USER_SEARCH_MAX_LENGTH } from '@engage/http-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -82,8 +83,9 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
         <InviteUserForm />
       </div>
 
-      <search className="flex gap-2" aria-label="Users">
-        <div className="relative flex-1">
+      {/* On a phone the box takes its own row, so its placeholder is not cut by the buttons. */}
+      <search className="flex flex-wrap gap-2" aria-label="Users">
+        <div className="relative w-full sm:w-auto sm:flex-1">
           <Search
             className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
             aria-hidden
@@ -96,6 +98,8 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
             type="search"
             placeholder="Search by email..."
             className="pl-9"
+            // The server refuses longer searches; the box stops there instead of spinning to an error.
+            maxLength={USER_SEARCH_MAX_LENGTH}
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
           />

@@ -34,17 +34,20 @@ function OutboxItem({ mail }: { mail: OutboxMail }) {
         </time>
       </p>
       {mail.links.map((link) => (
-        <div key={link.href} className="flex min-w-0 flex-wrap items-center gap-2">
-          <span className="text-sm">{link.label}:</span>
-          <code className="min-w-0 flex-1 rounded bg-muted px-1 text-xs break-all">{link.href}</code>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void copyLink(link.href)}
-            aria-label={`Copy link: ${link.label}, for ${mail.to}`}
-          >
-            <Copy aria-hidden /> Copy link
-          </Button>
+        // The link on a line of its own: beside its label and button a phone left it a few letters wide.
+        <div key={link.href} className="grid min-w-0 gap-1">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-sm">{link.label}:</span>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void copyLink(link.href)}
+              aria-label={`Copy link: ${link.label}, for ${mail.to}`}
+            >
+              <Copy aria-hidden /> Copy link
+            </Button>
+          </div>
+          <code className="rounded bg-muted px-1 text-xs break-all">{link.href}</code>
         </div>
       ))}
       <details className="text-sm">

@@ -1,5 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/utils';
 import { roleOf, USER_ROLES, type AdminUser, type UserRole } from '../api/client';
 import { useSetRole } from '../api/queries';
@@ -8,17 +18,26 @@ import { roleLabels, toasts } from '../lib/messages';
 /**
  * A user row's role (ARCHITECTURE "Roles"): User, Operator (the import tool with the server's key)
  * or Admin. A native select, so keyboard and screen readers get the platform's own control. The
- * signed-in admin's own row is disabled: the server refuses a change of one's own role.
+ * signed-in admin's own row is disabled: the server refuses a change of one's own role. Making
+ * someone an admin hands them every account, so it asks first, as ban and delete do.
  */
 export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const id = useId();
   const setRole = useSetRole();
   // The chosen role while it is being saved; the row shows it until the refreshed list arrives.
   const [saving, setSaving] = useState<UserRole | null>(null);
+  // Promotion to admin waits here for the confirmation.
+  const [confirming, setConfirming] = useState(false);
+  const selectRef = useRef<HTMLSelectElement>(null);
   const current = roleOf(user);
 
-  async function change(role: UserRole) {
+  function choose(role: UserRole) {
     if (role === current) return;
+    if (role === 'admin') setConfirming(true);
+    else void change(role);
+  }
+
+  async function change(role: UserRole) {
     setSaving(role);
     try {
       await setRole.mutateAsync({ id: user.id, role });
@@ -35,12 +54,13 @@ export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean 
       {/* aria-label, not a hidden label: the row's email stays the only text naming the user. */}
       <select
         aria-label={`Role for ${user.email}`}
+        ref={selectRef}
         value={saving ?? current}
         disabled={isSelf || saving !== null}
         aria-describedby={isSelf ? `${id}-self` : undefined}
         aria-busy={saving !== null}
         title={isSelf ? SELF_NOTE : undefined}
-        onChange={(e) => void change(e.target.value as UserRole)}
+        onChange={(e) => choose(e.target.value as UserRole)}
         className={cn(
           'h-8 rounded-md border border-border bg-background px-2 text-sm shadow-xs',
           'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
@@ -63,6 +83,26 @@ export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean 
           Saving…
         </span>
       )}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            selectRef.current?.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Make admin</AlertDialogTitle>
+            <AlertDialogDescription>
+              <span className="font-medium text-foreground">{user.email}</span> will manage every account:
+              change roles, ban, delete and invite users.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void change('admin')}>Make admin</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { USER_SEARCH_MAX_LENGTH } from '@engage/http-contract';
 import {
   AdminApiError,
   roleOf,
@@ -73,6 +74,8 @@ export function createFakeAdminApi(
     async listUsers({ status, search, cursor, limit = 25 }) {
       if (state.failLists)
         throw new AdminApiError(500, 'internal_error', 'Something went wrong on the server.');
+      if (search && search.length > USER_SEARCH_MAX_LENGTH)
+        throw new AdminApiError(400, 'validation_failed', 'The search is at most 255 characters.');
       const matching = state.users
         .filter((u) => !search || u.email.toLowerCase().includes(search.toLowerCase()))
         .filter((u) => status === 'all' || (status === 'verified') === (u.email_confirmed_at !== null))

@@ -11,6 +11,8 @@ import {
   isVapiNetworkError,
   listAssistants,
   listFiles,
+  listKnowledgeBasesV2,
+  listTools,
   updateAssistant,
   uploadFile,
   type Assistant as VapiAssistant,
@@ -59,6 +61,15 @@ export interface KnowledgeBaseV2View {
   files: { fileId: string; status: string }[];
 }
 
+/** A query tool or v2 knowledge base at the provider, with the files it uses (knowledge-in-use.ts). */
+export interface ProviderKnowledge {
+  kind: 'query-tool' | 'v2';
+  /** The tool's id, or the v2 knowledge base's. */
+  id: string;
+  name: string;
+  fileIds: string[];
+}
+
 /** An HTTP error answer of the provider (or of the proxy in front of it). */
 export class ProviderHttpError extends Error {
   readonly __isProviderHttpError = true;
@@ -105,6 +116,10 @@ export interface ProviderApi {
   /** GET /v2/knowledge-base/{id}. */
   getKnowledgeBaseV2(id: string): Promise<KnowledgeBaseV2View>;
   listAssistants(): Promise<AssistantSummary[]>;
+  /** GET /tool, keeping the query tools: their names and the files their knowledge bases hold. */
+  listQueryTools(options?: { signal?: AbortSignal }): Promise<ProviderKnowledge[]>;
+  /** GET /v2/knowledge-base: ids and names (the files come with getKnowledgeBaseV2). */
+  listKnowledgeBasesV2(options?: { signal?: AbortSignal }): Promise<{ id: string; name: string }[]>;
   getAssistant(id: string): Promise<Assistant>;
   updateAssistant(id: string, patch: { model: Record<string, unknown> }): Promise<Assistant>;
 }
@@ -169,6 +184,24 @@ function toFile(f: VapiFile, fallbackName = ''): ProviderFile {
   };
 }
 
+/** A tool as GET /tool lists it: only what the import tool reads. */
+interface RawTool {
+  id: string;
+  type?: string;
+  function?: { name?: string };
+  knowledgeBases?: { name?: string; fileIds?: string[] }[];
+}
+
+function toQueryTool(t: RawTool): ProviderKnowledge {
+  const bases = Array.isArray(t.knowledgeBases) ? t.knowledgeBases : [];
+  return {
+    kind: 'query-tool',
+    id: t.id,
+    name: t.function?.name || bases[0]?.name || t.id,
+    fileIds: bases.flatMap((b) => (Array.isArray(b.fileIds) ? b.fileIds : [])),
+  };
+}
+
 function toAssistant(a: VapiAssistant): Assistant {
   return { id: a.id, name: a.name ?? '', ...(a.model ? { model: a.model } : {}) };
 }
@@ -224,6 +257,20 @@ export function createProviderApi({ baseUrl, getToken, fetch: fetchImpl }: Provi
       call(async () => {
         const list = await listAssistants<VapiAssistant[] | null>(r, { limit: 1000 });
         return Array.isArray(list) ? list.map((a) => ({ id: a.id, name: a.name ?? '' })) : [];
+      }),
+    listQueryTools: (options = {}) =>
+      call(async () => {
+        const list = await listTools<RawTool[] | null>(r, { limit: 1000 }, { signal: options.signal });
+        return (Array.isArray(list) ? list : []).filter((t) => t.type === 'query').map(toQueryTool);
+      }),
+    listKnowledgeBasesV2: (options = {}) =>
+      call(async () => {
+        const list = await listKnowledgeBasesV2<{ id: string; name?: string }[] | null>(
+          r,
+          { limit: 1000 },
+          { signal: options.signal },
+        );
+        return (Array.isArray(list) ? list : []).map((b) => ({ id: b.id, name: b.name ?? b.id }));
       }),
     getAssistant: (id) => call(async () => toAssistant(await getAssistant(r, id))),
     updateAssistant: (id, patch) =>

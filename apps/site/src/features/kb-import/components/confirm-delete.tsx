@@ -17,6 +17,8 @@ const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 export function deleteQuestion(
   files: readonly Pick<UploadedFileRecord, 'id' | 'name'>[],
   providerName: string,
+  /** The names of the query tools and knowledge bases using a file (knowledge-in-use.ts). */
+  usersOf: (fileId: string) => readonly string[] = () => [],
 ): { title: string; description: string; action: string } {
   const local = files.filter((f) => isLocalOnlyId(f.id)).length;
   const remote = files.length - local;
@@ -28,6 +30,13 @@ export function deleteQuestion(
     local > 0
       ? `${local === files.length ? what : count(local)} never reached ${providerName} and will only be removed from this list.`
       : '',
+    // Warned by name: a tool or base that uses a deleted file stops finding what it held.
+    ...files.flatMap((f) => {
+      const users = usersOf(f.id);
+      return users.length > 0
+        ? [`${f.name} is used by ${users.join(', ')}, which will no longer find its content.`]
+        : [];
+    }),
   ];
   return {
     title: `Delete ${count(files.length)}?`,
@@ -43,6 +52,7 @@ export function deleteQuestion(
 export function ConfirmDelete({
   files,
   providerName,
+  usersOf,
   onConfirm,
   onCancel,
   onClosed,
@@ -50,12 +60,13 @@ export function ConfirmDelete({
   /** The files asked about; null while nothing is asked. */
   files: readonly UploadedFileRecord[] | null;
   providerName: string;
+  usersOf?: (fileId: string) => readonly string[];
   onConfirm: () => void;
   onCancel: () => void;
   /** Where focus goes once the dialog has closed (it has no trigger of its own to go back to). */
   onClosed: () => void;
 }) {
-  const question = files && files.length > 0 ? deleteQuestion(files, providerName) : null;
+  const question = files && files.length > 0 ? deleteQuestion(files, providerName, usersOf) : null;
   return (
     <AlertDialog open={question !== null} onOpenChange={(open) => !open && onCancel()}>
       {question && (

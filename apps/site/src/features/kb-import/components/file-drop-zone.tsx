@@ -41,9 +41,9 @@ export function FileDropZone({
       )}
     >
       <UploadIcon className="size-6 text-muted-foreground" aria-hidden />
-      <p className="text-sm text-muted-foreground">
-        Drop files here, or choose them. Supported: .txt, .pdf, .docx, .doc, .csv, .md, .tsv, .yaml, .json,
-        .xml, .log
+      <p className="text-sm text-muted-foreground" id={`${inputId}-limits`}>
+        Drop files here, or choose them. Up to 10 MB each. Supported: .txt, .pdf, .docx, .doc, .csv, .md,
+        .tsv, .yaml, .json, .xml, .log
       </p>
       <input
         ref={inputRef}
@@ -51,6 +51,7 @@ export function FileDropZone({
         type="file"
         multiple
         accept={ACCEPT_ATTRIBUTE}
+        aria-describedby={`${inputId}-limits`}
         className="peer sr-only"
         onChange={(e) => take(e.target.files)}
       />

@@ -9,7 +9,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { useAssistants } from '../hooks/use-assistants';
 import type { KbImport } from '../hooks/use-kb-import';
 import { DEFAULT_KB_DESCRIPTION, DEFAULT_KB_NAME } from '../lib/constants';
-import { toFunctionName } from '../lib/function-name';
+import { MAX_FUNCTION_NAME_LENGTH, functionNameProblem, toFunctionName } from '../lib/function-name';
+import { ExistingKnowledge } from './existing-knowledge';
 
 const defaultHint = (value: string) => `${value} (default)`;
 
@@ -18,6 +19,7 @@ export function ImportTab({ kb }: { kb: KbImport }) {
   const [description, setDescription] = useState('');
   const [kind, setKind] = useState<'query-tool' | 'v2'>('query-tool');
   const assistants = useAssistants(kb);
+  const nameProblem = kind === 'query-tool' && name.trim() ? functionNameProblem(name.trim()) : null;
   const done = kb.state.uploaded.filter((f) => f.status === 'done');
   const { creating, knowledgeBases, indexing } = kb.state;
   const create = () => {
@@ -80,7 +82,8 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           <Input
             id="kb-name"
             value={name}
-            maxLength={kind === 'v2' ? 80 : undefined}
+            maxLength={kind === 'v2' ? 80 : MAX_FUNCTION_NAME_LENGTH}
+            aria-invalid={nameProblem !== null}
             // The default reads as a hint, not as something typed: left empty, it is what is used.
             placeholder={defaultHint(DEFAULT_KB_NAME)}
             className="placeholder:italic"
@@ -89,7 +92,10 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           />
           {kind === 'query-tool' ? (
             <p id="kb-name-note" className="text-sm text-muted-foreground">
-              Tool function name: <code>{toFunctionName(name.trim() || DEFAULT_KB_NAME)}</code>
+              Tool function name:{' '}
+              <code className="break-all">{toFunctionName(name.trim() || DEFAULT_KB_NAME)}</code> (at most{' '}
+              {MAX_FUNCTION_NAME_LENGTH} characters; others than letters and digits become '-').
+              {nameProblem && <span className="block text-destructive">{nameProblem}</span>}
             </p>
           ) : (
             <p id="kb-name-note" className="text-sm text-muted-foreground">
@@ -156,6 +162,7 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           </ul>
         )}
       </section>
+      <ExistingKnowledge kb={kb} />
     </div>
   );
 }

@@ -15,6 +15,8 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
 import { formatSize } from '../lib/format-size';
+import { knowledgeEntries, usersOf } from '../lib/knowledge-in-use';
+import { isInFlightId } from '../lib/state';
 import type { UploadedFileRecord } from '../lib/storage';
 import { ConfirmDelete } from './confirm-delete';
 import { FileName } from './file-name';
@@ -34,7 +36,7 @@ const statusVariant = (status: string) =>
 export function UploadedFiles({ kb }: { kb: KbImport }) {
   const { state, controller } = kb;
   const { upload, uploaded, checked, retriable } = state;
-  const deletable = uploaded.filter((f) => !f.id.startsWith('local-'));
+  const deletable = uploaded.filter((f) => !isInFlightId(f.id));
   const allChecked = deletable.length > 0 && checked.length === deletable.length;
   // The files a delete is waiting on confirmation for.
   const [asking, setAsking] = useState<UploadedFileRecord[] | null>(null);
@@ -64,6 +66,7 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
       <ConfirmDelete
         files={asking}
         providerName={kb.providerName}
+        usersOf={(id) => usersOf(id, knowledgeEntries(state.knowledgeBases, state.existing))}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(null)}
         onClosed={refocus}
@@ -121,8 +124,9 @@ export function UploadedFiles({ kb }: { kb: KbImport }) {
             />
             Select all
           </Label>
+          {/* One scroll on a phone (the page's): a nested fixed-height list is hard to scroll by thumb. */}
           <ul
-            className="max-h-96 overflow-y-auto rounded-md border border-border"
+            className="rounded-md border border-border sm:max-h-96 sm:overflow-y-auto"
             aria-label="Uploaded files"
           >
             {uploaded.map((f) => (
@@ -161,7 +165,7 @@ function UploadedRow({
   kb: KbImport;
   onDelete: () => void;
 }) {
-  const inFlight = file.id.startsWith('local-');
+  const inFlight = isInFlightId(file.id);
   const contentFailed = file.failure === 'processing';
   return (
     <li

@@ -54,12 +54,17 @@ function useDebouncedSetting(storage: KeyValueStorage, key: string, delayMs: num
     }, delayMs);
     return () => clearTimeout(timer);
   }, [storage, key, value, delayMs, enabled]);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // A reload inside the delay unmounts nothing: the page going away saves the value too.
+    const flush = () => {
       if (enabled && pending.current !== null) writeString(storage, key, pending.current);
-    },
-    [storage, key, enabled],
-  );
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [storage, key, enabled]);
   const update = (next: string) => {
     pending.current = next;
     setValue(next);
@@ -123,6 +128,10 @@ export function useKbImport(env: KbImportEnvironment) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
   /** Changes whenever the credentials in use settle on new values; keys the assistants query. */
   const credentialsKey = env.serverHoldsPrivateKey ? 'server' : settledApiKey.trim();
+  // On opening, and for each newly settled key: what the provider already holds, from any browser.
+  useEffect(() => {
+    if (credentialsKey) void controller.open();
+  }, [controller, credentialsKey]);
   const providerName = env.providerName;
   return {
     controller,

@@ -7,7 +7,8 @@ import type { LogLine } from './state';
 export interface WithRetriesOptions {
   what: string;
   log: (message: string, level?: LogLine['level']) => void;
-  signal?: AbortSignal;
+  /** Required: a request or wait that nothing can stop would outlive the page that asked for it. */
+  signal: AbortSignal;
   maxRetries?: number;
 }
 
@@ -18,7 +19,7 @@ export interface WithRetriesOptions {
  */
 export async function withRetries<T>(
   fn: (signal: AbortSignal) => Promise<T>,
-  { what, log, signal = new AbortController().signal, maxRetries = MAX_RETRIES }: WithRetriesOptions,
+  { what, log, signal, maxRetries = MAX_RETRIES }: WithRetriesOptions,
 ): Promise<T> {
   let failures = 0;
   let rateLimited = 0;

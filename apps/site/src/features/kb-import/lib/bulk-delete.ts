@@ -1,9 +1,9 @@
 import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
 import { DELETE_GAP_MS, DELETE_RATE_LIMIT_WAIT_MS } from './constants';
 import { messages } from './messages';
-import { sleep } from './sleep';
+import { isAbortError, sleep } from './sleep';
 import type { LogLine } from './state';
-import { FAILED_PREFIX } from './state';
+import { isNeverSentId } from './state';
 
 export interface BulkDeleteOptions {
   /** Null when no key is available: then only local records can go. */
@@ -13,6 +13,8 @@ export interface BulkDeleteOptions {
   /** The record is gone from the provider (or never was there): drop it from the list. */
   onRemoved: (id: string) => void;
   log: (message: string, level?: LogLine['level']) => void;
+  /** Leaving the page stops the run at once: no wait finishes and no further request is sent. */
+  signal?: AbortSignal;
 }
 
 export interface BulkDeleteResult {
@@ -25,6 +27,8 @@ export interface BulkDeleteResult {
   failed: number;
   /** The status of the last failure (0 without an answer), for a single delete's message. */
   lastStatus: number;
+  /** The signal aborted before every file was handled: the counts are what was done until then. */
+  aborted?: boolean;
 }
 
 /**
@@ -33,55 +37,59 @@ export interface BulkDeleteResult {
  * removes the record too. Each outcome is counted apart, so the report says which files the
  * provider deleted and which only left the list.
  */
-export async function deleteFiles({
-  api,
-  ids,
-  nameOf,
-  onRemoved,
-  log,
-}: BulkDeleteOptions): Promise<BulkDeleteResult> {
-  let deleted = 0;
-  let alreadyGone = 0;
-  let removedLocal = 0;
-  let failed = 0;
-  let lastStatus = 0;
+export async function deleteFiles(options: BulkDeleteOptions): Promise<BulkDeleteResult> {
+  const counts = { deleted: 0, alreadyGone: 0, removedLocal: 0, failed: 0, lastStatus: 0 };
+  try {
+    await deleteEach(options, counts);
+    return counts;
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) return { ...counts, aborted: true };
+    throw error;
+  }
+}
+
+async function deleteEach(
+  { api, ids, nameOf, onRemoved, log, signal }: BulkDeleteOptions,
+  counts: Omit<BulkDeleteResult, 'aborted'>,
+): Promise<void> {
   let sentBefore = false;
   for (const id of ids) {
+    signal?.throwIfAborted();
     const name = nameOf(id);
     if (name === undefined) continue;
-    if (id.startsWith(FAILED_PREFIX) || !api) {
+    if (isNeverSentId(id) || !api) {
       onRemoved(id);
-      removedLocal++;
+      counts.removedLocal++;
       log(`Removed ${name} from the list (it never reached the provider)`);
       continue;
     }
-    if (sentBefore) await sleep(DELETE_GAP_MS);
+    if (sentBefore) await sleep(DELETE_GAP_MS, signal);
     sentBefore = true;
     for (let rateLimited = 0; ; rateLimited++) {
       try {
-        await api.deleteFile(id);
+        await api.deleteFile(id, { signal });
         onRemoved(id);
-        deleted++;
+        counts.deleted++;
         log(`Deleted ${name} (${id})`);
         break;
       } catch (error) {
+        if (isAbortError(error) || signal?.aborted) throw error;
         if (isProviderHttpError(error) && error.status === 429 && rateLimited < 3) {
           log(`Delete of ${name} rate limited; waiting 2 s`, 'error');
-          await sleep(DELETE_RATE_LIMIT_WAIT_MS);
+          await sleep(DELETE_RATE_LIMIT_WAIT_MS, signal);
           continue;
         }
         if (isProviderHttpError(error) && error.status === 404) {
           onRemoved(id);
-          alreadyGone++;
+          counts.alreadyGone++;
           log(`${name} was already gone from the provider`);
           break;
         }
-        failed++;
-        lastStatus = isProviderHttpError(error) ? error.status : 0;
-        log(`${messages.deleteFailed(lastStatus)} (${name})`, 'error');
+        counts.failed++;
+        counts.lastStatus = isProviderHttpError(error) ? error.status : 0;
+        log(`${messages.deleteFailed(counts.lastStatus)} (${name})`, 'error');
         break;
       }
     }
   }
-  return { deleted, alreadyGone, removedLocal, failed, lastStatus };
 }

@@ -15,6 +15,8 @@ export const MAX_UPLOAD_CONCURRENCY = 24;
 export const MAX_RETRIES = 2;
 /** Retries after a 429, each waiting what Retry-After asked for (the provider is pacing, not failing). */
 export const RATE_LIMIT_RETRIES = 6;
+/** The provider's largest file (10 MB; the emulator's DEFAULT_MAX_FILE_BYTES): bigger ones are refused when chosen. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_KB_NAME = 'knowledge-base';
 export const DEFAULT_KB_DESCRIPTION = 'Custom knowledge base';
 

@@ -135,7 +135,7 @@ describe('uploading and polling', () => {
       createdAt: expect.stringMatching(/^\d{4}-/),
       url: expect.stringMatching(/^https:/),
     });
-    expect(state().announcement).toMatch(/is (done|failed)$/);
+    expect(state().announcement).toMatch(/ (is ready|failed)$/);
   });
 
   it('says a key is required when it was cleared after choosing files, and sends nothing', async () => {
@@ -419,6 +419,32 @@ describe('originals kept across a reload', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(second.getState().uploaded[0]?.status).toBe('done');
     expect(originals.data.size).toBe(0);
+  });
+
+  it('still knows after a reload that the provider failed the content: no Retry of the same bytes', async () => {
+    const originals = memoryOriginals();
+    const storage = memoryStorage();
+    const provider = createFakeProvider();
+    const make = () =>
+      new KbImportController({ storage, providerName: 'Vapi', getApi: () => provider.api, originals });
+    const first = make();
+    first.activate();
+    await first.addFiles([file('broken.json', '{"a":')]);
+    await first.upload();
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(first.getState().uploaded[0]).toMatchObject({ status: 'failed', failure: 'processing' });
+    expect(first.getState().retriable).toEqual([]);
+
+    const second = make();
+    second.activate();
+    await second.restored;
+    await second.loadExisting();
+    expect(second.getState().uploaded[0]).toMatchObject({
+      status: 'failed',
+      failure: 'processing',
+      error: 'Vapi could not process this file: not valid JSON',
+    });
+    expect(second.getState().retriable).toEqual([]);
   });
 
   it('does not call unchanged content the provider failed to process a retried success', async () => {
@@ -813,15 +839,32 @@ describe('creating the knowledge base', () => {
     expect(state().creating).toBe(false);
   });
 
-  it('creates the tool without a function name when the provider refuses that property', async () => {
+  it('never creates a tool without its name: a refused name is reported, and nothing is created', async () => {
     const { controller, provider, state } = await withDone();
-    provider.failNext('tool', { status: 400, body: '{"message":["property function should not exist"]}' });
-    await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
-    const [tool] = [...provider.tools.values()];
-    expect(tool).not.toHaveProperty('function');
-    expect(tool?.knowledgeBases[0]?.name).toBe('kb');
-    expect(state().knowledgeBases).toHaveLength(1);
-    expect(state().alert?.variant).toBe('default');
+    provider.failNext('tool', { status: 400, body: '{"message":["function.name must be a-z"]}' });
+    expect(
+      await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' }),
+    ).toBeNull();
+    expect(provider.tools.size).toBe(0);
+    expect(provider.calls.filter((c) => c === 'POST /tool')).toHaveLength(1);
+    expect(state().alert).toEqual({ variant: 'destructive', message: 'Tool creation failed: Bad Request' });
+    expect(state().knowledgeBases).toHaveLength(0);
+  });
+
+  it("checks the query tool's name before creating anything: at most 64 characters", async () => {
+    const { controller, provider, state } = await withDone();
+    provider.calls.length = 0;
+    const long = 'a'.repeat(65);
+    expect(
+      await controller.createKnowledgeBase({ name: long, description: '', assistantId: 'asst-1' }),
+    ).toBeNull();
+    expect(state().alert).toEqual({
+      variant: 'destructive',
+      message: "The name is 65 characters long; a query tool's name is at most 64.",
+    });
+    expect(provider.calls).toEqual([]);
+    await controller.createKnowledgeBase({ name: 'a'.repeat(64), description: '', assistantId: 'asst-1' });
+    expect([...provider.tools.values()][0]?.function?.name).toBe('a'.repeat(64));
   });
 
   it('is busy while creating, and ignores a second request until the first has finished', async () => {

@@ -1,19 +1,19 @@
 import type { ProviderApi } from '../api/provider-api';
-import { deleteFiles } from './bulk-delete';
 import { FILE_GAP_MS, MAX_RETRIES, MAX_UPLOAD_CONCURRENCY, UPLOAD_CONCURRENCY } from './constants';
 import { contentProblem } from './content-check';
+import { FileDeletion } from './file-deletion';
 import { KnowledgeBaseCreator, type KnowledgeBaseInput } from './knowledge-base-creator';
-import { deleteReport, messages } from './messages';
+import { refreshProviderKnowledge } from './knowledge-in-use';
+import { messages } from './messages';
 import { memoryOriginals, type OriginalsStore } from './originals';
 import { OriginalsHolder } from './originals-holder';
 import { ProviderFiles } from './provider-files';
 import {
-  FAILED_PREFIX,
-  LOCAL_PREFIX,
   TERMINAL,
   initialState,
   isLocalOnlyId,
   progressOf,
+  waitingProgress,
   type KbImportState,
   type LogLine,
 } from './state';
@@ -60,13 +60,19 @@ export class KbImportController {
   readonly #uploads: UploadRunner;
   readonly #kb: KnowledgeBaseCreator;
   readonly #files: ProviderFiles;
+  readonly #deletion: FileDeletion;
   readonly #getApi: () => ProviderApi | null;
   readonly #now: () => number;
   readonly #newId: () => string;
   readonly #providerName: string;
   /** Settles once originals kept by an earlier page (IndexedDB) are back in memory. */
   readonly restored: Promise<void>;
-  #life: AbortController | null = null;
+  /**
+   * The tool's life: listings, deletes and uploads stop when it aborts (the page is left). Work
+   * started before the first activation belongs to that activation's life.
+   */
+  #life = new AbortController();
+  #opening: Promise<void> | null = null;
 
   constructor(options: ControllerOptions) {
     this.#getApi = options.getApi;
@@ -95,7 +101,7 @@ export class KbImportController {
           progress: 100,
         });
         this.#settle(id, 'failed');
-        store.announce(`${name} is failed`);
+        store.announce(messages.settled(name, 'failed'));
       },
       onWaiting: (id, attempt) =>
         store.dispatch({ type: 'progress', id, progress: waitingProgress(attempt) }),
@@ -122,6 +128,14 @@ export class KbImportController {
       originals: this.#originals,
       retry: (ids) => this.retry(ids),
       syncRetriable: () => this.#uploads.syncRetriable(),
+      signal: () => this.#life.signal,
+    });
+    this.#deletion = new FileDeletion({
+      store,
+      originals: this.#originals,
+      poller: this.#poller,
+      getApi: this.#getApi,
+      signal: () => this.#life.signal,
     });
     this.restored = this.#originals
       .restore(store.getState().uploaded)
@@ -138,15 +152,12 @@ export class KbImportController {
 
   /** Starts background work (status polling of processing files); returns the stop function. */
   activate(): () => void {
-    const life = new AbortController();
-    this.#life = life;
+    if (this.#life.signal.aborted) this.#life = new AbortController();
+    const life = this.#life;
     this.#poller.start(life.signal);
     for (const f of this.getState().uploaded)
       if (!TERMINAL.has(f.status) && !isLocalOnlyId(f.id)) this.#poller.track(f.id);
-    return () => {
-      life.abort();
-      if (this.#life === life) this.#life = null;
-    };
+    return () => life.abort();
   }
 
   log(message: string, level: LogLine['level'] = 'info'): void {
@@ -167,7 +178,7 @@ export class KbImportController {
         patch: { status },
         progress: progressOf(status),
       });
-      if (TERMINAL.has(status)) this.#store.announce(`${record.name} is ${status}`);
+      if (TERMINAL.has(status)) this.#store.announce(messages.settled(record.name, status));
     }
     if (TERMINAL.has(status)) this.#settle(id, status);
   }
@@ -211,6 +222,22 @@ export class KbImportController {
     return this.#files.loadExisting();
   }
 
+  /** On opening (and once a typed key settles): the provider's files, tools and bases, from any browser. */
+  open(): Promise<void> {
+    // StrictMode runs the hook's effect twice: one load, not two.
+    this.#opening ??= Promise.all([this.#files.loadExisting({ quiet: true }), this.loadKnowledge()]).then(
+      () => {
+        this.#opening = null;
+      },
+    );
+    return this.#opening;
+  }
+
+  /** Lists the provider's query tools and v2 knowledge bases with their files (knowledge-in-use.ts). */
+  loadKnowledge(): Promise<void> {
+    return refreshProviderKnowledge(this.#store, this.#getApi(), this.#life.signal);
+  }
+
   refresh(): Promise<void> {
     return this.#files.refresh();
   }
@@ -227,12 +254,12 @@ export class KbImportController {
 
   /** Uploads every selected file through the adaptive queue; unsent ones go back to the selection. */
   upload(): Promise<void> {
-    return this.#uploads.uploadSelection(this.#getApi(), this.#life?.signal);
+    return this.#uploads.uploadSelection(this.#getApi(), this.#life.signal);
   }
 
   /** Retries failed uploads whose original file is still held (SPEC §4). */
   retry(ids: readonly string[]): Promise<void> {
-    return this.#uploads.retry(this.#getApi(), ids, this.#life?.signal);
+    return this.#uploads.retry(this.#getApi(), ids, this.#life.signal);
   }
 
   retryAllFailed(): Promise<void> {
@@ -243,47 +270,23 @@ export class KbImportController {
     this.#uploads.cancel();
   }
 
-  // ---- delete ---------------------------------------------------------------------------------
+  // ---- delete (file-deletion.ts) -------------------------------------------------------------
 
   toggleChecked(id: string, checked: boolean): void {
-    const rest = this.getState().checked.filter((c) => c !== id);
-    this.#store.dispatch({ type: 'checked', ids: checked ? [...rest, id] : rest });
+    this.#deletion.toggleChecked(id, checked);
   }
 
   setAllChecked(checked: boolean): void {
-    const ids = this.getState()
-      .uploaded.filter((f) => !f.id.startsWith(LOCAL_PREFIX))
-      .map((f) => f.id);
-    this.#store.dispatch({ type: 'checked', ids: checked ? ids : [] });
+    this.#deletion.setAllChecked(checked);
   }
 
   deleteChecked(): Promise<void> {
     return this.delete(this.getState().checked);
   }
 
-  /** Deletes files with SPEC's pacing (see bulk-delete.ts). */
-  async delete(ids: readonly string[]): Promise<void> {
-    const store = this.#store;
-    const targets = ids.filter((id) => !id.startsWith(LOCAL_PREFIX) && store.record(id));
-    if (this.getState().deleting || targets.length === 0) return;
-    const api = this.#getApi();
-    if (!api && targets.some((id) => !id.startsWith(FAILED_PREFIX)))
-      return store.alert('destructive', messages.keyRequiredToLoadFiles);
-    store.dispatch({ type: 'flags', flags: { deleting: true } });
-    const result = await deleteFiles({
-      api,
-      ids: targets,
-      nameOf: (id) => store.record(id)?.name,
-      log: store.log,
-      onRemoved: (id) => {
-        this.#originals.release(id);
-        this.#poller.untrack(id);
-        store.dispatch({ type: 'removeRecord', id });
-      },
-    });
-    store.dispatch({ type: 'flags', flags: { deleting: false } });
-    const report = deleteReport({ targets: targets.length, ...result });
-    store.alert(report.variant, report.message);
+  /** Deletes files with SPEC's pacing; leaving the page stops the run (bulk-delete.ts). */
+  delete(ids: readonly string[]): Promise<void> {
+    return this.#deletion.delete(ids);
   }
 
   // ---- knowledge base -------------------------------------------------------------------------
@@ -292,9 +295,4 @@ export class KbImportController {
   createKnowledgeBase(input: KnowledgeBaseInput): Promise<CreatedKnowledgeBase | null> {
     return this.#kb.create(input);
   }
-}
-
-/** Progress of a file still processing after `attempt` checks: from 50 towards 95. */
-function waitingProgress(attempt: number): number {
-  return Math.min(95, 50 + Math.round((attempt / 20) * 45));
 }

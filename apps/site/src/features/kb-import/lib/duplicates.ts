@@ -1,3 +1,4 @@
+import { MAX_FILE_BYTES } from './constants';
 import { isAllowedFile } from './file-types';
 
 export interface NameAndSize {
@@ -18,13 +19,17 @@ export interface SelectionResult<T extends NameAndSize> {
 export const UNSUPPORTED_REASON = '(unsupported format)';
 /** An empty file has nothing to import and the provider fails it: refused when chosen. */
 export const EMPTY_REASON = '(empty file)';
+/** Over the provider's size limit: refused when chosen, as sending it could only fail. */
+export const TOO_LARGE_REASON = '(larger than 10 MB)';
+/** Whether the provider would take a file of this size. */
+export const fitsSizeLimit = (size: number) => size > 0 && size <= MAX_FILE_BYTES;
 export const duplicateReason = (providerName: string) => `(duplicate - already exists in ${providerName})`;
 
 const keyOf = (name: string, size: number) => `${size}\u0000${name}`;
 
 /**
  * Splits newly chosen files into those to add and those skipped (SPEC §5): a file with an extension
- * outside the allow-list is unsupported; an empty one is refused; one with the same name and size as a provider file, an
+ * outside the allow-list is unsupported; an empty one, or one over 10 MB, is refused; one with the same name and size as a provider file, an
  * uploaded file, an already selected file or an earlier file of the same choice is a duplicate.
  */
 export function screenSelection<T extends NameAndSize>(
@@ -49,6 +54,10 @@ export function screenSelection<T extends NameAndSize>(
     }
     if (file.size === 0) {
       skipped.push({ name: file.name, reason: EMPTY_REASON });
+      continue;
+    }
+    if (file.size > MAX_FILE_BYTES) {
+      skipped.push({ name: file.name, reason: TOO_LARGE_REASON });
       continue;
     }
     const key = keyOf(file.name, file.size);

@@ -1,6 +1,6 @@
 import type { ProviderApi } from '../api/provider-api';
 import { DEFAULT_KB_DESCRIPTION, DEFAULT_KB_NAME } from './constants';
-import { toFunctionName } from './function-name';
+import { functionNameProblem, toFunctionName } from './function-name';
 import {
   KnowledgeBaseStepError,
   attachToolToAssistant,
@@ -58,6 +58,11 @@ export class KnowledgeBaseCreator {
     const name = input.name.trim() || DEFAULT_KB_NAME;
     const description = input.description.trim() || DEFAULT_KB_DESCRIPTION;
     const functionName = toFunctionName(name);
+    const nameProblem = kind === 'query-tool' ? functionNameProblem(name) : null;
+    if (nameProblem) {
+      store.alert('destructive', nameProblem);
+      return null;
+    }
     const fileIds = files.map((f) => f.id);
     store.dispatch({ type: 'flags', flags: { creating: true } });
     let toolId: string | null = null;

@@ -17,8 +17,8 @@ export class KnowledgeBaseStepError extends Error {
 }
 
 /**
- * POST /tool with SPEC's query tool. The docs send function.name but the current API spec has no such
- * field (PROVIDER-FACTS): when the provider refuses that property, the tool is created without it.
+ * POST /tool with SPEC's query tool and its function name (checked beforehand: function-name.ts). A
+ * refusal is reported as it is: a tool is never created without the name the user gave it.
  */
 export async function createQueryTool(
   api: ProviderApi,
@@ -29,16 +29,12 @@ export async function createQueryTool(
     { provider: 'google' as const, name: input.name, description: input.description, fileIds: input.fileIds },
   ];
   try {
-    try {
-      return (
-        await api.createQueryTool({ type: 'query', function: { name: input.functionName }, knowledgeBases })
-      ).id;
-    } catch (error) {
-      if (!(isProviderHttpError(error) && error.status === 400 && /function/i.test(error.body))) throw error;
-      log('The provider refused the tool function name; creating the tool without it', 'error');
-      return (await api.createQueryTool({ type: 'query', knowledgeBases })).id;
-    }
+    return (
+      await api.createQueryTool({ type: 'query', function: { name: input.functionName }, knowledgeBases })
+    ).id;
   } catch (error) {
+    if (isProviderHttpError(error) && error.status === 400)
+      log(`The provider refused the query tool: ${error.body}`, 'error');
     throw new KnowledgeBaseStepError('tool', error);
   }
 }

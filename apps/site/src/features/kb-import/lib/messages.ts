@@ -31,6 +31,8 @@ export const messages = {
   assistantRequired: 'Please select an assistant',
   /** Creation with an assistant but no typed key (the server holds none). */
   keyRequired: 'Please provide API key',
+  knowledgeLoadFailed: (status: number, statusText: string) =>
+    `Failed to load the provider's knowledge bases and query tools: ${status} ${statusText}`,
   loadedExisting: (total: number, added: number) =>
     `Loaded ${files(total)} from the provider (${added} new).`,
   /** A file the provider accepted and then failed to process; its file object carries no reason. */
@@ -38,6 +40,9 @@ export const messages = {
     reason
       ? `${provider} could not process this file: ${reason}`
       : `${provider} could not process this file (it gave no reason)`,
+  /** A file reached the end of processing (the live region and the log). */
+  settled: (name: string, status: string) =>
+    status === 'failed' ? `${name} failed` : status === 'done' ? `${name} is ready` : `${name} is ${status}`,
   removedLocal: (n: number) => `Removed ${files(n)} from the list that never reached VAPI.`,
   alreadyGone: (n: number) => `Removed ${files(n)} from the list that VAPI no longer had.`,
   notRetried: (name: string, why: string) => `${name} was not retried: ${why}`,

@@ -1,11 +1,18 @@
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { withRetries } from './api-retries';
 import { contentProblem, sameContent } from './content-check';
-import { UNSUPPORTED_REASON, duplicateReason, screenSelection, type SkippedFile } from './duplicates';
+import {
+  UNSUPPORTED_REASON,
+  duplicateReason,
+  fitsSizeLimit,
+  screenSelection,
+  type SkippedFile,
+} from './duplicates';
 import { isAllowedFile } from './file-types';
 import { formatSize } from './format-size';
 import { messages } from './messages';
 import type { OriginalsHolder } from './originals-holder';
+import { isAbortError } from './sleep';
 import { TERMINAL, isLocalOnlyId, progressOf, toRecord } from './state';
 import type { StatusPoller } from './status-poller';
 import type { UploadedFileRecord } from './storage';
@@ -23,6 +30,8 @@ export interface ProviderFilesContext {
   /** Retries failed records whose originals are held; refreshes which records are retriable. */
   retry: (ids: string[]) => Promise<void>;
   syncRetriable: () => void;
+  /** The tool's life: leaving the page aborts listings in flight and their retry waits. */
+  signal: () => AbortSignal;
 }
 
 /** What the tool does with the provider's file list: duplicate screening, loading, refreshing. */
@@ -38,7 +47,13 @@ export class ProviderFiles {
     return withRetries((signal) => api.listFiles({ signal }), {
       what: 'Loading files',
       log: this.#c.store.log,
+      signal: this.#c.signal(),
     });
+  }
+
+  /** A listing that failed says why; one stopped because the page left says nothing. */
+  #failed(error: unknown): void {
+    if (!isAbortError(error)) this.#c.store.alert('destructive', describeError(error, messages.loadFailed));
   }
 
   /** Screens newly chosen files against the allow-list and the duplicate rules, then selects them. */
@@ -53,7 +68,7 @@ export class ProviderFiles {
       providerFiles = await this.#listFiles(api);
     } catch (error) {
       store.dispatch({ type: 'flags', flags: { screening: false } });
-      return store.alert('destructive', describeError(error, messages.loadFailed));
+      return this.#failed(error);
     }
     const state = this.#c.store.getState();
     const failed = state.uploaded.filter((f) => f.status === 'failed');
@@ -62,7 +77,7 @@ export class ProviderFiles {
     const fresh: File[] = [];
     for (const file of files) {
       const record = failed.find((r) => r.name === file.name && !again.some((a) => a.record === r));
-      if (record && file.size > 0 && isAllowedFile(file.name)) again.push({ record, file });
+      if (record && fitsSizeLimit(file.size) && isAllowedFile(file.name)) again.push({ record, file });
       else fresh.push(file);
     }
     const failedIds = new Set(failed.map((f) => f.id));
@@ -142,11 +157,14 @@ export class ProviderFiles {
     return ids;
   }
 
-  /** Adds the provider's existing files to the uploaded list (skipping those already there). */
-  async loadExisting(): Promise<void> {
+  /**
+   * Adds the provider's existing files to the uploaded list (skipping those already there). `quiet`
+   * (the tool opening) logs what was loaded rather than announcing it, and asks for no key.
+   */
+  async loadExisting({ quiet = false } = {}): Promise<void> {
     const store = this.#c.store;
     const api = this.#c.getApi();
-    if (!api) return store.alert('destructive', messages.keyRequiredToLoadExisting);
+    if (!api) return quiet ? undefined : store.alert('destructive', messages.keyRequiredToLoadExisting);
     try {
       const files = await this.#listFiles(api);
       const known = new Set(this.#c.store.getState().uploaded.map((f) => f.id));
@@ -154,9 +172,10 @@ export class ProviderFiles {
       store.dispatch({ type: 'addRecords', records: added });
       for (const f of added) if (!TERMINAL.has(f.status)) this.#c.poller.track(f.id);
       for (const f of added) if (f.status === 'failed') this.#c.settle(f.id, f.status);
-      store.alert('default', messages.loadedExisting(files.length, added.length));
+      if (quiet) store.log(messages.loadedExisting(files.length, added.length));
+      else store.alert('default', messages.loadedExisting(files.length, added.length));
     } catch (error) {
-      store.alert('destructive', describeError(error, messages.loadFailed));
+      this.#failed(error);
     }
   }
 
@@ -183,7 +202,7 @@ export class ProviderFiles {
       }
       store.log(`Refreshed ${files.size} file(s) from the provider`);
     } catch (error) {
-      store.alert('destructive', describeError(error, messages.loadFailed));
+      this.#failed(error);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ProviderFile } from '../api/provider-api';
+import type { ProviderFile, ProviderKnowledge } from '../api/provider-api';
 import type { CreatedKnowledgeBase, UploadedFileRecord } from './storage';
 
 export interface SelectedFile {
@@ -38,6 +38,8 @@ export interface KbImportState {
   /** While a v2 knowledge base indexes its files: how many are ready (or failed) of how many. */
   indexing: { settled: number; total: number } | null;
   knowledgeBases: CreatedKnowledgeBase[];
+  /** The query tools and v2 knowledge bases at the provider (from any browser), with their files. */
+  existing: ProviderKnowledge[];
 }
 
 export type Flags = Partial<
@@ -66,13 +68,19 @@ export type Action =
   | { type: 'log'; line: LogLine }
   | { type: 'alert'; alert: AlertState | null }
   | { type: 'announce'; message: string }
-  | { type: 'knowledgeBaseAdded'; kb: CreatedKnowledgeBase };
+  | { type: 'knowledgeBaseAdded'; kb: CreatedKnowledgeBase }
+  | { type: 'existing'; existing: ProviderKnowledge[] };
 
 export const MAX_LOG_LINES = 1_000;
 export const TERMINAL = new Set(['done', 'failed']);
 export const LOCAL_PREFIX = 'local-';
 export const FAILED_PREFIX = 'failed-';
-export const isLocalOnlyId = (id: string) => id.startsWith(FAILED_PREFIX) || id.startsWith(LOCAL_PREFIX);
+/** An upload still on its way: the provider has not answered with an id (nothing to delete or check). */
+export const isInFlightId = (id: string) => id.startsWith(LOCAL_PREFIX);
+/** An upload that failed before the provider took it: it exists in this list only. */
+export const isNeverSentId = (id: string) => id.startsWith(FAILED_PREFIX);
+/** A record the provider has never had: in flight, or failed before it was sent. */
+export const isLocalOnlyId = (id: string) => isInFlightId(id) || isNeverSentId(id);
 
 /** Per-file progress by status: queued 0, uploading 10, processing 50, done/failed 100. */
 export function progressOf(status: string): number {
@@ -80,6 +88,11 @@ export function progressOf(status: string): number {
   if (status === 'uploading') return 10;
   if (status === 'queued') return 0;
   return 50;
+}
+
+/** Progress of a file still processing after `attempt` checks: from 50 towards 95. */
+export function waitingProgress(attempt: number): number {
+  return Math.min(95, 50 + Math.round((attempt / 20) * 45));
 }
 
 export function toRecord(f: ProviderFile): UploadedFileRecord {
@@ -100,7 +113,7 @@ export function initialState(
   knowledgeBases: CreatedKnowledgeBase[],
 ): KbImportState {
   const uploaded = stored.map((f) =>
-    f.id.startsWith(LOCAL_PREFIX) || f.status === 'uploading' || f.status === 'queued'
+    isInFlightId(f.id) || f.status === 'uploading' || f.status === 'queued'
       ? {
           ...f,
           id: `${FAILED_PREFIX}${f.id.slice(LOCAL_PREFIX.length)}`,
@@ -124,6 +137,7 @@ export function initialState(
     creating: false,
     indexing: null,
     knowledgeBases,
+    existing: [],
   };
 }
 
@@ -214,5 +228,7 @@ export function reduce(s: KbImportState, a: Action): KbImportState {
       return { ...s, announcement: a.message };
     case 'knowledgeBaseAdded':
       return { ...s, knowledgeBases: [a.kb, ...s.knowledgeBases] };
+    case 'existing':
+      return { ...s, existing: a.existing };
   }
 }

@@ -43,6 +43,7 @@ function isRecord(v: unknown): v is UploadedFileRecord {
   return (
     typeof r === 'object' &&
     r !== null &&
+    (r.failure === undefined || r.failure === 'processing') &&
     isString(r.id) &&
     r.id.length > 0 &&
     isString(r.name) &&
@@ -92,6 +93,8 @@ export const saveUploadedFiles = (s: KeyValueStorage, files: readonly UploadedFi
       createdAt: f.createdAt,
       url: f.url,
       ...(f.error ? { error: f.error } : {}),
+      // Kept across a reload: content the provider failed to process is not sent again unchanged.
+      ...(f.failure === 'processing' ? { failure: f.failure } : {}),
     })),
   );
 export const loadKnowledgeBases = (s: KeyValueStorage) =>

@@ -4,7 +4,7 @@ import { UPLOAD_CONCURRENCY } from './constants';
 import { mimeTypeFor } from './file-types';
 import { messages } from './messages';
 import type { OriginalsHolder } from './originals-holder';
-import { FAILED_PREFIX, LOCAL_PREFIX, TERMINAL, isLocalOnlyId, progressOf } from './state';
+import { FAILED_PREFIX, LOCAL_PREFIX, TERMINAL, isInFlightId, isLocalOnlyId, progressOf } from './state';
 import type { StatusPoller } from './status-poller';
 import type { UploadedFileRecord } from './storage';
 import { describeError, providerReason, type KbImportStore } from './store';
@@ -189,10 +189,10 @@ export class UploadRunner {
     store.dispatch({ type: 'flags', flags: { upload: { ...store.getState().upload, running: false } } });
     // Unsent records: new uploads go back to queued (the caller returns them to the selection),
     // retries stay failed.
-    const cancelled = unsent.filter((id) => id.startsWith(LOCAL_PREFIX));
+    const cancelled = unsent.filter(isInFlightId);
     if (cancelled.length > 0)
       store.dispatch({ type: 'patchRecords', ids: cancelled, patch: { status: 'queued' }, progress: 0 });
-    const failedRetries = unsent.filter((id) => !id.startsWith(LOCAL_PREFIX));
+    const failedRetries = unsent.filter((id) => !isInFlightId(id));
     if (failedRetries.length > 0)
       store.dispatch({
         type: 'patchRecords',
@@ -257,7 +257,7 @@ export class UploadRunner {
         ? messages.unsupportedFileType
         : messages.uploadFailed(s, t, providerReason(b)),
     );
-    const failedId = id.startsWith(LOCAL_PREFIX) ? `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}` : id;
+    const failedId = isInFlightId(id) ? `${FAILED_PREFIX}${id.slice(LOCAL_PREFIX.length)}` : id;
     const file = originals.get(id);
     if (failedId !== id && file) {
       originals.release(id);

@@ -59,6 +59,20 @@ export function providerFetch(api: ProviderApi, base: string, options: ProviderF
         return json(200, { id });
       }
       if (method === 'POST' && path === '/tool') return json(201, await api.createQueryTool(body as never));
+      if (method === 'GET' && path === '/tool') {
+        const tools = await api.listQueryTools();
+        return json(
+          200,
+          tools.map((t) => ({
+            id: t.id,
+            type: 'query',
+            function: { name: t.name },
+            knowledgeBases: [{ provider: 'google', name: t.name, description: '', fileIds: t.fileIds }],
+          })),
+        );
+      }
+      if (method === 'GET' && path === '/v2/knowledge-base')
+        return json(200, await api.listKnowledgeBasesV2());
       if (method === 'POST' && path === '/v2/knowledge-base')
         return json(201, await api.createKnowledgeBaseV2(body as { name: string; description: string }));
       const v2 = /^\/v2\/knowledge-base\/([^/]+)(\/file)?$/.exec(path);

@@ -154,6 +154,20 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
         })),
       };
     },
+    async listQueryTools() {
+      calls.push('GET /tool');
+      fault('tools');
+      return [...tools.values()].map((t) => ({
+        kind: 'query-tool' as const,
+        id: t.id,
+        name: t.function?.name ?? t.knowledgeBases[0]?.name ?? t.id,
+        fileIds: t.knowledgeBases.flatMap((k) => k.fileIds),
+      }));
+    },
+    async listKnowledgeBasesV2() {
+      calls.push('GET /v2/knowledge-base');
+      return [...bases.values()].map(({ id, name }) => ({ id, name }));
+    },
     async listAssistants() {
       calls.push('GET /assistant');
       return [...assistants.values()].map(({ id, name }) => ({ id, name }));
@@ -194,7 +208,8 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
         | 'update'
         | 'v2'
         | 'v2-attach'
-        | 'v2-get',
+        | 'v2-get'
+        | 'tools',
       ...list: Fault[]
     ) {
       (faults[route] ??= []).push(...list);

@@ -12,12 +12,17 @@ export const PROXY = 'https://site.test/api/provider';
 
 /**
  * The tool over the in-memory provider through the real client (component tests). Expects fake
- * timers that advance with time (`vi.useFakeTimers({ shouldAdvanceTime: true })`).
+ * timers; user-event advances them by its delays (kb-import-tool.test.tsx runs on them alone).
  */
 export function renderTool(
-  options: { serverHoldsPrivateKey?: boolean; storage?: ReturnType<typeof memoryStorage> } = {},
+  options: {
+    serverHoldsPrivateKey?: boolean;
+    storage?: ReturnType<typeof memoryStorage>;
+    /** A provider filled beforehand (what other browsers made). */
+    provider?: ReturnType<typeof createFakeProvider>;
+  } = {},
 ) {
-  const provider = createFakeProvider({ processingMs: 2_000 });
+  const provider = options.provider ?? createFakeProvider({ processingMs: 2_000 });
   const server = options.serverHoldsPrivateKey ?? false;
   const net = providerFetch(provider.api, server ? PROXY : BASE);
   const storage = options.storage ?? memoryStorage();

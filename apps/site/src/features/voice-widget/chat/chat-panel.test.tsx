@@ -122,6 +122,27 @@ describe('ChatPanel', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('tells only mouse-and-keyboard visitors about Shift+Enter, not phones', () => {
+    const pointer = (fine: boolean) =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: fine && query.includes('pointer: fine'),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+    try {
+      pointer(false);
+      const phone = renderPanel();
+      expect(screen.queryByText(/Shift\+Enter/)).toBeNull();
+      phone.unmount();
+      pointer(true);
+      renderPanel();
+      expect(screen.getByText('Enter sends · Shift+Enter for a new line')).toBeVisible();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('sends nothing for an empty message', async () => {
     const { user, fetch } = renderPanel();
     await user.type(box(), '   {Enter}');

@@ -7,6 +7,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
 } from 'react';
+import { FINE_POINTER, useMediaQuery } from '@/lib/use-media-query';
 import { CloseIcon } from '../components/icons';
 import { useWebChat } from './use-web-chat';
 import { checkInput, MAX_INPUT_CHARS } from './web-chat';
@@ -57,6 +58,7 @@ export function ChatPanel({
   const box = useRef<HTMLTextAreaElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const ids = useId();
+  const keyboardLikely = useMediaQuery(FINE_POINTER);
   const speaker = assistantName ? `The ${assistantName}` : 'The assistant';
   const title = assistantName ? `Chat with the ${assistantName}` : 'Chat with the assistant';
   const tooLong = draft.trim().length > MAX_INPUT_CHARS;
@@ -236,7 +238,8 @@ export function ChatPanel({
           </button>
         </div>
         <p className="flex justify-between gap-2 text-xs text-slate-400">
-          <span>Enter sends · Shift+Enter for a new line</span>
+          {/* A phone's keyboard has no Shift+Enter: the hint is for mouse-and-keyboard devices. */}
+          <span>{keyboardLikely ? 'Enter sends · Shift+Enter for a new line' : ''}</span>
           <span id={`${ids}-count`} className={tooLong ? 'font-semibold text-red-300' : undefined}>
             {draft.trim().length.toLocaleString('en')} / {MAX_INPUT_CHARS.toLocaleString('en')}
             <span className="sr-only"> characters</span>

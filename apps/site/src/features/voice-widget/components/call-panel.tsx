@@ -16,6 +16,10 @@ export interface CallPanelProps {
   onSend: (text: string) => string | null;
   /** The longest question accepted. */
   maxLength: number;
+  /** The call is over: its whole transcript stays to read and copy, with nothing to send. */
+  ended?: boolean;
+  /** Closes an ended call's transcript. */
+  onClose?: () => void;
 }
 
 /** How many of the latest turns the captions show. */
@@ -29,13 +33,16 @@ const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
 /**
  * What a call shows beside SPEC's wave and END: the call time, the microphone's level, live
  * captions of the last turns (the whole transcript on request) and a box to type a question.
- * Finals are announced politely, never the partials. Lazy-loaded: the landing pages' first
+ * Finals are announced politely, never the partials. Once the call has ended it stays as the
+ * whole transcript, to read and copy, until closed. Lazy-loaded: the landing pages' first
  * JavaScript does not carry it.
  */
-export function CallPanel({ messages, startedAt, inputLevel, muted, onSend, maxLength }: CallPanelProps) {
+export function CallPanel(props: CallPanelProps) {
+  const { messages, startedAt, inputLevel, muted, onSend, maxLength, ended = false, onClose } = props;
   const { conversation, addTyped } = useConversation(messages);
   const ids = useId();
-  const [expanded, setExpanded] = useState(false);
+  const [opened, setExpanded] = useState(false);
+  const expanded = opened || ended;
   const [draft, setDraft] = useState('');
   const [failed, setFailed] = useState(false);
   const list = useRef<HTMLOListElement>(null);
@@ -76,19 +83,23 @@ export function CallPanel({ messages, startedAt, inputLevel, muted, onSend, maxL
       onKeyDown={onKeyDown}
       className="flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-2 rounded-2xl border border-white/15 bg-slate-950/95 p-3 text-sm text-white shadow-xl backdrop-blur"
     >
-      <div className="flex items-center gap-3 text-xs text-slate-300">
-        <CallTimer startedAt={startedAt} />
-        <InputMeter level={muted ? 0 : inputLevel} muted={muted} />
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={`${ids}-turns`}
-          onClick={() => setExpanded((open) => !open)}
-          className={`ml-auto rounded px-2 py-1 text-xs font-medium text-sky-200 hover:text-white ${focusRing}`}
-        >
-          {expanded ? 'Hide transcript' : 'Show transcript'}
-        </button>
-      </div>
+      {ended ? (
+        <EndedHeader turns={turns} onClose={onClose} />
+      ) : (
+        <div className="flex items-center gap-3 text-xs text-slate-300">
+          <CallTimer startedAt={startedAt} />
+          <InputMeter level={muted ? 0 : inputLevel} muted={muted} />
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={`${ids}-turns`}
+            onClick={() => setExpanded((open) => !open)}
+            className={`ml-auto rounded px-2 py-1 text-xs font-medium text-sky-200 hover:text-white ${focusRing}`}
+          >
+            {expanded ? 'Hide transcript' : 'Show transcript'}
+          </button>
+        </div>
+      )}
 
       <ol
         ref={list}
@@ -99,47 +110,89 @@ export function CallPanel({ messages, startedAt, inputLevel, muted, onSend, maxL
         tabIndex={expanded ? 0 : undefined}
         className={`flex flex-col gap-1.5 ${expanded ? 'max-h-[min(16rem,40dvh)] overflow-y-auto pr-1' : ''} ${focusRing}`}
       >
-        {shown.length === 0 && <li className="text-slate-400">Captions appear here as the call goes on.</li>}
+        {shown.length === 0 && (
+          <li className="text-slate-400">
+            {ended ? 'Nothing was said in this call.' : 'Captions appear here as the call goes on.'}
+          </li>
+        )}
         {shown.map((turn) => (
           <TurnLine key={turn.id} turn={turn} />
         ))}
       </ol>
 
       <p aria-live="polite" className="sr-only">
-        {latest && `${latest.role === 'assistant' ? 'Assistant' : 'You said'}: ${latest.text}`}
+        {latest && !ended && `${latest.role === 'assistant' ? 'Assistant' : 'You said'}: ${latest.text}`}
       </p>
 
-      <form onSubmit={submit} className="flex flex-col gap-1">
-        {failed && (
-          <p role="alert" className="text-xs text-red-300">
-            Your message could not be sent. Try again.
-          </p>
-        )}
-        <div className="flex items-center gap-2">
-          <label htmlFor={`${ids}-box`} className="sr-only">
-            Type a message
-          </label>
-          <input
-            id={`${ids}-box`}
-            type="text"
-            value={draft}
-            maxLength={maxLength}
-            autoComplete="off"
-            enterKeyHint="send"
-            placeholder="Type a message"
-            onChange={(event) => setDraft(event.target.value)}
-            className={`min-w-0 flex-1 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 ${focusRing}`}
-          />
-          {/* "Ask", not "Send": a name containing "end" would also answer to END's (pages and tests
+      {!ended && (
+        <form onSubmit={submit} className="flex flex-col gap-1">
+          {failed && (
+            <p role="alert" className="text-xs text-red-300">
+              Your message could not be sent. Try again.
+            </p>
+          )}
+          <div className="flex items-center gap-2">
+            <label htmlFor={`${ids}-box`} className="sr-only">
+              Type a message
+            </label>
+            <input
+              id={`${ids}-box`}
+              type="text"
+              value={draft}
+              maxLength={maxLength}
+              autoComplete="off"
+              enterKeyHint="send"
+              placeholder="Type a message"
+              onChange={(event) => setDraft(event.target.value)}
+              className={`min-w-0 flex-1 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 ${focusRing}`}
+            />
+            {/* "Ask", not "Send": a name containing "end" would also answer to END's (pages and tests
               find END by its name). */}
-          <button
-            type="submit"
-            className={`rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-sky-100 ${focusRing}`}
-          >
-            Ask
-          </button>
-        </div>
-      </form>
+            <button
+              type="submit"
+              className={`rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-sky-100 ${focusRing}`}
+            >
+              Ask
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** An ended call's heading: what the list is, a copy of it all, and Close. */
+function EndedHeader({ turns, onClose }: { turns: readonly Turn[]; onClose?: () => void }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const copy = () => {
+    const text = turns.map((turn) => `${label(turn.role)}: ${turnText(turn)}`).join('\n');
+    navigator.clipboard.writeText(text).then(
+      () => setCopied('yes'),
+      () => setCopied('no'),
+    );
+  };
+  return (
+    <div className="flex items-center gap-2 text-xs text-slate-300">
+      <p className="font-semibold">Last call</p>
+      <span aria-live="polite" className="text-slate-400">
+        {copied === 'yes' ? 'Copied' : copied === 'no' ? 'Select the text to copy it' : ''}
+      </span>
+      {turns.length > 0 && (
+        <button
+          type="button"
+          onClick={copy}
+          className={`ml-auto rounded px-2 py-1 font-medium text-sky-200 hover:text-white ${focusRing}`}
+        >
+          Copy transcript
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        className={`${turns.length > 0 ? '' : 'ml-auto '}rounded px-2 py-1 font-medium text-sky-200 hover:text-white ${focusRing}`}
+      >
+        Close transcript
+      </button>
     </div>
   );
 }

@@ -205,6 +205,39 @@ describe('VoiceWidget conversation', () => {
     expect(captions()).toHaveTextContent('Captions appear here');
   });
 
+  it('keeps the ended call readable and copyable until closed or the next call', async () => {
+    const t = renderWidget();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await inCall(t);
+    act(() => t.sdk.client.transcript('assistant', 'We open at nine.'));
+    act(() => t.sdk.client.transcript('user', 'Thanks.'));
+    await t.user.click(screen.getByRole('button', { name: 'END' }));
+    act(() => t.sdk.client.emit('call-end'));
+    expect(engageButton()).toBeVisible();
+    const transcript = screen.getByRole('list', { name: 'Transcript' });
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['AssistantWe open at nine.', 'YouThanks.']);
+    expect(screen.queryByLabelText('Type a message')).toBeNull();
+    await t.user.click(screen.getByRole('button', { name: 'Copy transcript' }));
+    expect(writeText).toHaveBeenCalledWith('Assistant: We open at nine.\nYou: Thanks.');
+    // Still there once the "Call ended" notice has gone.
+    await t.user.click(screen.getByRole('button', { name: 'Close transcript' }));
+    expect(screen.queryByRole('list', { name: 'Transcript' })).toBeNull();
+    expect(engageButton()).toHaveFocus();
+
+    // A call ended by the far side is kept too, and the next call starts afresh.
+    await inCall(t);
+    act(() => t.sdk.client.transcript('assistant', 'Second call.'));
+    act(() => t.sdk.client.emit('call-end'));
+    expect(screen.getByRole('list', { name: 'Transcript' })).toHaveTextContent('Second call.');
+    await inCall(t);
+    expect(captions()).toHaveTextContent('Captions appear here');
+  });
+
   it('moves through the call by keyboard: transcript, text box, Ask, mute, END', async () => {
     const t = renderWidget();
     await inCall(t);

@@ -54,10 +54,13 @@ describe('VoiceWidget', () => {
     expect(engageButton()).toBeVisible();
   });
 
-  it("is idle with '🎤 ENGAGE' in a labelled region, and loads no SDK before the first click", () => {
+  it("is idle with a microphone and 'ENGAGE' in a labelled region, and loads no SDK before the first click", () => {
     const { sdk } = renderWidget();
     const region = screen.getByRole('region', { name: 'Voice conversation with the CTO/CIO Assistant' });
-    expect(within(region).getByRole('button', { name: 'ENGAGE' })).toHaveTextContent('🎤 ENGAGE');
+    const engage = within(region).getByRole('button', { name: 'ENGAGE' });
+    // Drawn, not the 🎤 emoji (an empty box where no emoji font is installed).
+    expect(engage).toHaveTextContent(/^\s*ENGAGE$/);
+    expect(engage.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     expect(region).toHaveClass('fixed', 'bottom-4', 'left-4');
     expect(sdk.loads).toBe(0);
     expect(status()).toHaveTextContent('');
@@ -157,6 +160,11 @@ describe('VoiceWidget', () => {
     );
     expect(sdk.client.stopCalls).toBeGreaterThan(0);
     expect(engageButton()).toBeVisible();
+    // One way to type instead: the alert's, not a second beside ENGAGE.
+    expect(screen.getAllByRole('button', { name: 'Type instead' })).toHaveLength(1);
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Type instead' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    expect(screen.getAllByRole('button', { name: 'Type instead' })).toHaveLength(1);
   });
 
   it('a missing microphone reported as a rejected start says so', async () => {

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, type FocusEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
 import { useMembersPublicKey } from '../hooks/use-members-key';
 import { MAX_TYPED_CHARS, useVoiceCall } from '../hooks/use-voice-call';
@@ -50,7 +50,7 @@ const focusRing =
 const secondaryButton = `rounded-full border border-white/25 bg-slate-950/80 px-4 py-3 text-sm font-semibold text-white shadow-xl backdrop-blur hover:bg-slate-900 ${focusRing}`;
 
 /**
- * The floating voice widget of SPEC §2 (fixed bottom-left): '🎤 ENGAGE' when idle, a disabled
+ * The floating voice widget of SPEC §2 (fixed bottom-left): a microphone and 'ENGAGE' when idle, a disabled
  * 'CONNECTING...' while connecting (Escape or Cancel abandons it), and in a call a five-bar wave,
  * 'Speaking' or 'Listening', a mute toggle and a red 'END', with the call's captions and a box to
  * type a question above them. "Type instead" opens a text chat with the same assistant. Keyboard
@@ -112,6 +112,16 @@ export function VoiceWidget({
     void loadCallPanel().catch(() => {});
     call.engage();
   };
+
+  // The last call's conversation stays on screen once it ends (to read, or copy) until the next
+  // call, the text chat or its Close. Set while rendering, so the panel is never unmounted between.
+  const [kept, setKept] = useState(false);
+  const [seen, setSeen] = useState(state.status);
+  if (seen !== state.status) {
+    setSeen(state.status);
+    setKept(state.status === 'idle' && (seen === 'in-call' || kept));
+  }
+  const inCall = state.status === 'in-call' ? state : null;
 
   const notice = state.status === 'idle' ? state.notice : null;
   const alert = notice && notice.kind !== 'ended' && isVisibleNotice(notice) ? notice : null;
@@ -179,18 +189,26 @@ export function VoiceWidget({
         </LazyPart>
       )}
 
+      {(inCall || kept) && (
+        <LazyPart fallback={null}>
+          <CallPanel
+            messages={call.messages}
+            startedAt={inCall?.startedAt ?? 0}
+            inputLevel={inCall?.inputLevel ?? 0}
+            muted={inCall?.muted ?? false}
+            onSend={call.sendText}
+            maxLength={MAX_TYPED_CHARS}
+            ended={!inCall}
+            onClose={() => {
+              setKept(false);
+              primary.current?.focus();
+            }}
+          />
+        </LazyPart>
+      )}
+
       {state.status === 'in-call' && (
         <>
-          <LazyPart fallback={null}>
-            <CallPanel
-              messages={call.messages}
-              startedAt={state.startedAt}
-              inputLevel={state.inputLevel}
-              muted={state.muted}
-              onSend={call.sendText}
-              maxLength={MAX_TYPED_CHARS}
-            />
-          </LazyPart>
           <div className="flex items-center gap-3 rounded-full border border-white/15 bg-slate-950/90 py-2 pr-2 pl-4 text-white shadow-xl backdrop-blur">
             <VoiceWave volume={state.volume} />
             <span className="min-w-[4.75rem] text-sm font-medium tracking-wide">
@@ -236,7 +254,8 @@ export function VoiceWidget({
               'CONNECTING...'
             ) : (
               <>
-                <span aria-hidden="true">🎤</span> ENGAGE
+                {/* An SVG, not the 🎤 emoji: without an emoji font that is an empty box. */}
+                <MicIcon className="mr-1.5 inline size-5 align-[-0.2em]" /> ENGAGE
               </>
             )}
           </button>
@@ -244,7 +263,8 @@ export function VoiceWidget({
             <button type="button" onClick={cancel} className={secondaryButton}>
               Cancel
             </button>
-          ) : (
+          ) : alert && offersChat(alert) ? null : (
+            // The microphone's alert offers its own "Type instead": one button, not two.
             <button ref={typeInstead} type="button" onClick={call.openChat} className={secondaryButton}>
               Type instead
             </button>
