@@ -1,3 +1,4 @@
+import type { BackupStatus } from '@engage/http-contract';
 import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -37,6 +38,8 @@ export interface AppDeps {
   upgradeWebSocket?: RoomUpgrade;
   /** The site's public origin (lib/public-origin.ts); defaults to PUBLIC_URL or the configured port. */
   publicOrigin?: PublicOrigin;
+  /** Scheduled backups' state for the admin dashboard (backup/runtime.ts). */
+  backupStatus?: () => BackupStatus;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -118,6 +121,7 @@ export function createApp(deps: AppDeps): Hono {
       verifyAccessToken: deps.verifyAccessToken,
       auth: deps.auth,
       siteOrigin: publicOrigin,
+      ...(deps.backupStatus && { backupStatus: deps.backupStatus }),
     }),
   );
 

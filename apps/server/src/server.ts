@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
+import { startBackups, type Backups } from './backup/runtime.js';
 import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
 import { createAuthRuntime } from './auth/embedded.js';
 import type { Config } from './config.js';
@@ -38,9 +39,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     unlock();
     throw error;
   }
+  let backups: Backups | undefined;
   try {
     await migrate(db, allMigrations());
     const secrets = openSecretStore(config.dataDir);
+    backups = await startBackups(config, db, logger);
     // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
     const publicOrigin = createPublicOrigin(config);
     const auth = createAuthRuntime({ config, db, secrets, publicOrigin: publicOrigin.get });
@@ -72,6 +75,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       verifyAccessToken: auth.verifyAccessToken,
       auth: auth.service,
       authAnonKey: auth.anonKey,
+      backupStatus: backups.status,
     });
 
     root.route('/', app);
@@ -96,11 +100,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           // Idle keep-alive sockets would hold close() open; active requests get to finish.
           (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
+        await backups?.close();
         await db.close();
         unlock();
       })());
     return { url, port, db, close };
   } catch (error) {
+    await backups?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     unlock();
     throw error;

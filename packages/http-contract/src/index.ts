@@ -7,3 +7,4 @@
 export * from './admin.js';
 export * from './public-config.js';
 export * from './outbox.js';
+export * from './backups.js';
