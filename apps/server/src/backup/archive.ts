@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
 import tar from 'tar-stream';
+import { z } from 'zod';
 
 /**
  * A backup file: an uncompressed tar whose first member is `manifest.json` (format version, Engage
