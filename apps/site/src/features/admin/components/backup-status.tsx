@@ -53,7 +53,7 @@ function Scheduled({ status, now }: { status: Extract<BackupStatus, { mode: 'sch
 }
 
 /** The dashboard's answer to "is my data safe?": the last scheduled backup, or why there is none. */
-export function BackupStatusCard({ now = Date.now() }: { now?: number }) {
+export function BackupStatusCard({ now }: { now?: number }) {
   const backups = useBackupStatus();
   const status = backups.data;
   return (
@@ -67,7 +67,7 @@ export function BackupStatusCard({ now = Date.now() }: { now?: number }) {
       <CardContent className="grid gap-1 px-4 text-sm" aria-live="polite">
         {backups.isPending && <p className="text-muted-foreground">Loading…</p>}
         {backups.isError && <p role="alert">The backup status could not be loaded.</p>}
-        {status?.mode === 'scheduled' && <Scheduled status={status} now={now} />}
+        {status?.mode === 'scheduled' && <Scheduled status={status} now={now ?? backups.dataUpdatedAt} />}
         {status?.mode === 'off' && (
           <p className="flex items-start gap-2">
             <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
