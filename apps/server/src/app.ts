@@ -1,4 +1,5 @@
 import type { LimitStore } from '@engage/rate-limit';
+import type { BackupStatus } from '@engage/http-contract';
 import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -47,6 +48,8 @@ export interface AppDeps {
    * DATABASE_URL, memory with PGlite. One store for the auth, the emulator and the WebSocket calls.
    */
   limitStore?: LimitStore;
+  /** Scheduled backups' state for the admin dashboard (backup/runtime.ts). */
+  backupStatus?: () => BackupStatus;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -125,6 +128,7 @@ export function createApp(deps: AppDeps): Hono {
       verifyAccessToken: deps.verifyAccessToken,
       auth: deps.auth,
       siteOrigin: publicOrigin,
+      ...(deps.backupStatus && { backupStatus: deps.backupStatus }),
     }),
   );
 

@@ -148,6 +148,23 @@ const envSchema = z.object({
   OWNER_DOMAIN: optionalString,
   SITE_DIR: optionalString,
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  // Scheduled backups of the embedded database (backup/schedule.ts): where, how often, how many kept.
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\d{1,6}[mhd]$/, 'must be a duration such as 30m, 24h or 7d')
+    .transform(
+      (v) =>
+        Number(v.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd'],
+    )
+    .pipe(
+      z
+        .number()
+        .min(60_000, 'must be at least 1m')
+        .max(366 * 86_400_000, 'must be at most 366d'),
+    )
+    .optional(),
+  BACKUP_KEEP: intVar(1, 10_000, 7),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -165,6 +182,8 @@ export interface Config extends Env {
   embeddedProvider: boolean;
   /** Assistants POST /api/calls/websocket may start: a list, or '*' for any. */
   websocketCallAssistants: string[] | '*';
+  /** Scheduled backups (BACKUP_DIR, BACKUP_EVERY defaulting to a day), or null when off. */
+  backups: { dir: string; everyMs: number; keep: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -212,6 +231,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       `PUBLIC_URL: required when HOST (${e.HOST}) is not a loopback address; set it to the address ` +
         'visitors use (e.g. https://engage.example), which links in mail and sign-in tokens carry',
     );
+  if (e.BACKUP_EVERY !== undefined && !e.BACKUP_DIR)
+    problems.push('BACKUP_EVERY: set BACKUP_DIR too, the directory scheduled backups are written to');
+  if (e.BACKUP_DIR && e.DATABASE_URL)
+    problems.push(
+      'BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL use pg_dump (README, "Backups and restore")',
+    );
   if (problems.length) throw new ConfigError(problems);
   const site = readSiteConfig();
   return {
@@ -222,6 +247,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ownerDomain: e.OWNER_DOMAIN ?? site.ownerDomain,
     embeddedAuth: !e.SUPABASE_URL,
     embeddedProvider: !e.VAPI_PRIVATE_KEY,
+    backups: e.BACKUP_DIR
+      ? { dir: path.resolve(cwd, e.BACKUP_DIR), everyMs: e.BACKUP_EVERY ?? 86_400_000, keep: e.BACKUP_KEEP }
+      : null,
     websocketCallAssistants: e.WEBSOCKET_CALL_ASSISTANTS?.includes('*')
       ? '*'
       : (e.WEBSOCKET_CALL_ASSISTANTS ?? [

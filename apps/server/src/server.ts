@@ -5,6 +5,7 @@ import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
 import { createAuthRuntime } from './auth/embedded.js';
+import { startBackups, type Backups } from './backup/runtime.js';
 import type { Config } from './config.js';
 import { limitStoreFor } from './db/limit-store.js';
 import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
@@ -45,8 +46,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     unlock();
     throw error;
   }
+  let backups: Backups | undefined;
   try {
     const secrets = await prepareStorage(config, db, logger);
+    backups = await startBackups(config, db, logger);
     // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
     const publicOrigin = createPublicOrigin(config);
     // Every limit counts in one store: PostgreSQL's with DATABASE_URL, so limits hold across instances.
@@ -69,6 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       auth: auth.service,
       authAnonKey: auth.anonKey,
       limitStore,
+      backupStatus: backups.status,
     });
 
     root.route('/', app);
@@ -98,11 +102,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           cut.unref();
           server.once('close', () => clearTimeout(cut));
         });
+        await backups?.close();
         await db.close();
         unlock();
       })());
     return { url, port, db, secrets, close };
   } catch (error) {
+    await backups?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     unlock();
     throw error;

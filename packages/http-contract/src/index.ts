@@ -8,3 +8,4 @@ export * from './admin.js';
 export * from './public-config.js';
 export * from './outbox.js';
 export * from './limits.js';
+export * from './backups.js';

@@ -46,6 +46,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    dumpDataDir: async () => Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer()),
     close: async () => {
       await pg.close();
       if (dataDir) restrictToOwner(dataDir);

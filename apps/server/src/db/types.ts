@@ -18,6 +18,11 @@ export interface Db extends Queryable {
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent copy of the whole data directory (PGlite's own gzip'd tar), taken between
+   * two statements while the database stays open; restoring it is a crash recovery to that moment.
+   */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 /** A versioned migration. Ids are ordered within their module and unique across modules. */

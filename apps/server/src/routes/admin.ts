@@ -7,6 +7,7 @@ import {
   userStatusSchema,
   type AdminStats,
   type AuditPage,
+  type BackupStatus,
   type MailDelivery,
   type OutboxPage,
   type UserResponse,
@@ -43,6 +44,8 @@ export interface AdminRouteDeps {
   userAdmin?: UserAdmin | null;
   /** Users per database page of the CSV export (tests make it small). */
   exportPageSize?: number;
+  /** Whether scheduled backups run and the last one (backup/runtime.ts); 'off' when absent. */
+  backupStatus?: () => BackupStatus;
 }
 
 /** The SPEC's message for a create form missing a field (§5 Accounts). */
@@ -146,6 +149,8 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     c.header('Cache-Control', 'no-store');
   });
   app.use('*', requireAdmin(deps.verifyAccessToken, { requireMfa: deps.config.ADMIN_REQUIRE_MFA }));
+  // Before the user-admin check: backups concern the data, whichever auth backend holds the users.
+  app.get('/backups', (c) => c.json<BackupStatus>(deps.backupStatus?.() ?? { mode: 'off' }));
   app.use('*', async (c, next) => {
     if (!users)
       return c.json(

@@ -4,6 +4,7 @@ import type {
   AdminUserDetail,
   AuditEntry,
   AuditPage,
+  BackupStatus,
   OutboxPage,
   UserDetailResponse,
   UserResponse,
@@ -15,7 +16,7 @@ import type {
 
 // The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
 export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
-export type { OutboxMail, OutboxPage } from '@engage/http-contract';
+export type { BackupStatus, OutboxMail, OutboxPage } from '@engage/http-contract';
 
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
 export const USER_ROLES: readonly UserRole[] = ['user', 'operator', 'admin'];
@@ -65,6 +66,8 @@ export interface AdminApi {
   exportCsv(params: { status: UserStatus; search: string }): Promise<Blob>;
   /** The mail outbox, newest first (at most `limit`), and where mail goes. */
   outbox(limit?: number): Promise<OutboxPage>;
+  /** Whether scheduled backups run, and the last one. */
+  backups(): Promise<BackupStatus>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -124,6 +127,7 @@ export function createAdminApi(
       return request<UsersPage>('GET', `/users?${query}`);
     },
     stats: (days = 30) => request<AdminStats>('GET', `/stats?days=${days}`),
+    backups: () => request<BackupStatus>('GET', '/backups'),
     createUser: async (input) => (await request<UserResponse>('POST', '/users', input)).user,
     deleteUser: async (id) => (await request<UserResponse>('DELETE', at(id))).user,
     audit: async (limit = 10) => (await request<AuditPage>('GET', `/audit?limit=${limit}`)).entries,

@@ -19,6 +19,7 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   user: (id: string) => ['admin', 'user', id] as const,
   outbox: ['admin', 'outbox'] as const,
+  backups: ['admin', 'backups'] as const,
 };
 
 /** Rows per page of each list. */
@@ -48,6 +49,12 @@ export function useAuditLog() {
 export function useOutbox() {
   const api = useAdminApi();
   return useQuery({ queryKey: adminKeys.outbox, queryFn: () => api.outbox(20) });
+}
+
+/** The scheduled backups' state: is the owner's data safe? */
+export function useBackupStatus() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.backups, queryFn: () => api.backups() });
 }
 
 function useInvalidateAdmin() {

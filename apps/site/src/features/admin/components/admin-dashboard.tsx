@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
+import { BackupStatusCard } from './backup-status';
 import { CreateUserForm } from './create-user-form';
 import { ExportCsvButton } from './export-csv-button';
 import { InviteUserForm } from './invite-user-form';
@@ -74,7 +75,10 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
 
       {/* Top-aligned: the stat cards keep their own height beside the taller chart. */}
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
-        <StatCards stats={stats.data} />
+        <div className="grid gap-4">
+          <StatCards stats={stats.data} />
+          <BackupStatusCard />
+        </div>
         {stats.data && <SignupsChart days={stats.data.signupsPerDay} />}
       </div>
 

@@ -6,6 +6,7 @@ import {
   type AdminApi,
   type AdminUser,
   type AuditEntry,
+  type BackupStatus,
 } from '../api/client';
 
 let counter = 0;
@@ -43,6 +44,8 @@ export function createFakeAdminApi(
   signedOut: string[];
   /** The last export's filter. */
   exports: { status: string; search: string }[];
+  /** What GET /backups answers. */
+  backupStatus: BackupStatus;
 } {
   const state = {
     users: [...initial],
@@ -52,6 +55,7 @@ export function createFakeAdminApi(
     mails: [] as [string, string][],
     signedOut: [] as string[],
     exports: [] as { status: string; search: string }[],
+    backupStatus: { mode: 'off' } as BackupStatus,
   };
   const find = (id: string) => {
     const user = state.users.find((u) => u.id === id);
@@ -214,6 +218,7 @@ export function createFakeAdminApi(
       state.exports.push({ status, search });
       return new Blob(['id,email\r\n'], { type: 'text/csv' });
     },
+    backups: async () => state.backupStatus,
     async outbox(limit = 20) {
       // The mails "sent" above, newest first, each with the one link the server's templates carry.
       const subjects: Record<string, [string, string]> = {

@@ -1,0 +1,30 @@
+import type { BackupStatus } from '@engage/http-contract';
+import type { Config } from '../config.js';
+import type { Db } from '../db/types.js';
+import type { Logger } from '../lib/logger.js';
+import { openBackupChannel } from './channel.js';
+import { scheduleBackups } from './schedule.js';
+import { takeBackup } from './snapshot.js';
+
+export interface Backups {
+  status(): BackupStatus;
+  close(): Promise<void>;
+}
+
+/**
+ * The running server's side of backups (embedded database only): the socket `npm run backup` asks, and
+ * the schedule of BACKUP_DIR. With PostgreSQL both are the database's own tools' job.
+ */
+export async function startBackups(config: Config, db: Db, logger: Logger): Promise<Backups> {
+  if (db.kind === 'postgres') return { status: () => ({ mode: 'postgres' }), close: async () => undefined };
+  const take = () => takeBackup(db, config.dataDir);
+  const channel = await openBackupChannel(config.dataDir, take, logger);
+  const schedule = config.backups ? scheduleBackups({ ...config.backups, take, logger }) : null;
+  return {
+    status: () => schedule?.status() ?? { mode: 'off' },
+    async close() {
+      schedule?.stop();
+      await channel?.close();
+    },
+  };
+}

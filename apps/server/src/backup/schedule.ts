@@ -1,0 +1,87 @@
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { BackupStatus } from '@engage/http-contract';
+import type { Logger } from '../lib/logger.js';
+import { writeFileAtomic } from './files.js';
+import { backupFileName, backupsToDelete, backupTime, delayUntilNext, scheduledBackups } from './rotation.js';
+
+export interface BackupScheduleOptions {
+  dir: string;
+  everyMs: number;
+  keep: number;
+  /** Takes one backup (the running server's database and keys). */
+  take: () => Promise<Buffer>;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export interface BackupSchedule {
+  status(): BackupStatus;
+  stop(): void;
+}
+
+/**
+ * Writes a backup into `dir` every `everyMs` and keeps the newest `keep`. The first one is due `every`
+ * after the newest already there (at once if none), so restarts do not skip or pile up backups. A failed
+ * backup is logged and retried at the next turn; it never stops the server.
+ */
+export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule {
+  const { dir, everyMs, keep, take, logger } = options;
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let lastError: { at: string; message: string } | null = null;
+
+  const list = (): string[] => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+
+  const runOnce = async () => {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const archive = await take();
+      writeFileAtomic(path.join(dir, backupFileName(now())), archive);
+      for (const name of backupsToDelete(list(), keep)) rmSync(path.join(dir, name), { force: true });
+      lastError = null;
+      logger.info('scheduled backup written', { dir, bytes: archive.length });
+    } catch (error) {
+      lastError = { at: now().toISOString(), message: (error as Error).message };
+      logger.error('scheduled backup failed', { dir, error: (error as Error).message });
+    }
+  };
+
+  const arm = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().then(() => arm(everyMs));
+    }, delay);
+    timer.unref();
+  };
+
+  const newest = scheduledBackups(list())[0];
+  arm(delayUntilNext(newest ? backupTime(newest) : null, now(), everyMs));
+
+  return {
+    status() {
+      const name = scheduledBackups(list())[0];
+      let last: Extract<BackupStatus, { mode: 'scheduled' }>['last'] = null;
+      const at = name ? backupTime(name) : null;
+      if (name && at) {
+        try {
+          last = { at: at.toISOString(), bytes: statSync(path.join(dir, name)).size, file: name };
+        } catch {
+          last = null; // deleted between the listing and the stat
+        }
+      }
+      return { mode: 'scheduled', everyMs, keep, last, lastError };
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
