@@ -1,5 +1,5 @@
-import type { LimitStore } from '@engage/rate-limit';
 import type { BackupStatus } from '@engage/http-contract';
+import type { LimitStore } from '@engage/rate-limit';
 import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';

@@ -65,6 +65,8 @@ describe('parseConfig', () => {
     expect(parseConfig({}).ADMIN_REQUIRE_MFA).toBe(false);
     expect(parseConfig({ ADMIN_REQUIRE_MFA: 'true' }).ADMIN_REQUIRE_MFA).toBe(true);
     expect(() => parseConfig({ ADMIN_REQUIRE_MFA: 'yes' })).toThrow(/ADMIN_REQUIRE_MFA/);
+  });
+
   it('takes AUTH_SIGNING_KEY as a private P-256 JWK and refuses anything else without echoing it', () => {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = JSON.stringify(privateKey.export({ format: 'jwk' }));

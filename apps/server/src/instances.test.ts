@@ -193,9 +193,9 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
     socket.close();
   });
 
-  // Needs the shared limiter (branch `limits`: its PostgreSQL store). Before it, each process counts
-  // alone and the spread guesses get three times through; enable this once that branch is merged.
-  it.skip('lets 90 wrong sign-ins spread over the three through no more than one instance alone', async () => {
+  // The shared limiter's PostgreSQL store: without it each process counts alone and the spread
+  // guesses get three times through.
+  it('lets 90 wrong sign-ins spread over the three through no more than one instance alone', async () => {
     const anonKey = await anonKeyOf(instances[0]!);
     const [secret] = await rows<{ value: string }>(
       "select value from app_secrets where name = 'authServiceRoleKey'",

@@ -167,6 +167,9 @@ export const emulatorMigrations: EmulatorMigration[] = [
       update emulator_files set processed_at = created_at, failure_reason = 'the content check failed'
         where not parse_ok;
       create index emulator_files_unprocessed on emulator_files (created_at) where processed_at is null;
+    `,
+  },
+  {
     // Keys made through POST /token (routes/tokens.ts): found by the SHA-256 of their value.
     id: 'emulator/0007_tokens',
     sql: `
