@@ -35,4 +35,16 @@ describe('startupLines', () => {
       'Mail is sent by the hosted auth service (SUPABASE_URL).',
     ]);
   });
+
+  it('also names the listen address when PUBLIC_URL is another one (behind a proxy)', () => {
+    const config = parseConfig({ PUBLIC_URL: 'https://engage.example', ADMIN_EMAILS: '' });
+    const lines = startupLines(config, { ...facts, listening: 'http://127.0.0.1:8787' });
+    expect(lines.slice(0, 2)).toEqual([
+      'Engage is running at https://engage.example',
+      'Listening on http://127.0.0.1:8787',
+    ]);
+    expect(
+      startupLines(parseConfig({}), { ...facts, listening: 'http://127.0.0.1:8787' }).join('\n'),
+    ).not.toMatch(/Listening/);
+  });
 });

@@ -15,6 +15,8 @@ export function smtpServer(smtpUrl: string): string {
 export interface StartupFacts {
   /** The configured public origin (lib/public-origin.ts), once listening. */
   origin: string;
+  /** Where this process listens (server.url): shown too when PUBLIC_URL names another address. */
+  listening?: string;
   /** The outbox token, when mail is kept in the outbox. */
   outboxToken: string | null;
 }
@@ -28,6 +30,8 @@ export interface StartupFacts {
  */
 export function startupLines(config: Config, facts: StartupFacts): string[] {
   const lines: string[] = [`Engage is running at ${facts.origin}`];
+  // Behind a proxy the public address is not this process's: health checks and probes need the latter.
+  if (config.PUBLIC_URL && facts.listening) lines.push(`Listening on ${facts.listening}`);
   if (!config.embeddedAuth) lines.push('Mail is sent by the hosted auth service (SUPABASE_URL).');
   else if (config.SMTP_URL) lines.push(`Mail is sent through ${smtpServer(config.SMTP_URL)}.`);
   else if (facts.outboxToken) lines.push(`Mail outbox: ${outboxUrl(facts.origin, facts.outboxToken)}`);

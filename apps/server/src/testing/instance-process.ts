@@ -40,7 +40,8 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const exited = once(child, 'exit').then(([code, signal]) => (code ?? signal) as number | string);
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
-      const match = /Engage is running at (http:\/\/\S+)/.exec(output);
+      // With PUBLIC_URL the first line names the public address; the process's own comes next.
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on('data', check);
