@@ -32,7 +32,8 @@ async function main() {
       config.embeddedAuth && !config.SMTP_URL
         ? mailOutboxToken(server.secrets, config.MAIL_OUTBOX_TOKEN)
         : null;
-    for (const line of startupLines(config, { origin: origin.get(), listening: server.url, outboxToken })) console.log(line);
+    for (const line of startupLines(config, { origin: origin.get(), listening: server.url, outboxToken }))
+      console.log(line);
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
