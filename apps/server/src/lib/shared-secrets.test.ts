@@ -28,12 +28,13 @@ for (const target of testDbTargets()) {
         'authAnonKey',
         'authServiceRoleKey',
         'authSigningKey',
+        'emulatorMembersPublicKey',
         'emulatorPrivateKey',
         'emulatorPublicKey',
         'mailOutboxToken',
       ]);
       const { rows } = await db.query<{ n: number }>('select count(*)::int as n from app_secrets');
-      expect(rows[0]?.n).toBe(6);
+      expect(rows[0]?.n).toBe(7);
       // A later instance reads them back unchanged.
       const later = await openDatabaseSecretStore(db, (s) => prepareSecrets(config(), s));
       expect(later.all()).toEqual(values[0]);
