@@ -1,26 +1,12 @@
 // Issue 23: an admin with an authenticator app who signed in with the password alone gets an aal1
 // session. The server refuses it on the admin API (403 mfa_required), and the dashboard turns that
 // answer into the code step, then works.
-import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { totp } from './totp';
 
 // Its own admin (see E2E_ADMINS in playwright.config.ts).
 const ADMIN_EMAIL = 'mfa-admin@example.com';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 key: what an authenticator app shows. */
-function totp(base32: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of base32.replace(/=+$/, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] as number) & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 interface TokenResponse {
   access_token: string;
