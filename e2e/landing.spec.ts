@@ -103,7 +103,8 @@ test.describe('landing pages', () => {
       expect(overlay).not.toBe('rgba(0, 0, 0, 0)');
 
       const widget = page.getByRole('button', { name: 'ENGAGE' });
-      await expect(widget).toHaveText('🎤 ENGAGE');
+      await expect(widget).toHaveText('ENGAGE');
+      await expect(widget.locator('svg')).toHaveCount(1);
       const box = await widget.boundingBox();
       const viewport = page.viewportSize();
       expect(box && viewport && box.x < 40 && box.y + box.height > viewport.height - 60).toBe(true);
