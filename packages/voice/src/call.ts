@@ -9,7 +9,7 @@
  * @module
  */
 import { AudioPlayers } from './audio-player.js';
-import { messageOf, serializeError, StartCancelledError } from './errors.js';
+import { messageOf, NO_CALL, serializeError, StartCancelledError, VoiceStateError } from './errors.js';
 import { SPEAKER_NAME } from './rooms/participant.js';
 import type { Room, RoomEventMap, RoomEventName } from './rooms/types.js';
 import { SpeechDetector, type Timers } from './speech-detector.js';
@@ -140,7 +140,7 @@ export class LiveCall {
    * (rooms refuse microphone changes before joining).
    */
   setMuted(muted: boolean): void {
-    if (this.ended) throw new Error('Call object is not available.');
+    if (this.ended) throw new VoiceStateError(NO_CALL);
     // Kept here, not read back from the room, so isMuted() reflects the change at once.
     this.#muted = muted;
     this.joinedRoom?.setLocalAudio(!muted);

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VoiceStateError } from './errors.js';
 import { createGate, flush, setup, until, WEB_CALL } from './test-harness.js';
 import { audioElements, blockAutoplay } from './testing/dom.js';
 import { createFakeTrack } from './testing/fake-daily.js';
@@ -473,7 +474,7 @@ describe('during a call', () => {
 
   it('mute and unmute reach the room and isMuted() follows at once', async () => {
     const t = setup();
-    expect(() => t.vapi.setMuted(true)).toThrow('Call object is not available.');
+    expect(() => t.vapi.setMuted(true)).toThrow(new VoiceStateError('Call object is not available.'));
     expect(t.vapi.isMuted()).toBe(false);
     await t.vapi.start('assistant-1');
     t.vapi.setMuted(true);
@@ -781,9 +782,7 @@ describe('reconnect()', () => {
     });
     expect(t.progress()).not.toContain('web-call-creation:started');
     expect(t.names()).toContain('call-start-success');
-    await expect(t.vapi.reconnect(WEB_CALL)).rejects.toThrow(
-      'Cannot reconnect while a call is already in progress',
-    );
+    await expect(t.vapi.reconnect(WEB_CALL)).rejects.toThrow(VoiceStateError);
   });
 
   it('rejects a call without URL, and a failed join with reconnect-error', async () => {

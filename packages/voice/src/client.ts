@@ -15,6 +15,7 @@ import {
   type DailyCallObjectOptions,
   type VapiOptions,
 } from './client-options.js';
+import { NO_CALL, VoiceStateError } from './errors.js';
 import { TypedEmitter } from './events.js';
 import { boostMicrophone } from './microphone-gain.js';
 import type { Room, RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
@@ -144,7 +145,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
    */
   async reconnect(webCall: JoinableCall): Promise<void> {
     if (this.#call && !this.#call.ended) {
-      throw new Error('Cannot reconnect while a call is already in progress. Call stop() first.');
+      throw new VoiceStateError('Cannot reconnect while a call is already in progress. Call stop() first.');
     }
     // A provider WebSocket call (POST /call) has only transport.websocketCallUrl, which joinTarget takes.
     if (!webCall || typeof webCall !== 'object' || !joinTarget(webCall)) {
@@ -246,12 +247,12 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
 
   /**
    * Mutes or unmutes the microphone; while connecting, applied once joined.
-   * Throws 'Call object is not available.' without a call.
+   * Throws VoiceStateError ('Call object is not available.') without a call.
    */
   setMuted(muted: boolean): void {
     if (typeof muted !== 'boolean') fail(`setMuted() needs true or false, got ${typeof muted}.`);
     const call = this.#call;
-    if (!call || call.ended) throw new Error('Call object is not available.');
+    if (!call || call.ended) throw new VoiceStateError(NO_CALL);
     call.setMuted(muted);
   }
 
@@ -380,7 +381,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
   #requireCall(): { call: LiveCall; room: Room } {
     const call = this.#call;
     const room = call?.room;
-    if (!call || !room) throw new Error('Call object is not available.');
+    if (!call || !room) throw new VoiceStateError(NO_CALL);
     return { call, room };
   }
 }

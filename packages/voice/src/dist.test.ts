@@ -122,6 +122,37 @@ describe('the built package in plain Node', () => {
     expect(index).not.toMatch(/from ['"]@daily-co\/daily-js['"]/);
   });
 
+  it('loads the WebSocket room and the Daily adapter lazily: separate chunks the entry imports only dynamically', () => {
+    const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+    const relative = (pattern: RegExp, code: string) =>
+      [...code.matchAll(pattern)].map((m) => m[1]!).filter((spec) => spec.startsWith('./'));
+    // `import … from './x.js'`, `export … from './x.js'` and `import './x.js'`, not `import('./x.js')`.
+    const staticImports = (code: string) =>
+      relative(/^\s*(?:import|export)\b[^('"]*?['"]([^'"]+)['"]/gm, code).map((s) => s.slice(2));
+    const dynamicImports = (code: string) =>
+      relative(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g, code).map((s) => s.slice(2));
+    // Everything a page loads with the entry: the entry and its static imports, transitively.
+    const upFront = new Set<string>();
+    const visit = (file: string) => {
+      if (upFront.has(file)) return;
+      upFront.add(file);
+      for (const next of staticImports(read(file))) visit(next);
+    };
+    visit('index.js');
+    // Each found by a line of its own source, wherever esbuild put it.
+    const holding = (marker: string) =>
+      readdirSync(outDir).filter((f) => f.endsWith('.js') && read(f).includes(marker));
+    const websocketRoom = holding('This call room is already joined.');
+    const dailyAdapter = holding('did not export createCallObject.');
+    expect(websocketRoom).toHaveLength(1);
+    expect(dailyAdapter).toHaveLength(1);
+    expect(websocketRoom[0]).not.toBe(dailyAdapter[0]);
+    for (const chunk of [websocketRoom[0]!, dailyAdapter[0]!]) {
+      expect([...upFront]).not.toContain(chunk);
+      expect(dynamicImports(read('index.js'))).toContain(chunk);
+    }
+  });
+
   it('defect 9 of @vapi-ai/web: the SDK without Daily is small, and Daily is not in it', async () => {
     // Official: the generated REST client alone is 133 kB of code, and Daily is bundled statically.
     const result = await esbuild({

@@ -65,3 +65,19 @@ export class StartCancelledError extends Error {
     this.byUser = options.byUser;
   }
 }
+
+/**
+ * A method called in a state that does not allow it: no call (or the call has ended), or a call
+ * already running. A misuse by the app, like {@link VoiceValidationError} for bad arguments:
+ * nothing was sent or changed. A failure of the call itself (the provider, the network, the room)
+ * is any other error, or an `error` / `call-start-failed` event.
+ */
+export class VoiceStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VoiceStateError';
+  }
+}
+
+/** @vapi-ai/web's message for a method that needs a call; kept so code matching on it still works. */
+export const NO_CALL = 'Call object is not available.';

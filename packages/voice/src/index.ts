@@ -20,6 +20,7 @@ export {
   type VapiOptions,
 } from './client-options.js';
 export { VoiceValidationError } from './validation.js';
+export { VoiceStateError } from './errors.js';
 export { createCallThroughServer, ServerCallError, type ServerCallOptions } from './server-call.js';
 export { VapiApiError, VapiNetworkError, type WebCall } from './api.js';
 export { START_STAGES } from './types.js';

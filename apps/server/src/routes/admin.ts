@@ -29,7 +29,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
-import { outboxMail } from './mail.js';
+import { outboxMail } from './mail/outbox-json.js';
 
 export interface AdminRouteDeps {
   config: Config;

@@ -17,8 +17,8 @@ import type { Db } from '../db/types.js';
 import { createLogger } from '../lib/logger.js';
 import { createPublicOrigin } from '../lib/public-origin.js';
 import { openSecretStore } from '../lib/secrets.js';
+import { mailLinks } from './mail/links.js';
 import { OUTBOX_COOKIE, tokenMatches } from './mail-access.js';
-import { mailLinks } from './mail.js';
 
 interface OutboxServer {
   url: string;

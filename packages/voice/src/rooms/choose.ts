@@ -4,7 +4,7 @@ import { isWebSocketUrl } from './websocket-protocol.js';
 
 /**
  * Creates the room for a web call's URL: ws:/wss: → the WebSocket room, anything else → Daily.
- * Each adapter is loaded on first use, so neither is in the SDK's initial bundle.
+ * Each adapter is loaded on first use, so neither is in the SDK's initial bundle (dist.test.ts).
  */
 export async function createRoomFor(
   url: string,

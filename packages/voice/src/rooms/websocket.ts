@@ -9,6 +9,7 @@
  * the room options (default: the browser's own) and are touched only in `join()`.
  * @module
  */
+import { VoiceStateError } from '../errors.js';
 import { createRoomParticipant, SPEAKER_NAME } from './participant.js';
 import type {
   Room,
@@ -245,7 +246,8 @@ class WebSocketRoom implements Room {
 
   async setInputDevices(devices: RoomInputDevices): Promise<void> {
     if (devices.audioSource === undefined && devices.audioDeviceId === undefined) return;
-    if (!this.#audio.started || this.#closed) throw new Error('Join the call before changing devices.');
+    if (!this.#audio.started || this.#closed)
+      throw new VoiceStateError('Join the call before changing devices.');
     await this.#audio.changeMicrophone(devices.audioSource ?? devices.audioDeviceId ?? undefined);
   }
 
