@@ -340,6 +340,11 @@ test.describe('background art', () => {
       for (const path of ['/ediscovery', '/onboarding']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // A page shown after the session check gets its stylesheet with its chunk: measure once the
+        // scrim is styled (it was measured unstyled once, a bright line read as art behind the text).
+        await expect
+          .poll(() => page.getByTestId('landing-scrim').evaluate((el) => getComputedStyle(el).position))
+          .toBe('absolute');
         // The art's lines are light on a dark picture: behind the text they are dimmed to a trace.
         expect(await artBehindText(page), `${path}: art behind the text`).toBeLessThan(24);
       }
