@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lockDataDir, openDatabase } from '../db/open.js';
+import { isAlive, lockDataDir, openDatabase } from '../db/open.js';
 import { BackupError } from './archive.js';
 import { requestBackup } from './channel.js';
 import { takeBackup } from './snapshot.js';
@@ -10,13 +10,7 @@ export function runningServerPid(dataDir: string): number | null {
   const lockFile = path.join(dataDir, 'engage.lock');
   if (!existsSync(lockFile)) return null;
   const pid = Number(readFileSync(lockFile, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
-  }
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
 /**

@@ -37,7 +37,8 @@ export function prepareDataDir(dataDir: string, logger: Logger): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs (EPERM: it does, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
