@@ -60,7 +60,7 @@ export default defineConfig({
     command: 'node --conditions=source --import tsx apps/server/src/main.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -89,10 +89,11 @@ test("a reset link's prompt survives a reload, and Back does not return to the l
 }) => {
   const email = uniqueEmail('reset-reload');
   await signUpByCode(page, email, 'e2e first password');
-  await nav(page)
-    .getByRole('button', { name: `Account menu for ${email}` })
-    .click();
+  const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
+  await avatar.click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
+  // Navigating before the sign-out has finished would load the page still signed in, without the auth card.
+  await expect(avatar).toHaveCount(0);
   await page.goto('/ediscovery');
   await page.getByRole('tab', { name: 'Reset' }).click();
   await page.getByLabel('Email').fill(email);
