@@ -2,6 +2,7 @@
 import type { EmulatorContext } from '../context.js';
 import { json } from '../db.js';
 import { NO_DOCUMENTS } from '../knowledge/retrieval.js';
+import type { StoredCallMessage } from './artifact.js';
 import { callStore } from './store.js';
 
 /** What a local call room is told about its call. */
@@ -23,6 +24,8 @@ export interface EmulatorCallDirectory {
   releaseCall(callId: string): void;
   /** Records a room's status change on the call (fire and forget; failures are logged). */
   onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
+  /** Keeps a message of the call's conversation in its record (fire and forget; failures are logged). */
+  onMessage(callId: string, message: StoredCallMessage): void;
   /** The call's assistant's answer to a question typed during the call, from its documents. */
   answer(callId: string, question: string): Promise<string>;
 }
@@ -79,12 +82,21 @@ export function callDirectory(
     onStatus(callId, update) {
       ctx.db
         .query(
-          `update emulator_calls set status = $2, ended_reason = coalesce($3, ended_reason), updated_at = $4
+          `update emulator_calls set status = $2, ended_reason = coalesce($3, ended_reason), updated_at = $4,
+             started_at = case when $2 = 'in-progress' then coalesce(started_at, $4) else started_at end,
+             ended_at = case when $2 = 'ended' then $4 else ended_at end
            where id = $1 and status <> 'ended'`,
           [callId, update.status, update.endedReason ?? null, ctx.now()],
         )
         .catch((error: unknown) =>
           logger?.warn('emulator: could not record a call status', { callId, error: String(error) }),
+        );
+    },
+    onMessage(callId, message) {
+      calls
+        .addMessage(callId, message)
+        .catch((error: unknown) =>
+          logger?.warn('emulator: could not record a call message', { callId, error: String(error) }),
         );
     },
   };
