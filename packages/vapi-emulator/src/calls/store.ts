@@ -5,8 +5,8 @@
  * `maxStoredCalls`, each with at most CALL_MESSAGE_LIMITS.perCall messages.
  * @module
  */
-import { conversationCutoff, DEFAULT_CONVERSATION_DAYS } from '../conversations/retention.js';
 import type { EmulatorContext } from '../context.js';
+import { conversationCutoff, DEFAULT_CONVERSATION_DAYS } from '../conversations/retention.js';
 import { iso, json, type EmulatorQueryable } from '../db.js';
 import { EMULATOR_ORG_ID } from '../seed.js';
 import { CALL_MESSAGE_LIMITS, callConversation, type StoredCallMessage } from './artifact.js';
@@ -90,10 +90,10 @@ export function callStore(
       });
     },
     async find(id: string): Promise<CallRow | null> {
-      const { rows } = await ctx.db.query<CallRow>('select * from emulator_calls where id = $1 and org_id = $2', [
-        id,
-        EMULATOR_ORG_ID,
-      ]);
+      const { rows } = await ctx.db.query<CallRow>(
+        'select * from emulator_calls where id = $1 and org_id = $2',
+        [id, EMULATOR_ORG_ID],
+      );
       return rows[0] ?? null;
     },
     /** Deletes a call with its messages; the call as it was, or null when there is none. */

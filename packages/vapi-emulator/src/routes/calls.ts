@@ -210,7 +210,10 @@ export function callRoutes(ctx: EmulatorContext): Hono {
   app.delete('/call/:id', async (c) => {
     checkQuery('DELETE /call/{id}', c.req.query());
     if (parseWith(deleteSchema, await optionalJsonBody(c)).ids?.length)
-      fail(501, 'The embedded provider deletes one call at a time: leave out ids, and DELETE /call/{id} each.');
+      fail(
+        501,
+        'The embedded provider deletes one call at a time: leave out ids, and DELETE /call/{id} each.',
+      );
     const row = await calls.remove(c.req.param('id'));
     return c.json(toCall(row ?? fail(404, `Call ${c.req.param('id')} not found`)));
   });
