@@ -17,7 +17,7 @@ export interface StoredCallMessage {
 }
 
 /** Messages one call keeps (the oldest go past it), and characters of one message. */
-export const CALL_MESSAGE_LIMITS = { perCall: 200, chars: 10_000 } as const;
+export const CALL_MESSAGE_LIMITS = { perCall: 100, chars: 4_000 } as const;
 
 type SystemMessage = { role: 'system'; message: string; time: number; secondsFromStart: number };
 export type CallMessage = StoredCallMessage | SystemMessage;

@@ -35,6 +35,8 @@ export function callDirectory(
   logger?: { warn(msg: string, fields?: Record<string, unknown>): void },
 ): EmulatorCallDirectory {
   const calls = callStore(ctx);
+  /** The last append of each call still being written. */
+  const appending = new Map<string, Promise<void>>();
   return {
     async resolveCall(callId) {
       const row = await calls.find(callId);
@@ -93,11 +95,16 @@ export function callDirectory(
         );
     },
     onMessage(callId, message) {
-      calls
-        .addMessage(callId, message)
+      // One call's messages are appended one after the other, in the order the room told them.
+      const tail = (appending.get(callId) ?? Promise.resolve())
+        .then(() => calls.addMessage(callId, message))
         .catch((error: unknown) =>
           logger?.warn('emulator: could not record a call message', { callId, error: String(error) }),
         );
+      appending.set(callId, tail);
+      void tail.then(() => {
+        if (appending.get(callId) === tail) appending.delete(callId);
+      });
     },
   };
 }
