@@ -218,39 +218,45 @@ for (const target of testDbTargets()) {
       });
     });
 
-    it('keeps at most CALL_MESSAGE_LIMITS.perCall messages of a call, each cut to its length', async () => {
-      let directory: EmulatorCallDirectory | undefined;
-      const url = await start({
-        rooms: (calls) => {
-          directory = calls;
-          return new Hono();
-        },
-      });
-      const created = await fetch(`${url}/call/web`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${keys.publicKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ assistantId: INDEX }),
-      });
-      const { id } = await ok<{ id: string }>(created, 201);
-      const { perCall, chars } = CALL_MESSAGE_LIMITS;
-      for (let i = 0; i < perCall + 5; i++)
-        directory!.onMessage(id, {
-          role: i % 2 ? 'bot' : 'user',
-          message: `${i} ${'x'.repeat(chars)}`,
-          time: 1_000_000 + i,
-          endTime: 1_000_000 + i,
-          secondsFromStart: i / 1000,
+    it(
+      'keeps at most CALL_MESSAGE_LIMITS.perCall messages of a call, each cut to its length',
+      { timeout: 60_000 },
+      async () => {
+        let directory: EmulatorCallDirectory | undefined;
+        const url = await start({
+          rooms: (calls) => {
+            directory = calls;
+            return new Hono();
+          },
         });
-      const read = async () => ok<Call>(await request('GET', `/call/${id}`));
-      // Appended in order: once the last is there, every one before it was written.
-      await expect
-        .poll(async () => (await read()).messages.at(-1)?.message.startsWith(`${perCall + 4} `))
-        .toBe(true);
-      const stored = (await read()).messages.filter((m) => m.role !== 'system');
-      expect(stored).toHaveLength(perCall);
-      expect(stored[0]!.message.startsWith('5 ')).toBe(true);
-      expect(stored.every((m) => m.message.length === chars)).toBe(true);
-    });
+        const created = await fetch(`${url}/call/web`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${keys.publicKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ assistantId: INDEX }),
+        });
+        const { id } = await ok<{ id: string }>(created, 201);
+        const { perCall, chars } = CALL_MESSAGE_LIMITS;
+        for (let i = 0; i < perCall + 5; i++)
+          directory!.onMessage(id, {
+            role: i % 2 ? 'bot' : 'user',
+            message: `${i} ${'x'.repeat(chars)}`,
+            time: 1_000_000 + i,
+            endTime: 1_000_000 + i,
+            secondsFromStart: i / 1000,
+          });
+        const read = async () => ok<Call>(await request('GET', `/call/${id}`));
+        // Appended in order: once the last is there, every one before it was written.
+        await expect
+          .poll(async () => (await read()).messages.at(-1)?.message.startsWith(`${perCall + 4} `), {
+            timeout: 30_000,
+          })
+          .toBe(true);
+        const stored = (await read()).messages.filter((m) => m.role !== 'system');
+        expect(stored).toHaveLength(perCall);
+        expect(stored[0]!.message.startsWith('5 ')).toBe(true);
+        expect(stored.every((m) => m.message.length === chars)).toBe(true);
+      },
+    );
 
     describe('GET /call', () => {
       it('filters by assistant and created-at range, newest first, pages by createdAtLt', async () => {
