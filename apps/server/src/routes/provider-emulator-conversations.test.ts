@@ -553,6 +553,28 @@ for (const target of testDbTargets()) {
         expect((await request('GET', `/chat/${oldChat.id}`)).status).toBe(404);
       });
 
+      it('prunes calls past conversationDays when a call is stored', async () => {
+        const url = await start({ conversationDays: 1 });
+        const make = async () =>
+          ok<{ id: string }>(
+            await fetch(`${url}/call/web`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${keys.publicKey}`, 'Content-Type': 'application/json' },
+              body: JSON.stringify({ assistantId: INDEX }),
+            }),
+            201,
+          );
+        t = Date.parse('2032-01-01T00:00:00Z');
+        const old = await make();
+        t += 86_400_000;
+        const kept = await make();
+        expect((await request('GET', `/call/${old.id}`)).status).toBe(200);
+        t += 1;
+        await make();
+        expect((await request('GET', `/call/${old.id}`)).status).toBe(404);
+        expect((await request('GET', `/call/${kept.id}`)).status).toBe(200);
+      });
+
       it('runs at start and every hour on its timer, with the cutoff of each moment', async () => {
         vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
         let now = Date.parse('2031-01-01T00:00:00Z');
