@@ -348,6 +348,8 @@ for (const target of testDbTargets()) {
           ['assistant', expect.any(String)],
         ]);
         expect(follow.input).toBe('And your leadership style?');
+        // The list answers each chat as GET /chat/{id} does.
+        expect(follow).toEqual(await ok<Chat>(await request('GET', `/chat/${followUp.id}`)));
         expect(follow.output).toHaveLength(1);
 
         const index = await ok<ChatPage>(
