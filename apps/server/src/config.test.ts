@@ -10,6 +10,8 @@ describe('parseConfig', () => {
     expect(config.ADMIN_EMAILS).toEqual(['admin@example.com']);
     expect(config.embeddedAuth).toBe(true);
     expect(config.embeddedProvider).toBe(true);
+    expect(config.EMULATOR_CONVERSATION_DAYS).toBe(30);
+    expect(parseConfig({ EMULATOR_CONVERSATION_DAYS: '7' }).EMULATOR_CONVERSATION_DAYS).toBe(7);
   });
 
   it('treats empty strings as unset', () => {
@@ -26,6 +28,10 @@ describe('parseConfig', () => {
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_PASSWORD', 'é'.repeat(40)], // 40 characters, 80 bytes: over the auth service's limit
     ['ADMIN_PASSWORD', 'tab\tinside'], // a control character sign-in could never send
+    ['EMULATOR_CONVERSATION_DAYS', '0'],
+    ['EMULATOR_CONVERSATION_DAYS', '3651'],
+    ['EMULATOR_CONVERSATION_DAYS', '7.5'],
+    ['EMULATOR_CONVERSATION_DAYS', '-1'],
   ])('names %s when its value %j is invalid', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

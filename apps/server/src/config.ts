@@ -138,6 +138,8 @@ const envSchema = z.object({
   CALL_ROOMS_PER_ADDRESS: intVar(1, 10_000, 5),
   EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: intVar(1, 100_000, 20),
   EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS: intVar(1, 100_000, 60),
+  // Days the embedded provider keeps calls and chats (with their messages); older ones are pruned hourly.
+  EMULATOR_CONVERSATION_DAYS: intVar(1, 3650, 30),
   // Largest request body on any route except file uploads (which have their own caps): 1 MiB.
   MAX_JSON_BYTES: intVar(1024, 1024 * 1024 * 1024, 1024 * 1024),
   SMTP_URL: z

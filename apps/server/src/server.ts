@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { scheduleConversationRetention, type ConversationRetention } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
@@ -47,9 +48,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   let backups: Backups | undefined;
+  let retention: ConversationRetention | undefined;
   try {
     const secrets = await prepareStorage(config, db, logger);
     backups = await startBackups(config, db, logger);
+    // The embedded provider's calls and chats older than EMULATOR_CONVERSATION_DAYS: now, then hourly.
+    if (config.embeddedProvider)
+      retention = scheduleConversationRetention({ db, days: config.EMULATOR_CONVERSATION_DAYS, logger });
     // Links and token issuers: PUBLIC_URL or this listener's address, never a request header.
     const publicOrigin = createPublicOrigin(config);
     // Every limit counts in one store: PostgreSQL's with DATABASE_URL, so limits hold across instances.
@@ -102,12 +107,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           cut.unref();
           server.once('close', () => clearTimeout(cut));
         });
+        await retention?.stop();
         await backups?.close();
         await db.close();
         unlock();
       })());
     return { url, port, db, secrets, close };
   } catch (error) {
+    await retention?.stop().catch(() => undefined);
     await backups?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     unlock();

@@ -15,6 +15,8 @@ export interface EmulatorContext {
   maxStoredChats: number;
   /** Calls kept (the oldest go past it, as do calls past their retention). */
   maxStoredCalls: number;
+  /** Days a conversation (call or chat) is kept (EMULATOR_CONVERSATION_DAYS). */
+  conversationDays: number;
   newId: () => string;
   /** GET /file refuses a listing without `purpose` (400), as the document says. */
   requireFilePurpose: boolean;

@@ -22,6 +22,7 @@ import { keyAuth, type EmulatorKeys } from './auth.js';
 import { DEFAULT_MAX_JSON_BYTES, emulatorBodyLimit } from './body-limit.js';
 import { callDirectory, type EmulatorCallDirectory } from './calls/directory.js';
 import type { EmulatorContext } from './context.js';
+import { DEFAULT_CONVERSATION_DAYS } from './conversations/retention.js';
 import type { EmulatorDb } from './db.js';
 import { faultInjection, type EmulatorFaults } from './faults.js';
 import { errorBody } from './http.js';
@@ -67,6 +68,18 @@ export type { EmulatorFaults } from './faults.js';
 export { INLINE_ASSISTANT_MAX_BYTES, VARIABLE_VALUES_LIMITS } from './routes/assistant-choice.js';
 export type { EmulatorCallDirectory } from './calls/directory.js';
 export { CALL_RETENTION_MS } from './calls/store.js';
+export { CALL_MESSAGE_LIMITS, type CallMessage, type StoredCallMessage } from './calls/artifact.js';
+export {
+  conversationCutoff,
+  CONVERSATION_DAYS_RANGE,
+  DEFAULT_CONVERSATION_DAYS,
+  pruneConversations,
+  RETENTION_EVERY_MS,
+  scheduleConversationRetention,
+  type ConversationRetention,
+  type ConversationRetentionOptions,
+  type PruneCounts,
+} from './conversations/retention.js';
 export {
   createRooms,
   ROOM_CLOSE,
@@ -104,8 +117,13 @@ export interface EmulatorLimits {
    * key cannot fill the database, whatever session lifetime they ask for. Default 10 000.
    */
   maxStoredChats?: number;
-  /** Calls kept; past it the oldest go (and any past CALL_RETENTION_MS). Default 10 000. */
+  /** Calls kept; past it the oldest go (and any past the conversation retention). Default 10 000. */
   maxStoredCalls?: number;
+  /**
+   * Days calls and chats are kept (EMULATOR_CONVERSATION_DAYS): older ones go when a call is stored
+   * and whenever `scheduleConversationRetention` runs. Default 30.
+   */
+  conversationDays?: number;
 }
 
 export interface VapiEmulatorDeps extends EmulatorLimits {
@@ -214,6 +232,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     maxStoredChats: deps.maxStoredChats ?? DEFAULT_MAX_STORED_CHATS,
     maxStoredCalls: deps.maxStoredCalls ?? DEFAULT_MAX_STORED_CALLS,
+    conversationDays: deps.conversationDays ?? DEFAULT_CONVERSATION_DAYS,
     newId: deps.newId ?? randomUUID,
     requireFilePurpose: deps.requireFilePurpose ?? true,
     forwardedHeaderSecret: deps.forwardedHeaderSecret || undefined,

@@ -200,4 +200,23 @@ export const emulatorMigrations: EmulatorMigration[] = [
       create index emulator_chats_session_seq on emulator_chats (session_id, seq desc);
     `,
   },
+  {
+    // Conversations (GET /call, /chat lists, retention): a call keeps its artifact messages (what the
+    // room heard and said, in the provider's shape) and when it started and ended; a chat carries its
+    // session's assistant so the lists filter on it without a join. Expired sessions are no longer
+    // deleted with their chats: conversations go by EMULATOR_CONVERSATION_DAYS (conversations/retention.ts).
+    id: 'emulator/0009_conversations',
+    sql: `
+      alter table emulator_calls add column started_at timestamptz;
+      alter table emulator_calls add column ended_at timestamptz;
+      alter table emulator_calls add column messages jsonb not null default '[]'::jsonb;
+      create index emulator_calls_assistant on emulator_calls (assistant_id, created_at desc, id);
+
+      alter table emulator_chats add column assistant_id text;
+      update emulator_chats c set assistant_id = s.assistant_id
+        from emulator_chat_sessions s where s.id = c.session_id;
+      create index emulator_chats_assistant on emulator_chats (assistant_id, created_at desc, id desc);
+      create index emulator_chat_sessions_updated_at on emulator_chat_sessions (updated_at);
+    `,
+  },
 ];

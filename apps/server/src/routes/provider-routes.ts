@@ -107,6 +107,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
     clientAddress: connectionAddress,
     callsPerMinutePerAddress: config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS,
     chatsPerMinutePerAddress: config.EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS,
+    conversationDays: config.EMULATOR_CONVERSATION_DAYS,
     limitStore: options.limitStore,
     ...(options.rooms ? { rooms: options.rooms } : {}),
   });

@@ -2,6 +2,7 @@
 import type { EmulatorContext } from '../context.js';
 import { json } from '../db.js';
 import { NO_DOCUMENTS } from '../knowledge/retrieval.js';
+import type { StoredCallMessage } from './artifact.js';
 import { callStore } from './store.js';
 
 /** What a local call room is told about its call. */
@@ -23,6 +24,8 @@ export interface EmulatorCallDirectory {
   releaseCall(callId: string): void;
   /** Records a room's status change on the call (fire and forget; failures are logged). */
   onStatus(callId: string, update: { status: 'in-progress' | 'ended'; endedReason?: string }): void;
+  /** Keeps a message of the call's conversation in its record (fire and forget; failures are logged). */
+  onMessage(callId: string, message: StoredCallMessage): void;
   /** The call's assistant's answer to a question typed during the call, from its documents. */
   answer(callId: string, question: string): Promise<string>;
 }
@@ -32,6 +35,8 @@ export function callDirectory(
   logger?: { warn(msg: string, fields?: Record<string, unknown>): void },
 ): EmulatorCallDirectory {
   const calls = callStore(ctx);
+  /** The last append of each call still being written. */
+  const appending = new Map<string, Promise<void>>();
   return {
     async resolveCall(callId) {
       const row = await calls.find(callId);
@@ -79,13 +84,27 @@ export function callDirectory(
     onStatus(callId, update) {
       ctx.db
         .query(
-          `update emulator_calls set status = $2, ended_reason = coalesce($3, ended_reason), updated_at = $4
+          `update emulator_calls set status = $2, ended_reason = coalesce($3, ended_reason), updated_at = $4,
+             started_at = case when $2 = 'in-progress' then coalesce(started_at, $4) else started_at end,
+             ended_at = case when $2 = 'ended' then $4 else ended_at end
            where id = $1 and status <> 'ended'`,
           [callId, update.status, update.endedReason ?? null, ctx.now()],
         )
         .catch((error: unknown) =>
           logger?.warn('emulator: could not record a call status', { callId, error: String(error) }),
         );
+    },
+    onMessage(callId, message) {
+      // One call's messages are appended one after the other, in the order the room told them.
+      const tail = (appending.get(callId) ?? Promise.resolve())
+        .then(() => calls.addMessage(callId, message))
+        .catch((error: unknown) =>
+          logger?.warn('emulator: could not record a call message', { callId, error: String(error) }),
+        );
+      appending.set(callId, tail);
+      void tail.then(() => {
+        if (appending.get(callId) === tail) appending.delete(callId);
+      });
     },
   };
 }

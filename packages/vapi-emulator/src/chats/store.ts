@@ -19,7 +19,7 @@ export interface SessionRow {
   variable_values: unknown;
 }
 
-interface ChatRow {
+export interface ChatRow {
   id: string;
   seq: string | number;
   org_id: string;
@@ -32,12 +32,14 @@ interface ChatRow {
 /** What a chat row holds: its own exchange only. */
 interface ChatData {
   name?: string;
+  /** The chat this one followed, when the request named it (GET /chat filters on it). */
+  previousChatId?: string;
   /** As sent: a string stays a string; messages keep only their role and content. */
   input: string | Message[];
   output: Message[];
 }
 
-const messagesOf = (data: ChatData): Message[] => [
+export const messagesOf = (data: ChatData): Message[] => [
   ...(typeof data.input === 'string' ? [{ role: 'user' as const, content: data.input }] : data.input),
   ...data.output,
 ];
@@ -94,8 +96,8 @@ export function chatStore(ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'm
     },
 
     /**
-     * A new session. Expired sessions (and their chats) go first, and the oldest past the cap: a
-     * caller may ask for a 30-day session, so expiry alone would not keep the table bounded.
+     * A new session. The oldest sessions (and their chats) past the cap go first; an expired session
+     * is kept (it cannot be continued) until the conversation retention removes it with its chats.
      */
     async createSession(fields: {
       channel: Channel;
@@ -105,7 +107,6 @@ export function chatStore(ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'm
       seconds: number;
     }): Promise<SessionRow> {
       const now = ctx.now();
-      await db.query('delete from emulator_chat_sessions where expires_at <= $1', [now]);
       await keepNewest(db, 'emulator_chat_sessions', ctx.maxStoredChats - 1);
       const { rows } = await db.query<SessionRow>(
         `insert into emulator_chat_sessions
@@ -152,8 +153,9 @@ export function chatStore(ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'm
         );
         await keepNewest(tx, 'emulator_chats', ctx.maxStoredChats - 1);
         const inserted = await tx.query<ChatRow>(
-          `insert into emulator_chats (id, org_id, session_id, data, created_at, updated_at)
-           values ($1, $2, $3, $4::jsonb, $5, $5) returning *`,
+          `insert into emulator_chats (id, org_id, session_id, assistant_id, data, created_at, updated_at)
+           values ($1, $2, $3, (select assistant_id from emulator_chat_sessions where id = $3), $4::jsonb, $5, $5)
+           returning *`,
           [ctx.newId(), EMULATOR_ORG_ID, sessionId, JSON.stringify(data), now],
         );
         return inserted.rows[0]!;
@@ -181,6 +183,27 @@ export function chatStore(ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'm
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),
       };
+    },
+
+    /**
+     * Deletes a chat and its messages (stored in it alone), and its session once no chat is left
+     * (the session holds the assistant and the caller's variable values). The chat as it was, or null.
+     */
+    async removeChat(id: string) {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<ChatRow>(
+          'delete from emulator_chats where id = $1 and org_id = $2 returning *',
+          [id, EMULATOR_ORG_ID],
+        );
+        const row = rows[0];
+        if (!row) return null;
+        await tx.query(
+          `delete from emulator_chat_sessions s where s.id = $1
+             and not exists (select 1 from emulator_chats c where c.session_id = s.id)`,
+          [row.session_id],
+        );
+        return row;
+      });
     },
 
     async findChat(id: string): Promise<ChatRow | null> {

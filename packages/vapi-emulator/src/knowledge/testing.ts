@@ -168,3 +168,6 @@ export function fileReports() {
 
 /** A document worker script that takes a file and never answers (an extraction caught in a loop). */
 export const STUCK_WORKER_SCRIPT = new URL('./test-workers/stuck.js', import.meta.url);
+
+/** The problems of a value against one of the provider document's components ([] when it fits). */
+export { componentProblems } from '../contract.js';

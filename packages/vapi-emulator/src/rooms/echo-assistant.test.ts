@@ -112,6 +112,10 @@ describe('EchoAssistant', () => {
           messagesOpenAIFormatted: [{ role: 'user', content: 'Refunds?' }],
         },
       },
+      {
+        type: 'record',
+        message: { role: 'user', message: 'Refunds?', time: 40, endTime: 40, secondsFromStart: 0.04 },
+      },
       { type: 'answer', question: 'Refunds?' },
     ]);
     const answer = 'From refunds.md: "Refunds are paid within 14 days."';
@@ -133,13 +137,20 @@ describe('EchoAssistant', () => {
         { role: 'assistant', content: answer },
       ],
     });
+    // The answer is told once to the provider's record, with its start and end times.
+    expect(spoken.filter((e) => e.type === 'record')).toEqual([
+      {
+        type: 'record',
+        message: { role: 'bot', message: answer, time: 100, endTime: 1600, secondsFromStart: 0.1 },
+      },
+    ]);
     // Not answered: a message added silently, or a system one.
     const silent = {
       type: 'add-message',
       message: { role: 'user', content: 'Note' },
       triggerResponseEnabled: false,
     };
-    expect(a.receiveText(JSON.stringify(silent), 2000).map((e) => e.type)).toEqual(['json']);
+    expect(a.receiveText(JSON.stringify(silent), 2000).map((e) => e.type)).toEqual(['json', 'record']);
     // An answer that could not be synthesised is still captioned.
     expect(messages(a.say(null, 'Plain text.', false, 2100, 'answer')).map((m) => m.type)).toEqual([
       'transcript',

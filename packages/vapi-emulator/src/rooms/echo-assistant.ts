@@ -1,6 +1,13 @@
 import { clientMessageSchema } from './client-messages.js';
 import { createDecoder, samplesFor, type AudioFormat } from './pcm.js';
-import { Conversation, firstWords, transcriptMessage, wordsHeard, WORDS_PER_PARTIAL } from './transcript.js';
+import {
+  Conversation,
+  firstWords,
+  transcriptMessage,
+  wordsHeard,
+  WORDS_PER_PARTIAL,
+  type ArtifactMessage,
+} from './transcript.js';
 import { EnergyVad, type VadOptions } from './vad.js';
 
 /**
@@ -30,6 +37,8 @@ export type AssistantEffect =
   | { type: 'speak'; text: string; endCallAfterSpoken: boolean }
   /** Answer this typed question (from the assistant's documents), then `say()` the answer as 'answer'. */
   | { type: 'answer'; question: string }
+  /** A message joined the conversation: for the provider's record of the call (its artifact). */
+  | { type: 'record'; message: ArtifactMessage }
   | { type: 'close'; code: number; reason: string };
 
 export type RoomPhase = 'waiting' | 'active' | 'ended';
@@ -211,8 +220,8 @@ export class EchoAssistant {
       case 'add-message': {
         // Typed into the call (the SDK's send()): kept in the conversation, and a user's is answered.
         const { role, content } = message.message;
-        this.#conversation.add(role === 'user' ? 'user' : 'bot', content, now);
-        const effects = [json(this.#conversation.update())];
+        const added = this.#conversation.add(role === 'user' ? 'user' : 'bot', content, now);
+        const effects: AssistantEffect[] = [json(this.#conversation.update()), record(added)];
         if (role === 'user' && message.triggerResponseEnabled !== false)
           effects.push({ type: 'answer', question: content });
         return effects;
@@ -242,8 +251,13 @@ export class EchoAssistant {
     });
     if (!samples) {
       if (kind === 'say') return [failed];
-      this.#conversation.add('bot', text, now);
-      return [json(transcriptMessage('assistant', 'final', text)), json(this.#conversation.update()), failed];
+      const added = this.#conversation.add('bot', text, now);
+      return [
+        json(transcriptMessage('assistant', 'final', text)),
+        json(this.#conversation.update()),
+        record(added),
+        failed,
+      ];
     }
     this.#lastActivityAt = now;
     this.#enqueue({ kind, samples, text, endCallAfter });
@@ -359,8 +373,8 @@ export class EchoAssistant {
       if (kind !== 'echo') effects.push(json(transcriptMessage('assistant', 'final', text)));
       effects.push(json({ type: 'speech-update', status: 'stopped', role: 'assistant' }));
       if (kind !== 'echo') {
-        this.#conversation.add('bot', text, playing.startedAt, now);
-        effects.push(json(this.#conversation.update()));
+        const added = this.#conversation.add('bot', text, playing.startedAt, now);
+        effects.push(json(this.#conversation.update()), record(added));
       }
       if (playing.segment.endCallAfter) {
         effects.push(...this.end('assistant-ended-call'));
@@ -372,4 +386,8 @@ export class EchoAssistant {
 
 function json(message: Record<string, unknown>): AssistantEffect {
   return { type: 'json', message };
+}
+
+function record(message: ArtifactMessage): AssistantEffect {
+  return { type: 'record', message };
 }

@@ -7,6 +7,7 @@ import { EchoAssistant, type AssistantEffect, type EndedReason } from './echo-as
 import { ensureErrorEvent, everyInterval } from './node-runtime.js';
 import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES, type AudioFormat } from './pcm.js';
 import { createSpeaker, type Speaker } from './speech.js';
+import type { ArtifactMessage } from './transcript.js';
 
 /**
  * Local call rooms: one WebSocket per call carrying the provider's `vapi.websocket` protocol
@@ -19,6 +20,7 @@ export { EchoAssistant } from './echo-assistant.js';
 export type { EndedReason } from './echo-assistant.js';
 export { createSpeaker } from './speech.js';
 export type { AudioFormat } from './pcm.js';
+export type { ArtifactMessage } from './transcript.js';
 
 /** The assistant's participant name, which the web SDK plays. */
 export const SPEAKER_NAME = 'Vapi Speaker';
@@ -71,6 +73,11 @@ export interface RoomsOptions {
   releaseCall?: (callId: string) => void;
   /** Told when a call starts and ends, so the provider can update its record. */
   onStatus?: (callId: string, update: RoomStatusUpdate) => void;
+  /**
+   * Told of each message of the conversation (the greeting, what the assistant says, typed messages
+   * and their answers), so the provider keeps the call's artifact. Echoes have no text and are not told.
+   */
+  onMessage?: (callId: string, message: ArtifactMessage) => void;
   /**
    * The call's assistant's answer to a question typed during the call (`add-message`), spoken and
    * captioned. Default: it has no documents (the emulator answers from the call's assistant's).
@@ -219,6 +226,8 @@ export function createRooms(options: RoomsOptions): Rooms {
           if (rooms.get(room.callId) === room)
             run(room, room.assistant.say(samples, said, endCallAfter, now(), kind));
         });
+      } else if (effect.type === 'record') {
+        options.onMessage?.(room.callId, effect.message);
       } else if (effect.type === 'json') {
         room.ws.send(JSON.stringify(effect.message));
         const { message } = effect;

@@ -37,6 +37,15 @@ export function transcriptMessage(
   return { type: 'transcript', role, transcriptType, transcript };
 }
 
+/** One message of the call's artifact, as the provider's `artifact.messages` hold it (wall-clock ms). */
+export interface ArtifactMessage {
+  role: 'bot' | 'user';
+  message: string;
+  time: number;
+  endTime: number;
+  secondsFromStart: number;
+}
+
 interface Entry {
   role: 'bot' | 'user';
   message: string;
@@ -57,22 +66,29 @@ export class Conversation {
     this.#epochOffsetMs = epochOffsetMs;
   }
 
-  add(role: 'bot' | 'user', message: string, at: number, endAt = at): void {
-    this.#entries.push({ role, message, at, endAt });
+  /** Adds a message; answers it in the artifact's form, for the provider's record of the call. */
+  add(role: 'bot' | 'user', message: string, at: number, endAt = at): ArtifactMessage {
+    const entry = { role, message, at, endAt };
+    this.#entries.push(entry);
     if (this.#entries.length > MAX_ENTRIES) this.#entries.shift();
+    return this.#artifact(entry);
+  }
+
+  #artifact(e: Entry): ArtifactMessage {
+    return {
+      role: e.role,
+      message: e.message,
+      time: Math.round(e.at + this.#epochOffsetMs),
+      endTime: Math.round(e.endAt + this.#epochOffsetMs),
+      secondsFromStart: Math.max(0, (e.at - this.#startedAt) / 1000),
+    };
   }
 
   /** The `conversation-update` message: artifact messages and their OpenAI form. */
   update(): Record<string, unknown> {
     return {
       type: 'conversation-update',
-      messages: this.#entries.map((e) => ({
-        role: e.role,
-        message: e.message,
-        time: Math.round(e.at + this.#epochOffsetMs),
-        endTime: Math.round(e.endAt + this.#epochOffsetMs),
-        secondsFromStart: Math.max(0, (e.at - this.#startedAt) / 1000),
-      })),
+      messages: this.#entries.map((e) => this.#artifact(e)),
       messagesOpenAIFormatted: this.#entries.map((e) => ({
         role: e.role === 'bot' ? 'assistant' : 'user',
         content: e.message,

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { callListSchema, listCalls } from '../calls/list.js';
 import { callStore, toCall, toPublicCall } from '../calls/store.js';
 import type { EmulatorContext } from '../context.js';
 import { checkBody, checkQuery } from '../contract.js';
@@ -67,11 +68,21 @@ const callSchema = z.looseObject({
     .optional(),
 });
 
-const listSchema = z.strictObject({
-  limit: z.coerce.number().int().min(0).max(1000).default(100),
-  assistantId: z.string().optional(),
-  id: z.string().optional(),
+/** DeleteCallDTO: `ids` asks for the provider's asynchronous bulk delete, which is not emulated. */
+const deleteSchema = z.strictObject({
+  ids: z.array(z.string().max(128)).max(1000).optional(),
 });
+
+/** DELETE's body: none (or an empty one) is `{}`; anything else must be JSON. */
+async function optionalJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    fail(400, 'The body is not valid JSON.');
+  }
+}
 
 export function callRoutes(ctx: EmulatorContext): Hono {
   const storedAssistant = storedAssistants(ctx);
@@ -186,22 +197,24 @@ export function callRoutes(ctx: EmulatorContext): Hono {
 
   app.get('/call', async (c) => {
     checkQuery('GET /call', c.req.query());
-    const q = parseWith(listSchema, c.req.query());
-    const params: unknown[] = [];
-    const where: string[] = [];
-    if (q.assistantId) where.push(`assistant_id = $${params.push(q.assistantId)}`);
-    if (q.id) where.push(`id = $${params.push(q.id)}`);
-    params.push(q.limit);
-    const { rows } = await ctx.db.query<Parameters<typeof toCall>[0]>(
-      `select * from emulator_calls ${where.length ? `where ${where.join(' and ')}` : ''}
-       order by created_at desc, id limit $${params.length}`,
-      params,
-    );
+    const rows = await listCalls(ctx.db, parseWith(callListSchema, c.req.query()));
     return c.json(rows.map(toCall));
   });
 
   app.get('/call/:id', async (c) => {
     const row = await calls.find(c.req.param('id'));
+    return c.json(toCall(row ?? fail(404, `Call ${c.req.param('id')} not found`)));
+  });
+
+  // A visitor's privacy request: the call goes with its messages, at once.
+  app.delete('/call/:id', async (c) => {
+    checkQuery('DELETE /call/{id}', c.req.query());
+    if (parseWith(deleteSchema, await optionalJsonBody(c)).ids?.length)
+      fail(
+        501,
+        'The embedded provider deletes one call at a time: leave out ids, and DELETE /call/{id} each.',
+      );
+    const row = await calls.remove(c.req.param('id'));
     return c.json(toCall(row ?? fail(404, `Call ${c.req.param('id')} not found`)));
   });
 

@@ -1,6 +1,6 @@
 /**
- * Chats: POST /chat/web (the public key, as the provider's web widget uses it), POST /chat and
- * GET /chat/{id} (the private key). Each request is one exchange answered by the local assistant
+ * Chats: POST /chat/web (the public key, as the provider's web widget uses it), POST /chat,
+ * GET /chat (the list), GET /chat/{id} and DELETE /chat/{id} (the private key). Each request is one exchange answered by the local assistant
  * (knowledge/local-assistant.ts) from the last user message; a session keeps the conversation so a
  * follow-up sends only its `sessionId`. Streaming (`stream: true`) is not emulated: 400.
  * Parsing is chats/schema.ts's, storage chats/store.ts's; this file puts the steps in order.
@@ -8,6 +8,7 @@
  */
 import type { components } from '@engage/vapi-contract';
 import { Hono, type Context } from 'hono';
+import { chatListSchema, listChats } from '../chats/list.js';
 import {
   CHAT_LIMITS,
   parseChatRequest,
@@ -17,9 +18,9 @@ import {
 } from '../chats/schema.js';
 import { chatStore, type SessionRow } from '../chats/store.js';
 import type { EmulatorContext } from '../context.js';
-import type { RouteKey } from '../contract.js';
+import { checkQuery, type RouteKey } from '../contract.js';
 import { json } from '../db.js';
-import { fail, tooMany } from '../http.js';
+import { fail, parseWith, tooMany } from '../http.js';
 import { enforceKeyScope } from '../tokens/scope.js';
 import { fillVariables, storedAssistants } from './assistant-choice.js';
 
@@ -106,6 +107,7 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
       session.id,
       {
         ...(parsed.name ? { name: parsed.name } : {}),
+        ...(parsed.previousChatId ? { previousChatId: parsed.previousChatId } : {}),
         input: sentString ? input[0]!.content : input,
         output,
       },
@@ -120,9 +122,21 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
 
   app.post('/chat/web', (c) => converse(c, 'POST /chat/web', 'web'));
   app.post('/chat', (c) => converse(c, 'POST /chat', 'api'));
+  app.get('/chat', async (c) => {
+    checkQuery('GET /chat', c.req.query());
+    return c.json(await listChats(ctx.db, parseWith(chatListSchema, c.req.query())));
+  });
   app.get('/chat/:id', async (c) => {
     const row = await chats.findChat(c.req.param('id'));
     return c.json(await chats.toChat(row ?? fail(404, `Chat ${c.req.param('id')} not found`)));
+  });
+  // A visitor's privacy request: the chat goes with its messages (its history is read from it).
+  app.delete('/chat/:id', async (c) => {
+    checkQuery('DELETE /chat/{id}', c.req.query());
+    const row = await chats.findChat(c.req.param('id'));
+    const chat = await chats.toChat(row ?? fail(404, `Chat ${c.req.param('id')} not found`));
+    if (!(await chats.removeChat(chat.id))) fail(404, `Chat ${chat.id} not found`);
+    return c.json(chat);
   });
   return app;
 }

@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:conversations`: the embedded provider's conversation lists with 10 000 stored
+ * conversations (5 000 web calls with their messages, 5 000 chat sessions of two chats each), through
+ * its HTTP API over loopback with the private key, as /conversations reads them: GET /call and
+ * GET /chat first pages, filtered by assistant and by a week's range, a deep chat page, and a "search"
+ * (the provider has no text search: every call and chat read in pages of 1000 and scanned).
+ * p50 and p95 over RUNS runs after WARMUP, on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ * Writes its section of docs/benchmarks.md (between the conversations markers) and prints it.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createVapiEmulator, EMULATOR_ORG_ID, emulatorMigrations } from '@engage/vapi-emulator';
+import { serve, type ServerType } from '@hono/node-server';
+import { testDbTargets } from '../src/db/testing.js';
+import type { Db } from '../src/db/types.js';
+
+const CALLS = 5_000;
+const SESSIONS = 5_000;
+const RUNS = 30;
+const WARMUP = 3;
+const SEARCH_RUNS = 5;
+const root = path.resolve(import.meta.dirname, '../../..');
+const keys = { publicKey: 'pk-bench-conversations', privateKey: 'sk-bench-conversations' };
+const ASSISTANTS = `(array['asst_index','asst_ediscovery','asst_onboarding'])[1 + g % 3]`;
+
+interface Timing {
+  p50: number;
+  p95: number;
+}
+
+async function time(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** Seeds the conversations by SQL: what the rooms and chats would have stored over two weeks. */
+async function seed(db: Db, now: Date): Promise<void> {
+  await db.query(
+    `insert into emulator_calls (id, org_id, assistant_id, status, ended_reason, data, messages,
+       started_at, ended_at, created_at, updated_at)
+     select 'bench-call-' || g, $1, ${ASSISTANTS}, 'ended', 'customer-ended-call',
+       jsonb_build_object('orgId', $1::text, 'type', 'webCall', 'assistantId', ${ASSISTANTS},
+         'assistant', jsonb_build_object('model', jsonb_build_object('messages',
+           jsonb_build_array(jsonb_build_object('role', 'system', 'content', 'You speak for the site owner.'))))),
+       jsonb_build_array(
+         jsonb_build_object('role', 'bot', 'message', 'Hello! What would you like to know?',
+           'time', t, 'endTime', t + 3000, 'secondsFromStart', 0),
+         jsonb_build_object('role', 'user', 'message', 'Question ' || g || ' about topic ' || (g % 97),
+           'time', t + 5000, 'endTime', t + 5000, 'secondsFromStart', 5),
+         jsonb_build_object('role', 'bot', 'message',
+           case when g % 5 = 0 then 'I don''t know that from my documents.' else 'Answer about topic ' || (g % 97) end,
+           'time', t + 6000, 'endTime', t + 9000, 'secondsFromStart', 6)),
+       at, at + interval '2 minutes', at, at + interval '2 minutes'
+     from (select g, $2::timestamptz - g * interval '4 minutes' as at,
+             (extract(epoch from $2::timestamptz - g * interval '4 minutes') * 1000)::bigint as t
+           from generate_series(1, ${CALLS}) g) s`,
+    [EMULATOR_ORG_ID, now],
+  );
+  await db.query(
+    `insert into emulator_chat_sessions (id, org_id, channel, assistant_id, status, expires_at, created_at, updated_at)
+     select 'bench-session-' || g, $1, 'web', ${ASSISTANTS}, 'completed', $2::timestamptz,
+       $2::timestamptz - g * interval '4 minutes', $2::timestamptz - g * interval '4 minutes' + interval '1 minute'
+     from generate_series(1, ${SESSIONS}) g`,
+    [EMULATOR_ORG_ID, now],
+  );
+  await db.query(
+    `insert into emulator_chats (id, org_id, session_id, assistant_id, data, created_at, updated_at)
+     select 'bench-chat-' || g || '-' || k, $1, 'bench-session-' || g, ${ASSISTANTS},
+       jsonb_build_object('input', 'Chat question ' || g || '.' || k || ' about topic ' || (g % 89),
+         'output', jsonb_build_array(jsonb_build_object('role', 'assistant',
+           'content', case when g % 7 = 0 then 'I don''t know that from my documents.' else 'An answer.' end))),
+       $2::timestamptz - g * interval '4 minutes' + k * interval '1 minute',
+       $2::timestamptz - g * interval '4 minutes' + k * interval '1 minute'
+     from generate_series(1, ${SESSIONS}) g, generate_series(0, 1) k order by g desc, k`,
+    [EMULATOR_ORG_ID, now],
+  );
+}
+
+async function measure(db: Db) {
+  const now = new Date();
+  await seed(db, now);
+  const app = createVapiEmulator({ db, keys, maxStoredCalls: 100_000, maxStoredChats: 100_000 });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async <T>(route: string): Promise<T> => {
+    const res = await fetch(`${base}${route}`, { headers: { Authorization: `Bearer ${keys.privateKey}` } });
+    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const sixDaysAgo = new Date(now.getTime() - 6 * 86_400_000).toISOString();
+  /** Every call and chat read in pages of 1000 and scanned for a phrase, as a search over the API does. */
+  const search = async (phrase: string) => {
+    let found = 0;
+    let before = new Date(now.getTime() + 1).toISOString();
+    for (;;) {
+      const calls = await get<{ createdAt: string; transcript: string }[]>(
+        `/call?limit=1000&createdAtLt=${before}`,
+      );
+      found += calls.filter((c) => c.transcript.includes(phrase)).length;
+      if (calls.length < 1000) break;
+      before = calls.at(-1)!.createdAt;
+    }
+    for (let page = 1; ; page++) {
+      const chats = await get<{ results: { input: string }[]; metadata: { hasNextPage: boolean } }>(
+        `/chat?limit=1000&page=${page}`,
+      );
+      found += chats.results.filter((c) => JSON.stringify(c.input).includes(phrase)).length;
+      if (!chats.metadata.hasNextPage) break;
+    }
+    return found;
+  };
+  try {
+    const found = await search('topic 42');
+    if (found === 0) throw new Error('the search found nothing: the seed is not what it should be');
+    return {
+      callsFirst: await time(() => get('/call?limit=100')),
+      callsAssistant: await time(() => get('/call?limit=100&assistantId=asst_ediscovery')),
+      callsWeek: await time(() => get(`/call?limit=100&createdAtGe=${weekAgo}&createdAtLt=${sixDaysAgo}`)),
+      chatsFirst: await time(() => get('/chat?limit=100')),
+      chatsAssistant: await time(() => get('/chat?limit=100&assistantId=asst_ediscovery')),
+      chatsWeek: await time(() => get(`/chat?limit=100&createdAtGe=${weekAgo}&createdAtLt=${sixDaysAgo}`)),
+      chatsDeep: await time(() => get('/chat?limit=100&page=90')),
+      search: await time(() => search('topic 42'), SEARCH_RUNS, 1),
+    };
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function main() {
+  const ms = (t: Timing) => `${t.p50.toFixed(1)} ms | ${t.p95.toFixed(1)} ms`;
+  const tables: string[] = [];
+  for (const target of testDbTargets()) {
+    process.stdout.write(`${target.name}: seeding 10 000 conversations… `);
+    const db = await target.open(emulatorMigrations);
+    try {
+      const t = await measure(db);
+      console.log('measured');
+      tables.push(
+        [
+          `### ${target.name === 'pglite' ? 'PGlite (in memory, the embedded default)' : 'PostgreSQL (loopback)'}`,
+          '',
+          '| request (private key, loopback HTTP) | p50 | p95 |',
+          '|---|---|---|',
+          `| \`GET /call?limit=100\` (first page, with messages) | ${ms(t.callsFirst)} |`,
+          `| \`GET /call?limit=100&assistantId=…\` | ${ms(t.callsAssistant)} |`,
+          `| \`GET /call?limit=100&createdAtGe=…&createdAtLt=…\` (one day, a week ago) | ${ms(t.callsWeek)} |`,
+          `| \`GET /chat?limit=100\` (first page, with its count) | ${ms(t.chatsFirst)} |`,
+          `| \`GET /chat?limit=100&assistantId=…\` | ${ms(t.chatsAssistant)} |`,
+          `| \`GET /chat?limit=100&createdAtGe=…&createdAtLt=…\` | ${ms(t.chatsWeek)} |`,
+          `| \`GET /chat?limit=100&page=90\` (deep page) | ${ms(t.chatsDeep)} |`,
+          `| search: every call and chat in pages of 1000, scanned (${SEARCH_RUNS} runs) | ${ms(t.search)} |`,
+        ].join('\n'),
+      );
+    } finally {
+      await db.close();
+    }
+  }
+  const section = [
+    '<!-- conversations:start -->',
+    '## Conversations (`npm run bench:conversations`)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (a shared machine: upper bounds). 10 000 conversations stored in the embedded provider: ${CALLS.toLocaleString('en')} web calls of four messages and ${SESSIONS.toLocaleString('en')} chat sessions of two chats, over two weeks. ${RUNS} runs after ${WARMUP} warm-up each.`,
+    '',
+    ...tables.flatMap((t) => [t, '']),
+    '<!-- conversations:end -->',
+  ].join('\n');
+  const file = path.join(root, 'docs/benchmarks.md');
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const pattern = /<!-- conversations:start -->[\s\S]*<!-- conversations:end -->/;
+  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(doc, { ...config, filepath: file }));
+  console.log(section);
+}
+
+await main();
