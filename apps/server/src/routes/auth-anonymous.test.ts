@@ -82,7 +82,9 @@ for (const target of testDbTargets()) {
       await client.auth.signInAnonymously();
       const reauth = await client.auth.reauthenticate();
       expect(reauth.error).toMatchObject({ status: 400, code: 'validation_failed' });
-      expect(reauth.error?.message).toBe('Reauthentication requires the user to have an email or a phone number');
+      expect(reauth.error?.message).toBe(
+        'Reauthentication requires the user to have an email or a phone number',
+      );
       const pw = await client.auth.updateUser({ password });
       expect(pw.error).toMatchObject({ status: 422, code: 'validation_failed' });
       expect(pw.error?.message).toBe(
