@@ -8,12 +8,12 @@
 import { createAdminApi } from './admin-api.js';
 import { createAnonymousApi } from './anonymous.js';
 import { createAuthCore } from './core.js';
+import { AuthError } from './errors.js';
 import { createGrantsApi } from './grants.js';
 import { createLinkMail } from './link-mail.js';
 import { createLinksApi } from './links.js';
 import { createMfaApi } from './mfa.js';
 import { createOAuthClientsApi } from './oauth-clients.js';
-import { AuthError } from './errors.js';
 import { perAddress } from './rate-limit.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';

@@ -3,8 +3,8 @@
 // unlinkIdentity() and a phone verifyOtp(). On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { createHash } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createUser } from '../auth/admin-users.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
