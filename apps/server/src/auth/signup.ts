@@ -83,17 +83,21 @@ export function createSignupApi(
     /** POST /signup: a confirmation mail, or a session at once with AUTH_AUTOCONFIRM. */
     async signup(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(signupBody, body);
-      // Neither an email nor a phone: GoTrue's anonymous sign-in (supabase-js signInAnonymously()
-      // posts only {data}), off unless AUTH_ANONYMOUS, and limited on its own.
-      if (!input.email?.trim() && !input.phone?.trim()) return anonymous.signInAnonymously(input.data, ctx);
+      // Neither an email, a phone nor a password: GoTrue's anonymous sign-in (supabase-js
+      // signInAnonymously() posts only {data}), off unless AUTH_ANONYMOUS, and limited on its own.
+      // A password without an address stays a validation error: it is a sign-up missing its email,
+      // never silently an anonymous user.
+      if (!input.email?.trim() && !input.phone?.trim() && !input.password)
+        return anonymous.signInAnonymously(input.data, ctx);
       await core.limit('signup', ctx.ip);
       if (input.phone && !input.email)
         throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
       if (!input.password) throw authErrors.validation('Signup requires a valid password');
       const weak = weakPassword(input.password);
       if (weak) throw weak;
+      if (!input.email) throw authErrors.validation('To signup, please provide your email');
       const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
-      const email = normalizeEmail(input.email ?? '');
+      const email = normalizeEmail(input.email);
       const redirect = core.redirect(redirectTo);
       // Hashed whether or not the address is taken: a known address must not answer faster.
       const passwordHash = await core.hash(input.password);
