@@ -180,6 +180,56 @@ for (const target of testDbTargets()) {
       });
     });
 
+    it('the dashboard API (/api/admin/oauth-clients): admins only, the secret in the create answer alone', async () => {
+      const { token: userToken } = await signedIn();
+      const asUser = await fetch(`${srv.url}/api/admin/oauth-clients`, {
+        headers: { Authorization: `Bearer ${userToken}` },
+      });
+      expect(asUser.status).toBe(403);
+      const refused = await fetch(`${srv.url}/api/admin/oauth-clients`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: 'evil',
+          redirect_uris: ['https://evil.example/cb'],
+          client_type: 'confidential',
+        }),
+      });
+      expect(refused.status).toBe(403);
+      const email = newEmail();
+      await createUser(db, { email, password, emailConfirm: true, appMetadata: { role: 'admin' } });
+      const { data } = await srv.client().auth.signInWithPassword({ email, password });
+      const admin = { Authorization: `Bearer ${data.session?.access_token as string}` };
+      const created = await fetch(`${srv.url}/api/admin/oauth-clients`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: 'Dash',
+          redirect_uris: ['https://dash.example/cb'],
+          client_type: 'confidential',
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { client } = (await created.json()) as { client: { client_id: string; client_secret: string } };
+      expect(client.client_secret).toMatch(/^[\w-]{43}$/);
+      const list = await fetch(`${srv.url}/api/admin/oauth-clients`, { headers: admin });
+      expect(list.status).toBe(200);
+      const text = await list.text();
+      expect(text).toContain(client.client_id);
+      expect(text).not.toContain(client.client_secret);
+      const bad = await fetch(`${srv.url}/api/admin/oauth-clients`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: '', redirect_uris: [], client_type: 'confidential' }),
+      });
+      expect(bad.status).toBe(400);
+      const removed = await fetch(`${srv.url}/api/admin/oauth-clients/${client.client_id}`, {
+        method: 'DELETE',
+        headers: admin,
+      });
+      expect(removed.status).toBe(204);
+    });
+
     describe('the apikey rule', () => {
       const bare = (path: string, init: RequestInit = {}) =>
         fetch(`${srv.url}/auth/v1${path}`, { redirect: 'manual', ...init });
