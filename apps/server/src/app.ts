@@ -17,6 +17,7 @@ import { databaseUnavailable } from './middleware/database-unavailable.js';
 import { requestLog } from './middleware/request-log.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
@@ -117,6 +118,19 @@ export function createApp(deps: AppDeps): Hono {
       }),
     );
   }
+
+  // The GoTrue admin API's OAuth clients for the dashboard (embedded auth; before /api/admin, whose
+  // user-admin checks are not theirs).
+  if (config.embeddedAuth && deps.auth)
+    app.route(
+      '/api/admin/oauth-clients',
+      adminOAuthClientRoutes({
+        service: deps.auth,
+        verifyAccessToken: deps.verifyAccessToken,
+        logger,
+        requireMfa: config.ADMIN_REQUIRE_MFA,
+      }),
+    );
 
   // User administration: admins only (checked on the server), see routes/admin.ts.
   app.route(

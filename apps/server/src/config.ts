@@ -101,6 +101,17 @@ const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .transform((v) => v === 'true')
     .default(false),
+  // GoTrue's anonymous sign-ins (signInAnonymously()); off by default, as in GoTrue.
+  AUTH_ANONYMOUS: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((v) => v === 'true')
+    .default(false),
+  // Anonymous sign-ins per hour per client address (IPv6 by /64; GoTrue's default 30); 0 turns it off.
+  AUTH_RATE_LIMIT_ANONYMOUS: intVar(0, 1_000_000, 30),
+  // At most this many anonymous users at once: past it, new anonymous sign-ins get 429.
+  AUTH_ANONYMOUS_MAX_USERS: intVar(1, 10_000_000, 10_000),
+  // Anonymous users never upgraded to an email account are deleted after this many days.
+  AUTH_ANONYMOUS_RETENTION_DAYS: intVar(1, 3650, 30),
   // Admins must have a verified second factor (and use it) before the admin API answers them.
   ADMIN_REQUIRE_MFA: z
     .enum(['true', 'false'], 'must be true or false')

@@ -84,7 +84,8 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
   };
 
   async function listUsers(query: ListUsersQuery, withTotal = true): Promise<ListUsersPage> {
-    const where: string[] = [];
+    // Anonymous users (AUTH_ANONYMOUS) are not accounts: the dashboard neither lists nor counts them.
+    const where: string[] = ['not is_anonymous'];
     const params: unknown[] = [];
     const search = query.search?.trim();
     if (search) {
@@ -127,7 +128,7 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
       `select count(*)::int as total,
               count(email_confirmed_at)::int as verified,
               (count(*) - count(email_confirmed_at))::int as pending
-         from auth_users`,
+         from auth_users where not is_anonymous`,
     );
     return rows[0] ?? { total: 0, verified: 0, pending: 0 };
   }
@@ -141,7 +142,8 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
             counts as (
               select (created_at at time zone 'UTC')::date as day, count(*)::int as n
                 from auth_users, bounds
-               where created_at >= ((today - ($1::int - 1))::timestamp at time zone 'UTC')
+               where not is_anonymous
+                 and created_at >= ((today - ($1::int - 1))::timestamp at time zone 'UTC')
                group by 1
             )
        select to_char(span.day, 'YYYY-MM-DD') as day, coalesce(counts.n, 0)::int as count
@@ -153,7 +155,10 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
   }
 
   async function getUser(id: string): Promise<AdminUser | null> {
-    const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth_users where id = $1`, [id]);
+    const { rows } = await db.query<UserRow>(
+      `select ${USER_COLUMNS} from auth_users where id = $1 and not is_anonymous`,
+      [id],
+    );
     return rows[0] ? toUser(rows[0]) : null;
   }
 
@@ -186,9 +191,10 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
    * administrator: a concurrent role change or deletion waits here and then sees this one's outcome.
    */
   async function lockKeepingAnAdmin(tx: Queryable, id: string, removesAdminRole: boolean): Promise<void> {
+    // An anonymous user is neither a target here nor an admin, whatever its app_metadata says.
     const { rows: locked } = await tx.query<{ id: string; role: string | null }>(
       `select id, raw_app_meta_data->>'role' as role from auth_users
-        where id = $1 or raw_app_meta_data->>'role' = 'admin'
+        where not is_anonymous and (id = $1 or raw_app_meta_data->>'role' = 'admin')
         order by id for update`,
       [id],
     );
@@ -215,7 +221,7 @@ export function createEmbeddedUserAdmin(db: Db, auth?: AuthService['admin'] | nu
     if (ids.length === 0) return [];
     const { rows } = await db.query<UserRow>(
       `update auth_users set email_confirmed_at = now(), updated_at = now()
-        where id = any($1::uuid[]) and email_confirmed_at is null
+        where id = any($1::uuid[]) and email_confirmed_at is null and not is_anonymous
         returning ${USER_COLUMNS}`,
       [[...ids]],
     );

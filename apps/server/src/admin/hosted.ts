@@ -99,7 +99,8 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     for (let page = 1; ; page++) {
       const { data, error } = await api.listUsers({ page, perPage: pageSize });
       if (error) throw upstream('list users', error);
-      users.push(...data.users.map(toAdminUser));
+      // Anonymous users are not accounts: the dashboard neither lists nor counts them (as embedded).
+      users.push(...data.users.filter((u) => !u.is_anonymous).map(toAdminUser));
       if (data.users.length < pageSize) break;
     }
     return users.sort((a, b) => compareNewestFirst(key(a), key(b)));

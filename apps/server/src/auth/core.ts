@@ -46,6 +46,7 @@ export function createAuthCore(opts: AuthServiceOptions) {
       sessionId: session.id,
       aal: session.aal,
       amr: session.amr,
+      isAnonymous: user.is_anonymous,
       issuer: issuer(),
       nowSeconds: iat,
     });

@@ -36,7 +36,7 @@ export interface AuthRuntimeOptions {
 const perFiveMinutes = (n: number): BucketSpec | null =>
   n === 0 ? null : { burst: Math.min(30, n), perWindow: n, windowMs: 5 * 60_000 };
 
-/** AUTH_RATE_LIMIT_*: per-IP requests per 5 minutes; the MFA and per-address limits keep their defaults. */
+/** AUTH_RATE_LIMIT_*: per-IP requests per 5 minutes (anonymous sign-ins: per hour); the MFA and per-address limits keep their defaults. */
 export function rateLimitsFromConfig(config: Config): RateLimitOptions {
   const signup = perFiveMinutes(config.AUTH_RATE_LIMIT_SIGNUP);
   return {
@@ -44,6 +44,14 @@ export function rateLimitsFromConfig(config: Config): RateLimitOptions {
     signup,
     recover: signup,
     verify: perFiveMinutes(config.AUTH_RATE_LIMIT_VERIFY),
+    anonymous:
+      config.AUTH_RATE_LIMIT_ANONYMOUS === 0
+        ? null
+        : {
+            burst: Math.min(30, config.AUTH_RATE_LIMIT_ANONYMOUS),
+            perWindow: config.AUTH_RATE_LIMIT_ANONYMOUS,
+            windowMs: 60 * 60_000,
+          },
   };
 }
 
@@ -79,6 +87,12 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
     autoconfirm: config.AUTH_AUTOCONFIRM,
     securePasswordChange: config.AUTH_SECURE_PASSWORD_CHANGE,
+    anonymous: config.AUTH_ANONYMOUS
+      ? {
+          maxUsers: config.AUTH_ANONYMOUS_MAX_USERS,
+          retentionDays: config.AUTH_ANONYMOUS_RETENTION_DAYS,
+        }
+      : undefined,
     rateLimits: opts.rateLimits ?? rateLimitsFromConfig(config),
     limitStore: opts.limitStore ?? limitStoreFor(opts.db),
     emailResendIntervalSeconds: opts.emailResendIntervalSeconds,

@@ -129,20 +129,25 @@ export function createLinkMail(core: AuthCore) {
      */
     async sendEmailChange(user: UserRow, newEmail: string, redirectTo: string, pkce: Pkce | null) {
       core.checkResend(user.email_change_sent_at);
+      // An anonymous user has no current address to confirm from: its one half is the new address,
+      // so that half counts as the second (verify.ts applies the change and ends the anonymity).
+      const firstHalfDone = user.email === '' ? 1 : 0;
       await db.query(
-        'update auth_users set email_change = $2, email_change_confirm_status = 0 where id = $1',
-        [user.id, newEmail],
+        'update auth_users set email_change = $2, email_change_confirm_status = $3 where id = $1',
+        [user.id, newEmail, firstHalfDone],
       );
       const pending = { ...user, email_change: newEmail };
-      const current = await prepareLink(pending, 'email_change_current', redirectTo, pkce);
-      const next = await prepareLink(pending, 'email_change_new', redirectTo, pkce);
       const { email } = user;
-      await send(
-        user,
-        'email_change',
-        email,
-        mailTemplates.emailChange(title, current.link, current.code, email, newEmail),
-      );
+      if (email) {
+        const current = await prepareLink(pending, 'email_change_current', redirectTo, pkce);
+        await send(
+          user,
+          'email_change',
+          email,
+          mailTemplates.emailChange(title, current.link, current.code, email, newEmail),
+        );
+      }
+      const next = await prepareLink(pending, 'email_change_new', redirectTo, pkce);
       await send(
         user,
         'email_change',

@@ -134,8 +134,23 @@ export const mailTemplates = {
       ),
     };
   },
-  /** Sent to both addresses of an email change: each must be confirmed. */
+  /**
+   * Sent to both addresses of an email change: each must be confirmed. An anonymous user has no
+   * `from`: its one mail adds the address to the account.
+   */
   emailChange(siteTitle: string, link: string, otp: string, from: string, to: string) {
+    if (!from)
+      return {
+        subject: 'Confirm your email address',
+        ...render(
+          'Confirm your email address',
+          [
+            `Follow this link to add ${to} to your ${siteTitle} account and keep what you have done so far.`,
+            `Or enter this code: ${otp}`,
+          ],
+          { href: link, label: 'Confirm your address' },
+        ),
+      };
     return {
       subject: 'Confirm your email change',
       ...render(

@@ -14,7 +14,8 @@ import {
 export type BucketSpec = RateSpec;
 
 const FIVE_MINUTES = 5 * 60_000;
-const DAY = 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 /**
  * GoTrue's per-address defaults (AUTH-CONTRACT §3), and the per-account limits on guesses:
@@ -22,6 +23,7 @@ const DAY = 24 * 60 * 60_000;
  * - `passwordAccount`, `passwordAccountDaily`: wrong passwords for one account from addresses it has
  *   no session from: 10 at once, then one every 30 s, and past 100 a day one every ~15 minutes (a
  *   delay that grows, never a lock: the owner's own addresses are not counted here);
+ * - `anonymous`: anonymous sign-ins per address (/64), GoTrue's 30 an hour;
  * - `emailCodeGuesses`: wrong six-digit codes per pending email token; at 5 the token is burnt. It
  *   does not refill within a token's life (at most 5 guesses per mail).
  */
@@ -31,6 +33,7 @@ export const DEFAULT_LIMITS = {
   recover: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
   verify: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
   mfa: { burst: 15, perWindow: 15, windowMs: 60_000 },
+  anonymous: { burst: 30, perWindow: 30, windowMs: HOUR },
   passwordAccountAddress: { burst: 5, perWindow: 5, windowMs: FIVE_MINUTES },
   passwordAccount: { burst: 10, perWindow: 10, windowMs: FIVE_MINUTES },
   passwordAccountDaily: { burst: 100, perWindow: 100, windowMs: DAY },

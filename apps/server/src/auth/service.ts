@@ -3,14 +3,17 @@
 // Framework-free: the Hono routes in routes/auth.ts parse HTTP and call these functions.
 //
 // Module graph (no cycles; an import-cycle test guards it): types, errors, schemas, tokens, users,
-// sessions, redirects, link-tokens → core → link-mail → signup, grants, links, verify, user-api,
+// sessions, redirects, link-tokens → core → link-mail, anonymous → signup, grants, links, verify, user-api,
 // mfa → admin-api → service.
 import { createAdminApi } from './admin-api.js';
+import { createAnonymousApi } from './anonymous.js';
 import { createAuthCore } from './core.js';
+import { AuthError } from './errors.js';
 import { createGrantsApi } from './grants.js';
 import { createLinkMail } from './link-mail.js';
 import { createLinksApi } from './links.js';
 import { createMfaApi } from './mfa.js';
+import { createOAuthClientsApi } from './oauth-clients.js';
 import { perAddress } from './rate-limit.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';
@@ -35,6 +38,7 @@ export function createAuthService(opts: AuthServiceOptions) {
   const mail = createLinkMail(core);
   const links = createLinksApi(core, mail);
   const verify = createVerifyApi(core);
+  const anonymous = createAnonymousApi(core);
   return {
     keys: core.keys,
     publicOrigin: opts.publicOrigin,
@@ -42,13 +46,23 @@ export function createAuthService(opts: AuthServiceOptions) {
     hasVerifiedFactor: (userId: string) => hasVerifiedFactor(core.db, userId),
     tokenResponse: core.tokenResponse,
     admin: createAdminApi(core, links),
+    /** /admin/oauth/clients (service role; the routes authorize). */
+    oauthClients: createOAuthClientsApi(core.db),
+    /** The caller of a route GoTrue closes to anonymous users (403 `no_authorization`). */
+    async authenticateNamed(token: string | null) {
+      const caller = await core.authenticate(token);
+      if (caller.user.is_anonymous)
+        throw new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions');
+      return caller;
+    },
     mfa: createMfaApi({
       db: core.db,
       limiter: perAddress(core.limiters.mfa),
       now: core.now,
       tokenResponse: core.tokenResponse,
     }),
-    ...createSignupApi(core, mail),
+    ...createSignupApi(core, mail, anonymous),
+    pruneAnonymousUsers: anonymous.pruneAnonymousUsers,
     ...createGrantsApi(core),
     recover: links.recover,
     resend: links.resend,

@@ -1,6 +1,7 @@
 // POST /signup and GET /settings (AUTH-CONTRACT §2.1, §2.12).
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from './admin-users.js';
+import type { createAnonymousApi } from './anonymous.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import type { LinkMail } from './link-mail.js';
@@ -43,7 +44,11 @@ const OFF = [
 
 export const userAlreadyExists = () => new AuthError(422, 'user_already_exists', 'User already registered');
 
-export function createSignupApi(core: AuthCore, mail: LinkMail) {
+export function createSignupApi(
+  core: AuthCore,
+  mail: LinkMail,
+  anonymous: ReturnType<typeof createAnonymousApi>,
+) {
   const { db } = core;
 
   /** Marks a user confirmed now (autoconfirm) and returns the fresh row. */
@@ -60,7 +65,11 @@ export function createSignupApi(core: AuthCore, mail: LinkMail) {
     /** GET /settings */
     settings() {
       return {
-        external: { ...Object.fromEntries(OFF.map((k) => [k, false])), email: true },
+        external: {
+          ...Object.fromEntries(OFF.map((k) => [k, false])),
+          email: true,
+          anonymous_users: Boolean(core.opts.anonymous),
+        },
         disable_signup: false,
         mailer_autoconfirm: core.autoconfirm,
         phone_autoconfirm: false,
@@ -74,10 +83,13 @@ export function createSignupApi(core: AuthCore, mail: LinkMail) {
     /** POST /signup: a confirmation mail, or a session at once with AUTH_AUTOCONFIRM. */
     async signup(body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const input = parseBody(signupBody, body);
+      // Neither an email, a phone nor a password: GoTrue's anonymous sign-in (supabase-js
+      // signInAnonymously() posts only {data}), off unless AUTH_ANONYMOUS, and limited on its own.
+      // A password without an address stays a validation error: it is a sign-up missing its email,
+      // never silently an anonymous user.
+      if (!input.email?.trim() && !input.phone?.trim() && !input.password)
+        return anonymous.signInAnonymously(input.data, ctx);
       await core.limit('signup', ctx.ip);
-      // supabase-js signInAnonymously() posts only {data}: anonymous users are off, as GoTrue's default.
-      if (!input.email && !input.phone && !input.password)
-        throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
       if (input.phone && !input.email)
         throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
       if (!input.password) throw authErrors.validation('Signup requires a valid password');

@@ -36,6 +36,7 @@ export interface AccessTokenInput {
   sessionId: string;
   aal: 'aal1' | 'aal2';
   amr: AmrEntry[];
+  isAnonymous: boolean;
   /** `<public origin>/auth/v1`, as GoTrue's API_EXTERNAL_URL: always set. */
   issuer: string;
   nowSeconds: number;
@@ -51,7 +52,7 @@ export async function signAccessToken(keys: AuthKeys, input: AccessTokenInput): 
     aal: input.aal,
     amr: input.amr,
     session_id: input.sessionId,
-    is_anonymous: false,
+    is_anonymous: input.isAnonymous,
   })
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keys.kid })
     .setSubject(input.userId)

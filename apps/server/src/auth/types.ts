@@ -35,6 +35,12 @@ export interface AuthServiceOptions {
    */
   securePasswordChange?: boolean;
   /**
+   * AUTH_ANONYMOUS: anonymous sign-ins on, with at most `maxUsers` anonymous users at once, each
+   * deleted `retentionDays` after its creation unless it added an address. Absent: off (GoTrue's
+   * 422 `anonymous_provider_disabled`).
+   */
+  anonymous?: AnonymousOptions;
+  /**
    * The site's origin (lib/public-origin.ts): links in mail, redirects, the TOTP issuer and the
    * tokens' `iss` all come from it, never from the request's Host or X-Forwarded-* headers.
    */
@@ -42,6 +48,11 @@ export interface AuthServiceOptions {
   /** The password hash (passwords.ts); replaceable so tests can see when it runs. */
   hashPassword?: (password: string) => Promise<string>;
   now?: () => number;
+}
+
+export interface AnonymousOptions {
+  maxUsers: number;
+  retentionDays: number;
 }
 
 /** Where a request came from. */

@@ -56,6 +56,23 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
     });
   }
 
+  /** An anonymous user takes an address, confirmed (autoconfirm only); 422 if it was taken meanwhile. */
+  async function claimAddress(user: UserRow, email: string): Promise<UserRow> {
+    try {
+      const { rows } = await db.query<UserRow>(
+        `update auth_users set email = $2, email_confirmed_at = now(), is_anonymous = false,
+           email_change = null, email_change_confirm_status = 0, updated_at = now()
+         where id = $1 returning ${USER_COLUMNS}`,
+        [user.id, email],
+      );
+      return rows[0] ?? user;
+    } catch (error) {
+      // Someone took the address between the check and here (the unique index).
+      if ((error as { code?: string }).code === '23505') throw emailExists();
+      throw error;
+    }
+  }
+
   return {
     /** GET /user */
     async getUser(token: string | null) {
@@ -76,6 +93,13 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
       // while nothing is mailed, so it is refused as a taken address, with words that say why.
       if (input.email && !emailChange && input.password === undefined && !input.data)
         throw new AuthError(422, 'email_exists', 'This is already your email address.');
+      // GoTrue: an anonymous user's password comes with the address it will sign in with.
+      if (caller.user.is_anonymous && input.password && !input.email)
+        throw new AuthError(
+          422,
+          'validation_failed',
+          'Updating password of an anonymous user without an email or phone is not allowed',
+        );
       const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
       if (input.password !== undefined || emailChange) {
         const factors = await listFactors(db, caller.user.id);
@@ -97,17 +121,24 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
         );
         user = rows[0] as UserRow;
       }
-      if (emailChange) {
+      if (emailChange && user.is_anonymous && core.autoconfirm) {
+        // GoTrue: with autoconfirm an anonymous user's address applies at once, like a sign-up,
+        // and the user is anonymous no more.
+        user = await claimAddress(user, newEmail);
+      } else if (emailChange) {
         await mail.sendEmailChange(user, newEmail, core.redirect(redirectTo), pkce);
         user = (await findUserById(db, user.id)) ?? user;
       }
       return userJson(user, await listFactors(db, user.id));
     },
 
-    /** GET /reauthenticate: mails a nonce for PUT /user's password change. */
+    /** GET /reauthenticate: mails a nonce for PUT /user's password change (GoTrue's checks and words). */
     async reauthenticate(token: string | null) {
       const { user } = await core.authenticate(token);
-      if (!user.email_confirmed_at) throw authErrors.validation('Please verify your email first.');
+      if (!user.email)
+        throw authErrors.validation('Reauthentication requires the user to have an email or a phone number');
+      if (!user.email_confirmed_at)
+        throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.');
       await mail.sendReauthentication(user);
       return {};
     },

@@ -21,6 +21,8 @@ export interface UserRow {
   email_change_sent_at: Date | null;
   email_change_confirm_status: number;
   reauthentication_sent_at: Date | null;
+  /** An anonymous user (AUTH_ANONYMOUS): no address (''), until it adds one. */
+  is_anonymous: boolean;
 }
 
 export interface FactorRow {
@@ -38,7 +40,7 @@ export interface FactorRow {
 export const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, last_sign_in_at,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_sent_at,
   recovery_sent_at, banned_until, invited_at, email_change, email_change_sent_at,
-  email_change_confirm_status, reauthentication_sent_at`;
+  email_change_confirm_status, reauthentication_sent_at, is_anonymous`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth_users where id = $1`, [id]);
@@ -46,6 +48,8 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  // Anonymous users all have the empty address: it names no one.
+  if (!email.trim()) return null;
   const { rows } = await db.query<UserRow>(
     `select ${USER_COLUMNS} from auth_users where lower(email) = lower($1)`,
     [email],
@@ -92,12 +96,14 @@ export function factorJson(f: FactorRow) {
   };
 }
 
-/** The app_metadata every email user carries, with the stored values on top. */
-export const appMetadataOf = (u: UserRow): Record<string, unknown> => ({
-  provider: 'email',
-  providers: ['email'],
-  ...u.raw_app_meta_data,
-});
+/**
+ * The app_metadata every user carries (provider 'email', or GoTrue's 'anonymous'), with the stored
+ * values on top.
+ */
+export const appMetadataOf = (u: Pick<UserRow, 'raw_app_meta_data' | 'is_anonymous'>) => {
+  const provider = u.is_anonymous ? 'anonymous' : 'email';
+  return { provider, providers: [provider], ...u.raw_app_meta_data } as Record<string, unknown>;
+};
 
 /** The User object of AUTH-CONTRACT §1.1; null fields are omitted, `factors` only when non-empty. */
 export function userJson(u: UserRow, factors: FactorRow[] = []) {
@@ -124,27 +130,30 @@ export function userJson(u: UserRow, factors: FactorRow[] = []) {
     banned_until: iso(u.banned_until),
     app_metadata: appMetadataOf(u),
     user_metadata: u.raw_user_meta_data,
-    identities: [
-      {
-        identity_id: identityId(u.id),
-        id: u.id,
-        user_id: u.id,
-        identity_data: identityData,
-        provider: 'email',
-        last_sign_in_at: iso(u.last_sign_in_at) ?? iso(u.created_at),
-        created_at: iso(u.created_at),
-        updated_at: iso(u.updated_at),
-        email: u.email,
-      },
-    ],
+    // GoTrue keeps no identity for an anonymous user.
+    identities: u.is_anonymous
+      ? []
+      : [
+          {
+            identity_id: identityId(u.id),
+            id: u.id,
+            user_id: u.id,
+            identity_data: identityData,
+            provider: 'email',
+            last_sign_in_at: iso(u.last_sign_in_at) ?? iso(u.created_at),
+            created_at: iso(u.created_at),
+            updated_at: iso(u.updated_at),
+            email: u.email,
+          },
+        ],
     factors: factors.length ? factors.map(factorJson) : undefined,
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
-    is_anonymous: false,
+    is_anonymous: u.is_anonymous,
   };
 }
 
 export type UserJson = ReturnType<typeof userJson>;
 
-/** True when `app_metadata.role` is 'admin'. */
-export const isAdminRow = (u: UserRow) => appMetadataOf(u).role === 'admin';
+/** True when `app_metadata.role` is 'admin' (never for an anonymous user). */
+export const isAdminRow = (u: UserRow) => !u.is_anonymous && appMetadataOf(u).role === 'admin';

@@ -4,16 +4,22 @@ import { isAuthError } from './errors.js';
 import type { AuthService } from './service.js';
 import { appMetadataOf } from './users.js';
 
+/**
+ * An anonymous user (GoTrue's is_anonymous) is never an admin or an operator, whatever its
+ * app_metadata says: a role needs an account someone can prove they own.
+ */
 const toAuthenticatedUser = (
   id: string,
   email: string,
   appMetadata: Record<string, unknown>,
   mfa: { aal: 'aal1' | 'aal2'; hasVerifiedFactor: boolean },
+  isAnonymous: boolean,
 ): AuthenticatedUser => ({
   id,
   email,
-  role: roleOf(appMetadata),
+  role: isAnonymous ? 'user' : roleOf(appMetadata),
   appMetadata,
+  ...(isAnonymous ? { isAnonymous } : {}),
   ...mfa,
 });
 
@@ -53,10 +59,13 @@ export function createVerifyAccessToken(options: VerifyAccessTokenOptions): Veri
       try {
         const { claims, user, session } = await service.authenticate(token);
         const aal = claims.aal === 'aal2' && session.aal === 'aal2' ? 'aal2' : 'aal1';
-        return toAuthenticatedUser(user.id, user.email, appMetadataOf(user), {
-          aal,
-          hasVerifiedFactor: await service.hasVerifiedFactor(user.id),
-        });
+        return toAuthenticatedUser(
+          user.id,
+          user.email,
+          appMetadataOf(user),
+          { aal, hasVerifiedFactor: await service.hasVerifiedFactor(user.id) },
+          user.is_anonymous,
+        );
       } catch (error) {
         // A bad token is "not signed in"; a database failure is a server error, not a 401.
         if (isAuthError(error)) return null;
@@ -78,6 +87,7 @@ export function createVerifyAccessToken(options: VerifyAccessTokenOptions): Veri
       email?: unknown;
       app_metadata?: unknown;
       factors?: unknown;
+      is_anonymous?: unknown;
     };
     return typeof user.id === 'string' ? user : null;
   };
@@ -86,10 +96,13 @@ export function createVerifyAccessToken(options: VerifyAccessTokenOptions): Veri
     if (!user) return null;
     const meta = (user.app_metadata ?? {}) as Record<string, unknown>;
     // GoTrue has just accepted the token, so its claims can be read as they are.
-    return toAuthenticatedUser(user.id as string, typeof user.email === 'string' ? user.email : '', meta, {
-      aal: aalOf(decodeJwt(token).aal),
-      hasVerifiedFactor: anyVerified(user.factors),
-    });
+    return toAuthenticatedUser(
+      user.id as string,
+      typeof user.email === 'string' ? user.email : '',
+      meta,
+      { aal: aalOf(decodeJwt(token).aal), hasVerifiedFactor: anyVerified(user.factors) },
+      user.is_anonymous === true,
+    );
   };
   return async (token) => {
     try {
@@ -109,10 +122,13 @@ export function createVerifyAccessToken(options: VerifyAccessTokenOptions): Veri
         if (!user || user.id !== payload.sub) return null;
         hasVerifiedFactor = anyVerified(user.factors);
       }
-      return toAuthenticatedUser(payload.sub, typeof payload.email === 'string' ? payload.email : '', meta, {
-        aal,
-        hasVerifiedFactor,
-      });
+      return toAuthenticatedUser(
+        payload.sub,
+        typeof payload.email === 'string' ? payload.email : '',
+        meta,
+        { aal, hasVerifiedFactor },
+        payload.is_anonymous === true,
+      );
     } catch {
       return null;
     }

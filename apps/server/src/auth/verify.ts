@@ -78,7 +78,7 @@ export function createVerifyApi(core: AuthCore) {
         try {
           const changed = await tx.query<UserRow>(
             `update auth_users set email = email_change, email_change = null, email_change_confirm_status = 0,
-               email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+               email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false, updated_at = now()
              where id = $1 returning ${USER_COLUMNS}`,
             [token.user_id],
           );
@@ -123,7 +123,12 @@ export function createVerifyApi(core: AuthCore) {
           throw authErrors.validation('Only the token_hash and type should be provided');
         verified = await consume(input.token_hash, input.type, ctx);
       } else {
-        if (input.phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+        if (input.phone) {
+          // No account has a phone here, so no phone code can be right: GoTrue's answer for a
+          // phone it does not know (counted against the verify limit like any guess).
+          await core.limit('verify', ctx.ip);
+          throw authErrors.otpExpired('Token has expired or is invalid');
+        }
         if (!input.email || !input.token)
           throw authErrors.validation('Verify requires either a token_hash or an email and a token');
         // The token hash binds the code to the address it was mailed to.

@@ -18,6 +18,8 @@ export interface AuthenticatedUser {
   /** app_metadata.role when it is 'admin' or 'operator'; 'user' for anything else or none. */
   role: UserRole;
   appMetadata: Record<string, unknown>;
+  /** An anonymous user (AUTH_ANONYMOUS): its role is always 'user'. Absent means not anonymous. */
+  isAnonymous?: boolean;
   /**
    * The token's assurance level ('aal2' once a second factor was used in its session). Absent
    * means aal1.

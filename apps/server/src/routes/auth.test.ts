@@ -765,6 +765,7 @@ for (const target of testDbTargets()) {
         sessionId: claims.session_id as string,
         aal: 'aal1',
         amr: [],
+        isAnonymous: false,
         issuer: 'https://evil.example/auth/v1',
         nowSeconds: Math.floor(Date.now() / 1000),
       });

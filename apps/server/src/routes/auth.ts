@@ -9,6 +9,7 @@ import { bearerToken } from '../lib/bearer-token.js';
 import { clientIp } from '../lib/client-address.js';
 import type { Logger } from '../lib/logger.js';
 import { sameSecret } from '../lib/same-secret.js';
+import { mountOAuthClientRoutes } from './auth-oauth-clients.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -69,8 +70,22 @@ async function jsonBody(c: Context): Promise<unknown> {
   return body;
 }
 
-/** Paths reachable without an apikey: the mail link (opened by a bare browser), health and keys. */
-const OPEN_PATHS = new Set(['/verify', '/health', '/.well-known/jwks.json']);
+/**
+ * Paths reachable without an apikey, as a Supabase project's gateway lets them through (the
+ * self-hosted Kong routes `auth-v1-open*`): /verify (the mail link a bare browser opens, and
+ * verifyOtp), the OAuth /callback and /authorize a browser is sent to, the JWKS and SAML metadata,
+ * plus health. Everything else needs the anon or service key.
+ */
+const OPEN_PATHS = [
+  '/verify',
+  '/callback',
+  '/authorize',
+  '/.well-known/jwks.json',
+  '/sso/saml/acs',
+  '/sso/saml/metadata',
+  '/health',
+];
+const isOpenPath = (path: string) => OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 export function authRoutes(opts: AuthRoutesOptions): Hono {
   const { service, logger } = opts;
@@ -105,7 +120,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   );
   app.use('*', async (c, next) => {
     const path = c.req.path.replace(/^.*\/auth\/v1/, '') || '/';
-    if (OPEN_PATHS.has(path) && (c.req.method === 'GET' || path !== '/verify')) return next();
+    if (isOpenPath(path)) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     // Both compared, in constant time: which key was close is not told by the time taken either.
     const anon = sameSecret(service.keys.anonKey, key);
@@ -181,8 +196,16 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   app.all('/sso', () => {
     throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
   });
-  app.get('/user/identities/authorize', () => {
+  // GoTrue checks the session first, then answers that manual linking is off.
+  const manualLinkingDisabled = async (c: Context) => {
+    await service.authenticate(bearerToken(c));
     throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  };
+  app.get('/user/identities/authorize', manualLinkingDisabled);
+  app.delete('/user/identities/:id', manualLinkingDisabled);
+  // No external OAuth provider is offered: GoTrue's answer for a provider that is not enabled.
+  app.get('/authorize', () => {
+    throw authErrors.validation('Unsupported provider: provider is not enabled');
   });
 
   app.get('/verify', async (c) => {
@@ -194,22 +217,22 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   });
   app.post('/verify', async (c) => c.json(await service.verifyOtp(await jsonBody(c), ctx(c))));
 
-  // MFA (user Bearer).
+  // MFA (user Bearer; not for anonymous users, as in GoTrue).
   app.post('/factors', async (c) => {
-    const caller = await service.authenticate(bearerToken(c));
+    const caller = await service.authenticateNamed(bearerToken(c));
     const issuer = new URL(service.publicOrigin()).host;
     return c.json(await service.mfa.enroll(caller, await jsonBody(c), issuer));
   });
   app.post('/factors/:id/challenge', async (c) => {
-    const caller = await service.authenticate(bearerToken(c));
+    const caller = await service.authenticateNamed(bearerToken(c));
     return c.json(await service.mfa.challenge(caller, c.req.param('id'), await jsonBody(c), clientIp(c)));
   });
   app.post('/factors/:id/verify', async (c) => {
-    const caller = await service.authenticate(bearerToken(c));
+    const caller = await service.authenticateNamed(bearerToken(c));
     return c.json(await service.mfa.verify(caller, c.req.param('id'), await jsonBody(c), clientIp(c)));
   });
   app.delete('/factors/:id', async (c) => {
-    const caller = await service.authenticate(bearerToken(c));
+    const caller = await service.authenticateNamed(bearerToken(c));
     return c.json(await service.mfa.unenroll(caller, c.req.param('id')));
   });
 
@@ -241,6 +264,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   admin.delete('/users/:uid/factors/:fid', async (c) =>
     c.json(await service.admin.deleteFactor(c.req.param('uid'), c.req.param('fid'))),
   );
+  mountOAuthClientRoutes(admin, service, jsonBody);
   app.route('/admin', admin);
 
   app.all('*', () => {

@@ -18,6 +18,21 @@ import type {
 export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
 export type { BackupStatus, OutboxMail, OutboxPage } from '@engage/http-contract';
 
+/** An OAuth client of the embedded auth (GoTrue's shape); `client_secret` only in a create answer. */
+export interface OAuthClient {
+  client_id: string;
+  client_name?: string;
+  client_type: 'confidential' | 'public';
+  redirect_uris: string[];
+  created_at: string;
+  client_secret?: string;
+}
+export interface NewOAuthClient {
+  client_name: string;
+  redirect_uris: string[];
+  client_type: 'confidential' | 'public';
+}
+
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
 export const USER_ROLES: readonly UserRole[] = ['user', 'operator', 'admin'];
 
@@ -68,6 +83,11 @@ export interface AdminApi {
   outbox(limit?: number): Promise<OutboxPage>;
   /** Whether scheduled backups run, and the last one. */
   backups(): Promise<BackupStatus>;
+  /** The OAuth clients, newest first (embedded auth); never a secret. */
+  oauthClients(): Promise<OAuthClient[]>;
+  /** Registers a client; a confidential one's secret is in this answer only. */
+  createOAuthClient(input: NewOAuthClient): Promise<OAuthClient>;
+  deleteOAuthClient(id: string): Promise<void>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -146,5 +166,11 @@ export function createAdminApi(
       return (await send('GET', `/users.csv?${query}`, undefined, 'text/csv')).blob();
     },
     outbox: (limit = 20) => request<OutboxPage>('GET', `/outbox?limit=${limit}`),
+    oauthClients: async () => (await request<{ clients: OAuthClient[] }>('GET', '/oauth-clients')).clients,
+    createOAuthClient: async (input) =>
+      (await request<{ client: OAuthClient }>('POST', '/oauth-clients', input)).client,
+    async deleteOAuthClient(id) {
+      await send('DELETE', `/oauth-clients/${encodeURIComponent(id)}`);
+    },
   };
 }

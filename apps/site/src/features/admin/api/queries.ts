@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import type { AdminApi, UserRole, UserStatus } from './client';
+import type { AdminApi, NewOAuthClient, UserRole, UserStatus } from './client';
 
 export const AdminApiContext = createContext<AdminApi | null>(null);
 
@@ -20,6 +20,7 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'user', id] as const,
   outbox: ['admin', 'outbox'] as const,
   backups: ['admin', 'backups'] as const,
+  oauthClients: ['admin', 'oauth-clients'] as const,
 };
 
 /** Rows per page of each list. */
@@ -116,5 +117,29 @@ export function useUserAction() {
       return api.ban(id, duration ?? 'none');
     },
     onSuccess: invalidate,
+  });
+}
+
+/** The OAuth clients panel's list. */
+export function useOAuthClients() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.oauthClients, queryFn: () => api.oauthClients() });
+}
+
+export function useCreateOAuthClient() {
+  const api = useAdminApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewOAuthClient) => api.createOAuthClient(input),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.oauthClients }),
+  });
+}
+
+export function useDeleteOAuthClient() {
+  const api = useAdminApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.deleteOAuthClient(id),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.oauthClients }),
   });
 }

@@ -10,6 +10,7 @@ import { BackupStatusCard } from './backup-status';
 import { CreateUserForm } from './create-user-form';
 import { ExportCsvButton } from './export-csv-button';
 import { InviteUserForm } from './invite-user-form';
+import { OAuthClientsPanel } from './oauth-clients-panel';
 import { OutboxPanel } from './outbox-panel';
 import { RecentActivity } from './recent-activity';
 import { SignupsChart } from './signups-chart';
@@ -140,6 +141,8 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
       <RecentActivity />
 
       <OutboxPanel />
+
+      <OAuthClientsPanel />
     </main>
   );
 }

@@ -7,6 +7,7 @@ import {
   type AdminUser,
   type AuditEntry,
   type BackupStatus,
+  type OAuthClient,
 } from '../api/client';
 
 let counter = 0;
@@ -46,6 +47,8 @@ export function createFakeAdminApi(
   exports: { status: string; search: string }[];
   /** What GET /backups answers. */
   backupStatus: BackupStatus;
+  /** The registered OAuth clients, newest first, with the secret the server would only hash. */
+  oauthClientList: OAuthClient[];
 } {
   const state = {
     users: [...initial],
@@ -56,6 +59,7 @@ export function createFakeAdminApi(
     signedOut: [] as string[],
     exports: [] as { status: string; search: string }[],
     backupStatus: { mode: 'off' } as BackupStatus,
+    oauthClientList: [] as OAuthClient[],
   };
   const find = (id: string) => {
     const user = state.users.find((u) => u.id === id);
@@ -219,6 +223,28 @@ export function createFakeAdminApi(
       return new Blob(['id,email\r\n'], { type: 'text/csv' });
     },
     backups: async () => state.backupStatus,
+    // The server's rules: a secret only for a confidential client, and only in the create answer.
+    oauthClients: async () => state.oauthClientList.map(({ client_secret: _secret, ...c }) => c),
+    async createOAuthClient(input) {
+      if (input.redirect_uris.length === 0)
+        throw new AdminApiError(400, 'validation_failed', 'redirect_uris is required');
+      counter++;
+      const client: OAuthClient = {
+        client_id: `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`,
+        client_name: input.client_name,
+        client_type: input.client_type,
+        redirect_uris: input.redirect_uris,
+        created_at: new Date(Date.UTC(2026, 0, 3, 0, counter)).toISOString(),
+        ...(input.client_type === 'confidential' ? { client_secret: `secret-${counter}` } : {}),
+      };
+      state.oauthClientList.unshift(client);
+      return client;
+    },
+    async deleteOAuthClient(id) {
+      if (!state.oauthClientList.some((c) => c.client_id === id))
+        throw new AdminApiError(404, 'oauth_client_not_found', 'OAuth client not found');
+      state.oauthClientList = state.oauthClientList.filter((c) => c.client_id !== id);
+    },
     async outbox(limit = 20) {
       // The mails "sent" above, newest first, each with the one link the server's templates carry.
       const subjects: Record<string, [string, string]> = {
