@@ -28,7 +28,11 @@ export const UNANSWERED_PHRASES: readonly string[] = [
 
 /** Text folded for comparison: lower case, one kind of apostrophe, single spaces. */
 export const foldPhrase = (text: string): string =>
-  text.toLowerCase().replace(/[\u2018\u2019\u02bc`]/g, "'").replace(/\s+/g, ' ').trim();
+  text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** True when `reply` contains one of `phrases` (default {@link UNANSWERED_PHRASES}). */
 export function isUnansweredReply(reply: string, phrases: readonly string[] = UNANSWERED_PHRASES): boolean {

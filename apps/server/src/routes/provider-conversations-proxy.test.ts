@@ -11,7 +11,12 @@ import { startProviderTestServer, type ProviderTestServer } from './provider-tes
 // a signed-in user without the role, or nobody, gets nothing; a chat cannot be started with the key.
 
 const callers: Record<string, AuthenticatedUser> = {
-  'operator-token': { id: 'u1', email: 'op@example.com', role: 'operator', appMetadata: { role: 'operator' } },
+  'operator-token': {
+    id: 'u1',
+    email: 'op@example.com',
+    role: 'operator',
+    appMetadata: { role: 'operator' },
+  },
   'admin-token': { id: 'u2', email: 'boss@example.com', role: 'admin', appMetadata: { role: 'admin' } },
   'user-token': { id: 'u3', email: 'joe@example.com', role: 'user', appMetadata: {} },
 };
@@ -77,8 +82,14 @@ for (const target of testDbTargets()) {
     it("reads a visitor's chat by id as the operator, while starting a chat with the server's key stays refused", async () => {
       const created = await fetch(`${origin}/provider/chat`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.keys.emulatorPrivateKey}` },
-        body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index, input: 'What are your opening hours?' }),
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${server.keys.emulatorPrivateKey}`,
+        },
+        body: JSON.stringify({
+          assistantId: SEEDED_ASSISTANT_IDS.index,
+          input: 'What are your opening hours?',
+        }),
       });
       expect(created.status).toBe(201);
       const chat = (await created.json()) as { id: string };
@@ -96,8 +107,12 @@ for (const target of testDbTargets()) {
       expect(await start.json()).toMatchObject({ error: 'route_not_allowed' });
     });
 
-    it('lists calls for the operator in the provider\'s shape (an array)', async () => {
-      const res = await proxy('GET', `/call?assistantId=${SEEDED_ASSISTANT_IDS.index}&limit=10`, 'admin-token');
+    it("lists calls for the operator in the provider's shape (an array)", async () => {
+      const res = await proxy(
+        'GET',
+        `/call?assistantId=${SEEDED_ASSISTANT_IDS.index}&limit=10`,
+        'admin-token',
+      );
       expect(res.status).toBe(200);
       expect(Array.isArray(await res.json())).toBe(true);
     });

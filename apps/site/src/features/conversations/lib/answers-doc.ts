@@ -28,7 +28,11 @@ const TITLE = '# Answers';
 
 /** A question as a heading: one line, no markdown heading marks of its own. */
 const headingText = (question: string) =>
-  question.replace(/\s+/g, ' ').trim().replace(/^#+\s*/, '').slice(0, MAX_QUESTION_CHARS);
+  question
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^#+\s*/, '')
+    .slice(0, MAX_QUESTION_CHARS);
 
 /** An answer as section text: a line that would start a heading is escaped, blank runs folded. */
 const sectionText = (answer: string) =>

@@ -156,14 +156,19 @@ describe('unanswered questions', () => {
   const asked = (id: string, at: number, q: string, a: string, assistantId = 'asst-index') =>
     ({ ...chat(id, at, q, a, id), assistantId }) satisfies ProviderChat;
 
-  it("lists the questions answered with an \"I don't know\", grouped with how often and when last", () => {
+  it('lists the questions answered with an "I don\'t know", grouped with how often and when last', () => {
     const conversations = toConversations(
       [call],
       [
         asked('1', 100, 'Where do I park?', "I don't know that from my documents."),
         asked('2', 200, 'where do i PARK', "I don't know that from my documents."),
         asked('3', 300, 'When are you open?', 'From hours.md: "Nine to five."'),
-        asked('4', 400, 'Do you sell gift cards?', "I have no documents to answer from, so I can't answer that offline."),
+        asked(
+          '4',
+          400,
+          'Do you sell gift cards?',
+          "I have no documents to answer from, so I can't answer that offline.",
+        ),
         asked('5', 500, 'Where do I park?', "I don't know.", 'asst-other'),
       ],
     );
@@ -212,6 +217,8 @@ describe('the Answers document', () => {
 
   it('keeps an answer from starting sections of its own, and a question on one line', () => {
     const doc = mergeAnswer(null, '## Sneaky\nquestion', '## Injected heading\nText');
-    expect(parseAnswers(doc)).toEqual([{ question: 'Sneaky question', answer: '\\## Injected heading\nText' }]);
+    expect(parseAnswers(doc)).toEqual([
+      { question: 'Sneaky question', answer: '\\## Injected heading\nText' },
+    ]);
   });
 });

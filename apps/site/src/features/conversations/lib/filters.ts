@@ -63,20 +63,28 @@ function createdAtBounds(filters: Filters, cursor: string | null): ProviderQuery
 }
 
 /** GET /call's query for a page, or null when the filters leave calls out. */
-export function callQuery(filters: Filters, cursor: string | null): ProviderQuery | null {
+export function callQuery(
+  filters: Filters,
+  cursor: string | null,
+  pageSize = PAGE_SIZE,
+): ProviderQuery | null {
   if (filters.kind === 'chat') return null;
   return {
-    limit: PAGE_SIZE,
+    limit: pageSize,
     ...(filters.assistantId ? { assistantId: filters.assistantId } : {}),
     ...createdAtBounds(filters, cursor),
   };
 }
 
 /** GET /chat's query for a page (newest first), or null when the filters leave chats out. */
-export function chatQuery(filters: Filters, cursor: string | null): ProviderQuery | null {
+export function chatQuery(
+  filters: Filters,
+  cursor: string | null,
+  pageSize = PAGE_SIZE,
+): ProviderQuery | null {
   if (filters.kind === 'voice') return null;
   return {
-    limit: PAGE_SIZE,
+    limit: pageSize,
     page: 1,
     sortOrder: 'DESC',
     ...(filters.assistantId ? { assistantId: filters.assistantId } : {}),

@@ -1,0 +1,35 @@
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+/** True once `active` has lasted `ms`: a spinner for waits long enough to notice, not for each blink. */
+function useLongWait(active: boolean, ms = 1000): boolean {
+  const [long, setLong] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setLong(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => setLong(true), ms);
+    return () => clearTimeout(timer);
+  }, [active, ms]);
+  return long;
+}
+
+/**
+ * A polite live region: what the page is doing (loading, deleting, saving) or has done. A wait of
+ * more than a second shows a spinner beside the words.
+ */
+export function StatusLine({ busy, text, id }: { busy: boolean; text: string; id?: string }) {
+  const long = useLongWait(busy);
+  return (
+    <p
+      id={id}
+      role="status"
+      aria-live="polite"
+      className="flex min-h-5 items-center gap-2 text-sm text-muted-foreground"
+    >
+      {busy && long && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+      {text}
+    </p>
+  );
+}
