@@ -1,12 +1,12 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConversationsApi } from '../hooks/queries';
 import type { ProviderCall, ProviderChat } from '../lib/conversation';
 import { matchesSearch, toConversations, type Conversation } from '../lib/conversation';
 import { conversationsCsv } from '../lib/csv';
 import type { Filters } from '../lib/filters';
 import { errorText } from '../lib/format';
-import { useConversationsApi } from '../hooks/queries';
 
 /** Pages of the export and their size: at most 10 000 rows of each list in one file. */
 const EXPORT_PAGE_SIZE = 100;

@@ -4,15 +4,18 @@ import { useEffect, useState } from 'react';
 /** True once `active` has lasted `ms`: a spinner for waits long enough to notice, not for each blink. */
 function useLongWait(active: boolean, ms = 1000): boolean {
   const [long, setLong] = useState(false);
+  // A wait that ended forgets it was long (state adjusted while rendering, no effect).
+  const [wasActive, setWasActive] = useState(active);
+  if (wasActive !== active) {
+    setWasActive(active);
+    if (!active) setLong(false);
+  }
   useEffect(() => {
-    if (!active) {
-      setLong(false);
-      return undefined;
-    }
+    if (!active) return undefined;
     const timer = setTimeout(() => setLong(true), ms);
     return () => clearTimeout(timer);
   }, [active, ms]);
-  return long;
+  return active && long;
 }
 
 /**
