@@ -146,7 +146,9 @@ test.describe('conversations in Chromium', () => {
     expect(csv.split('\r\n')[0]).toBe('Started,Kind,Assistant,Duration (s),First question,Transcript,Ids');
     expect(csv).toContain(`,Chat,Project Onboarding Assistant,`);
     expect(csv).toContain(question);
-    await expect(page.getByRole('status').filter({ hasText: /^Exported \d+ conversations?\.$/ })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Exported \d+ conversations?\.$/ }),
+    ).toBeVisible();
 
     // Unanswered questions: answer it; it leaves the list.
     await page.getByRole('tab', { name: 'Unanswered questions' }).click();

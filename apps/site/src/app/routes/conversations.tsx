@@ -30,6 +30,7 @@ export function Component() {
       userRole={user?.app_metadata?.role}
       email={user?.email}
       siteAssistantIds={siteAssistantIds}
+      unansweredPhrases={config.conversations?.unansweredPhrases}
     />
   );
 }

@@ -21,6 +21,8 @@ export interface ConversationsPageProps {
   email?: string;
   /** The site's assistants (config.assistants); empty: every assistant of the provider account. */
   siteAssistantIds: readonly string[];
+  /** The owner's UNANSWERED_PHRASES (config.json), else the built-in list. */
+  unansweredPhrases?: readonly string[];
 }
 
 const mayRead = (role: unknown) => role === 'operator' || role === 'admin';
@@ -125,9 +127,11 @@ function ConversationsTab({
 
 function Conversations({
   siteAssistantIds,
+  unansweredPhrases,
   onForbidden,
 }: {
   siteAssistantIds: readonly string[];
+  unansweredPhrases?: readonly string[];
   onForbidden: () => void;
 }) {
   const names = useAssistantNames();
@@ -160,6 +164,7 @@ function Conversations({
         <TabsContent value="unanswered">
           <UnansweredTab
             siteAssistantIds={siteAssistantIds}
+            phrases={unansweredPhrases}
             assistantName={assistantName}
             active={tab === 'unanswered'}
           />
@@ -174,12 +179,22 @@ function Conversations({
  * could not; anyone else sees "Operator access needed" and no conversation (the server refuses
  * them the provider's conversation routes all the same).
  */
-export function ConversationsPage({ api, userRole, email, siteAssistantIds }: ConversationsPageProps) {
+export function ConversationsPage({
+  api,
+  userRole,
+  email,
+  siteAssistantIds,
+  unansweredPhrases,
+}: ConversationsPageProps) {
   const [forbidden, setForbidden] = useState(false);
   if (forbidden || !mayRead(userRole)) return <OperatorNeeded email={email} />;
   return (
     <ConversationsApiContext.Provider value={api}>
-      <Conversations siteAssistantIds={siteAssistantIds} onForbidden={() => setForbidden(true)} />
+      <Conversations
+        siteAssistantIds={siteAssistantIds}
+        unansweredPhrases={unansweredPhrases}
+        onForbidden={() => setForbidden(true)}
+      />
     </ConversationsApiContext.Provider>
   );
 }

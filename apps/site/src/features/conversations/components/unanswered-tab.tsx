@@ -10,6 +10,8 @@ import { StatusLine } from './status-line';
 
 export interface UnansweredTabProps {
   siteAssistantIds: readonly string[];
+  /** The owner's UNANSWERED_PHRASES (config.json), else the built-in list. */
+  phrases?: readonly string[];
   assistantName: (id: string | null) => string;
   active: boolean;
 }
@@ -121,8 +123,8 @@ function QuestionItem({
  * "Unanswered questions": what visitors asked that the assistant could not answer, grouped. An
  * answer joins the assistant's Answers document, and the question leaves the list.
  */
-export function UnansweredTab({ siteAssistantIds, assistantName, active }: UnansweredTabProps) {
-  const query = useUnansweredQuestions(siteAssistantIds, active);
+export function UnansweredTab({ siteAssistantIds, phrases, assistantName, active }: UnansweredTabProps) {
+  const query = useUnansweredQuestions(siteAssistantIds, phrases, active);
   // Answered here: gone at once, before the refreshed list arrives.
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');

@@ -19,7 +19,8 @@ export const conversationKeys = {
   list: (filters: Omit<Filters, 'search'>) => ['conversations', 'list', filters] as const,
   detail: (key: string) => ['conversations', 'detail', key] as const,
   assistants: ['conversations', 'assistants'] as const,
-  unanswered: (assistantIds: readonly string[]) => ['conversations', 'unanswered', assistantIds] as const,
+  unanswered: (assistantIds: readonly string[], phrases: readonly string[] | undefined) =>
+    ['conversations', 'unanswered', assistantIds, phrases ?? null] as const,
 };
 
 /** Conversations the Unanswered tab reads: the newest, page by page, up to this many rows. */
@@ -76,10 +77,14 @@ export function useConversationDetail(conversation: Conversation | null) {
 }
 
 /** The questions the site's assistants could not answer, newest first, less those answered since. */
-export function useUnansweredQuestions(siteAssistantIds: readonly string[], enabled: boolean) {
+export function useUnansweredQuestions(
+  siteAssistantIds: readonly string[],
+  phrases: readonly string[] | undefined,
+  enabled: boolean,
+) {
   const api = useConversationsApi();
   return useQuery({
-    queryKey: conversationKeys.unanswered(siteAssistantIds),
+    queryKey: conversationKeys.unanswered(siteAssistantIds, phrases),
     enabled,
     queryFn: async ({ signal }) => {
       const calls = [];
@@ -97,7 +102,10 @@ export function useUnansweredQuestions(siteAssistantIds: readonly string[], enab
         ...new Set(conversations.map((c) => c.assistantId).filter((id): id is string => id !== null)),
       ];
       const answered = await api.answeredQuestions(assistantIds, signal);
-      return { questions: unansweredQuestions(conversations, { answered }), scanned: conversations.length };
+      return {
+        questions: unansweredQuestions(conversations, { answered, ...(phrases ? { phrases } : {}) }),
+        scanned: conversations.length,
+      };
     },
   });
 }
