@@ -124,6 +124,13 @@ test.describe('conversations in Chromium', () => {
     await expect(row).toContainText('Project Onboarding Assistant');
     expect(await axe(page)).toEqual([]);
 
+    // A phone's 320 px: the list, the filters and the other tab fit without sideways scrolling.
+    await page.setViewportSize({ width: 320, height: 700 });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect(row).toBeVisible();
+    expect(await sideways()).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // The whole transcript, by keyboard.
     await row.getByRole('button', { name: new RegExp(question.replace(/[?]/g, '\\?')) }).focus();
     await page.keyboard.press('Enter');
