@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isVapiApiError, type ConversationsApi } from '../api/conversations-api';
@@ -51,6 +51,7 @@ function ConversationsTab({
   const { query, loaded, shown } = useConversationList(filters, siteAssistantIds, true);
   const [open, setOpen] = useState<Conversation | null>(null);
   const [status, setStatus] = useState({ text: '', busy: false });
+  const statusLine = useRef<HTMLParagraphElement>(null);
   const forbidden = query.isError && isOperatorRequired(query.error);
   useEffect(() => {
     if (forbidden) onForbidden();
@@ -77,7 +78,7 @@ function ConversationsTab({
         }}
       />
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <StatusLine busy={query.isFetching || status.busy} text={loadingText} />
+        <StatusLine ref={statusLine} busy={query.isFetching || status.busy} text={loadingText} />
         <ExportCsv
           filters={filters}
           keep={(c) => siteAssistantIds.length === 0 || siteAssistantIds.includes(c.assistantId ?? '')}
@@ -119,6 +120,8 @@ function ConversationsTab({
         onDeleted={() => {
           setOpen(null);
           setStatus({ text: 'The conversation was deleted.', busy: false });
+          // Its row (which opened the dialog) is gone: keyboard users go on from the announcement.
+          requestAnimationFrame(() => statusLine.current?.focus());
         }}
       />
     </div>
