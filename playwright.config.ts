@@ -29,6 +29,7 @@ export const E2E_ADMINS = [
   'chat-admin@example.com',
   'mfa-admin@example.com',
   'oauth-admin@example.com',
+  'conversations-admin@example.com',
 ];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 

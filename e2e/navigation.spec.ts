@@ -16,7 +16,7 @@ test.describe('foundation: every route in Chromium', () => {
   });
 
   // Every page but the home page needs sign-in: an anonymous visitor gets the route guard (SPEC §2).
-  for (const route of ['/ediscovery', '/onboarding', '/kb-import', '/admin'] as const) {
+  for (const route of ['/ediscovery', '/onboarding', '/kb-import', '/conversations', '/admin'] as const) {
     test(`${route} shows the Protected Resource screen under the navigation`, async ({ page }) => {
       await page.goto(route);
       await expect(nav(page).getByRole('link', { name: 'Sales Engineer' })).toBeVisible();

@@ -42,6 +42,25 @@ const emailList = z
   )
   .pipe(z.array(z.email()));
 
+/**
+ * UNANSWERED_PHRASES: what the assistant says when it cannot answer, `|` between phrases (the
+ * conversations page's "Unanswered questions"); unset: @engage/http-contract's UNANSWERED_PHRASES.
+ */
+const phraseList = z
+  .string()
+  .transform((value) =>
+    value
+      .split('|')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().max(200, 'each phrase must be at most 200 characters'))
+      .min(1, 'must hold at least one phrase')
+      .max(50, 'must hold at most 50 phrases'),
+  );
+
 const siteConfigSchema = z.object({
   siteTitle: z.string().min(1),
   ownerDomain: z.string().min(1),
@@ -76,6 +95,7 @@ const envSchema = z.object({
   // The real provider's public key for the sign-in-only pages (restricted to their assistants).
   VAPI_MEMBERS_PUBLIC_KEY: optionalString,
   VAPI_PRIVATE_KEY: optionalString,
+  UNANSWERED_PHRASES: phraseList.optional(),
   AUTH_ANON_KEY: optionalString,
   AUTH_SERVICE_ROLE_KEY: optionalString,
   // The embedded auth's ES256 signing key as a private JWK (JSON), instead of the generated one.

@@ -88,6 +88,7 @@ const pages = {
   '/ediscovery': null, // guarded: the shell needs no page code, and a signed-out visitor never does
   '/onboarding': null,
   '/kb-import': null,
+  '/conversations': null,
   '/admin': null,
   [NOT_FOUND.pathMark]: 'src/app/routes/not-found.tsx',
 };

@@ -70,7 +70,7 @@ describe('admin API contract', () => {
 
   it('the public config carries no private field', () => {
     expectTypeOf<keyof PublicConfig>().toEqualTypeOf<
-      'siteTitle' | 'ownerDomain' | 'auth' | 'provider' | 'assistants'
+      'siteTitle' | 'ownerDomain' | 'auth' | 'provider' | 'assistants' | 'conversations'
     >();
     expectTypeOf<keyof PublicConfig['provider']>().not.toExtend<'privateKey'>();
   });

@@ -28,6 +28,11 @@ export const publicConfigSchema = z.object({
     serverHoldsPrivateKey: z.boolean(),
     embedded: z.boolean(),
   }),
+  /**
+   * The conversations page's settings: the phrases that mark a reply as "could not answer"
+   * (UNANSWERED_PHRASES), present only when the owner configured them (else the built-in list).
+   */
+  conversations: z.object({ unansweredPhrases: z.array(z.string().max(200)).max(50) }).optional(),
   /** Provider assistant ids of the three landing pages (SPEC §3 registry). */
   assistants: z.object({ index: z.string(), ediscovery: z.string(), onboarding: z.string() }),
 });

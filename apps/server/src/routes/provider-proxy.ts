@@ -55,6 +55,13 @@ export const PROXY_ALLOWED: readonly [Method, RegExp][] = [
   ['POST', /^\/v2\/knowledge-base\/[^/]+\/file$/],
   ['DELETE', /^\/v2\/knowledge-base\/[^/]+\/file\/[^/]+$/],
   ['POST', /^\/v2\/knowledge-base\/[^/]+\/file\/[^/]+\/retry$/],
+  // Conversations (/conversations): read the visitors' calls and chats, delete one on request.
+  ['GET', /^\/call$/],
+  ['GET', /^\/call\/[^/]+$/],
+  ['DELETE', /^\/call\/[^/]+$/],
+  ['GET', /^\/chat$/],
+  ['GET', /^\/chat\/[^/]+$/],
+  ['DELETE', /^\/chat\/[^/]+$/],
 ];
 
 /** Request headers passed upstream; everything else (Authorization, Cookie, Host…) stays here. */

@@ -29,6 +29,7 @@ export function buildPublicConfig(config: Config, values: PublicConfigValues = {
       serverHoldsPrivateKey: true,
       embedded: config.embeddedProvider,
     },
+    ...(config.UNANSWERED_PHRASES ? { conversations: { unansweredPhrases: config.UNANSWERED_PHRASES } } : {}),
     assistants: {
       index: config.ASSISTANT_ID_INDEX,
       ediscovery: config.ASSISTANT_ID_EDISCOVERY,

@@ -39,6 +39,21 @@ export function AdminLink({ linkClass }: { linkClass: (state: { isActive: boolea
   );
 }
 
+/**
+ * Conversations, for operators and admins only (issue 25): visitors' conversations are not for
+ * everyone's navigation; the page and the server refuse anyone else all the same.
+ */
+export function ConversationsLink({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
+  const { user, prerender } = useSession();
+  const role: unknown = user?.app_metadata?.role;
+  if (prerender || (role !== 'operator' && role !== 'admin')) return null;
+  return (
+    <NavLink to={paths.conversations.path} className={linkClass}>
+      {paths.conversations.label}
+    </NavLink>
+  );
+}
+
 type LinkClass = (state: { isActive: boolean }) => string;
 
 /**

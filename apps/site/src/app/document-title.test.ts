@@ -8,6 +8,7 @@ describe('documentTitle', () => {
     expect(documentTitle('/ediscovery', 'Engage')).toBe('Sales Engineer · Engage');
     expect(documentTitle('/onboarding', 'Engage')).toBe('Project Onboarding · Engage');
     expect(documentTitle('/kb-import', 'Engage')).toBe('Knowledge Base Import · Engage');
+    expect(documentTitle('/conversations', 'Engage')).toBe('Conversations · Engage');
     expect(documentTitle('/profile', 'Engage')).toBe('Profile · Engage');
     expect(documentTitle('/accept-invite', 'Acme')).toBe('Accept your invitation · Acme');
   });

@@ -11,6 +11,7 @@ const pageNames: Record<string, string> = {
   [paths.ediscovery.path]: paths.ediscovery.label,
   [paths.onboarding.path]: paths.onboarding.label,
   [paths.kbImport.path]: 'Knowledge Base Import',
+  [paths.conversations.path]: paths.conversations.label,
   [paths.admin.path]: paths.admin.label,
   '/profile': 'Profile',
   '/accept-invite': 'Accept your invitation',

@@ -43,6 +43,7 @@ const Home = page(() => import('./routes/home'));
 const Ediscovery = page(() => import('./routes/ediscovery'));
 const Onboarding = page(() => import('./routes/onboarding'));
 const KbImport = page(withQueries(() => import('./routes/kb-import')));
+const Conversations = page(withQueries(() => import('./routes/conversations')));
 const Admin = page(withQueries(() => import('./routes/admin')));
 const NotFound = page(() => import('./routes/not-found'));
 const AcceptInvite = page(() => import('./routes/accept-invite'));
@@ -62,6 +63,7 @@ const guarded: Record<string, Page> = {
   [paths.ediscovery.path]: Ediscovery,
   [paths.onboarding.path]: Onboarding,
   [paths.kbImport.path]: KbImport,
+  [paths.conversations.path]: Conversations,
   [paths.admin.path]: Admin,
   '/profile': Profile,
 };

@@ -115,3 +115,25 @@ describe('TopNav for a visitor', () => {
     expect(kb().className).not.toBe((barLink('Sales Engineer') as HTMLAnchorElement).className);
   });
 });
+
+describe('TopNav: Conversations (issue 25)', () => {
+  const user = (role?: string) =>
+    ({ id: 'u1', email: 'ada@example.com', app_metadata: role ? { role } : {} }) as SessionState['user'];
+  const conversationsLinks = () => document.querySelectorAll('a[href="/conversations"]');
+
+  it('shows the link to operators and admins, in the bar and the phone panel', () => {
+    for (const role of ['operator', 'admin']) {
+      renderNav({ user: user(role), isAdmin: role === 'admin' });
+      expect(conversationsLinks(), role).toHaveLength(2);
+      cleanup();
+    }
+  });
+
+  it('hides it from visitors and from signed-in users without the role', () => {
+    renderNav();
+    expect(conversationsLinks()).toHaveLength(0);
+    cleanup();
+    renderNav({ user: user(), isAdmin: false });
+    expect(conversationsLinks()).toHaveLength(0);
+  });
+});

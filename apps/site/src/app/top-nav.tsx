@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
-import { AccountNav, AdminLink, VisitorLinks } from './account-nav';
+import { AccountNav, AdminLink, ConversationsLink, VisitorLinks } from './account-nav';
 
 // Plain class strings without conflicting utilities: no class merging (tailwind-merge) is needed,
 // which keeps it out of the landing pages' initial JavaScript.
@@ -33,6 +33,7 @@ function SiteLinks() {
       <NavLink to={paths.kbImport.path} className={linkClass}>
         {paths.kbImport.label}
       </NavLink>
+      <ConversationsLink linkClass={linkClass} />
       <AdminLink linkClass={linkClass} />
     </>
   );

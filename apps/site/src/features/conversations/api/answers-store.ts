@@ -1,0 +1,163 @@
+import {
+  createTool,
+  deleteFile,
+  getAssistant,
+  getFile,
+  isVapiApiError,
+  listTools,
+  updateAssistant,
+  updateTool,
+  uploadFile,
+  type AssistantModel,
+  type Requester,
+} from '@engage/vapi-client';
+import {
+  ANSWERS_DESCRIPTION,
+  ANSWERS_FILE_NAME,
+  ANSWERS_FUNCTION_NAME,
+  ANSWERS_KB_NAME,
+  answeredQuestions,
+  mergeAnswer,
+} from '../lib/answers-doc';
+
+/**
+ * Each assistant's "Answers" document at the provider: a markdown file in a query tool of its own
+ * (knowledge base "Answers") on the assistant, attached the way the import tool attaches (the
+ * assistant's model and other tools kept). Saving an answer uploads the new version, points the
+ * tool at it and deletes the previous file.
+ * @module
+ */
+
+export interface AnswersStore {
+  /** Normalised questions each assistant's Answers document answers (assistants without one: none). */
+  answeredQuestions(assistantIds: readonly string[], signal?: AbortSignal): Promise<Map<string, Set<string>>>;
+  saveAnswer(assistantId: string, question: string, answer: string): Promise<void>;
+}
+
+/** The largest Answers document read back (a bigger one is not ours to merge into). */
+const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+
+interface KnowledgeBase {
+  provider: string;
+  name: string;
+  description: string;
+  fileIds: string[];
+  model?: string;
+}
+
+interface QueryTool {
+  id: string;
+  type?: string;
+  knowledgeBases?: KnowledgeBase[];
+}
+
+interface Found {
+  model: Record<string, unknown> & { toolIds?: unknown };
+  tool: QueryTool | null;
+  fileId: string | null;
+  markdown: string | null;
+}
+
+const isAnswersBase = (kb: KnowledgeBase) => kb?.name === ANSWERS_KB_NAME;
+
+/** Only the fields the provider's knowledge base takes back in a PATCH. */
+const baseFields = (kb: KnowledgeBase): KnowledgeBase => ({
+  provider: kb.provider,
+  name: kb.name,
+  description: kb.description,
+  fileIds: kb.fileIds,
+  ...(kb.model ? { model: kb.model } : {}),
+});
+
+export function answersStore(r: Requester, fetchImpl: typeof fetch): AnswersStore {
+  const queryTools = async (signal?: AbortSignal): Promise<QueryTool[]> => {
+    const list = await listTools<unknown>(r, { limit: 1000 }, { signal });
+    return (Array.isArray(list) ? (list as QueryTool[]) : []).filter((t) => t?.type === 'query');
+  };
+
+  /** The text of a stored file, from its storage URL (no key needed, as the provider's links). */
+  const readText = async (fileId: string, signal?: AbortSignal): Promise<string> => {
+    const file = (await getFile<{ url?: string; bytes?: number }>(r, fileId, { signal })) ?? {};
+    if (!file.url || (file.bytes ?? 0) > MAX_DOCUMENT_BYTES)
+      throw new Error('The Answers document could not be read back, so nothing was changed.');
+    const res = await fetchImpl(file.url, { signal, credentials: 'omit' });
+    if (!res.ok) throw new Error(`The Answers document could not be read back (${res.status}).`);
+    return res.text();
+  };
+
+  const find = async (assistantId: string, tools: QueryTool[], signal?: AbortSignal): Promise<Found> => {
+    const assistant = await getAssistant<{ model?: Record<string, unknown> }>(r, assistantId, { signal });
+    const model = assistant.model ?? {};
+    const toolIds = Array.isArray(model.toolIds) ? (model.toolIds as unknown[]) : [];
+    const tool = tools.find((t) => toolIds.includes(t.id) && (t.knowledgeBases ?? []).some(isAnswersBase));
+    const fileId = tool?.knowledgeBases?.find(isAnswersBase)?.fileIds?.[0] ?? null;
+    return { model, tool: tool ?? null, fileId, markdown: fileId ? await readText(fileId, signal) : null };
+  };
+
+  return {
+    async answeredQuestions(assistantIds, signal) {
+      const tools = await queryTools(signal);
+      const out = new Map<string, Set<string>>();
+      for (const id of assistantIds) {
+        let markdown: string | null;
+        try {
+          ({ markdown } = await find(id, tools, signal));
+        } catch (error) {
+          // An assistant the provider no longer has answers nothing; other errors are shown.
+          if (isVapiApiError(error) && error.status === 404) continue;
+          throw error;
+        }
+        if (markdown) out.set(id, answeredQuestions(markdown));
+      }
+      return out;
+    },
+
+    async saveAnswer(assistantId, question, answer) {
+      const found = await find(assistantId, await queryTools());
+      const markdown = mergeAnswer(found.markdown, question, answer);
+      const file = new File([markdown], ANSWERS_FILE_NAME, { type: 'text/markdown' });
+      const uploaded = await uploadFile<{ id: string }>(r, file, {
+        name: ANSWERS_FILE_NAME,
+        purpose: 'assistant',
+      });
+      try {
+        if (found.tool) {
+          const knowledgeBases = (found.tool.knowledgeBases ?? []).map((kb) =>
+            isAnswersBase(kb)
+              ? baseFields({
+                  ...kb,
+                  fileIds: [uploaded.id, ...kb.fileIds.filter((id) => id !== found.fileId)],
+                })
+              : baseFields(kb),
+          );
+          await updateTool(r, found.tool.id, { knowledgeBases });
+        } else {
+          const tool = await createTool<{ id: string }>(r, {
+            type: 'query',
+            function: { name: ANSWERS_FUNCTION_NAME },
+            knowledgeBases: [
+              {
+                provider: 'google',
+                name: ANSWERS_KB_NAME,
+                description: ANSWERS_DESCRIPTION,
+                fileIds: [uploaded.id],
+              },
+            ],
+          } as Parameters<typeof createTool>[1]);
+          // Read again just before writing: a PATCH replaces the whole model, so keep all of it.
+          const current = await getAssistant<{ model?: Record<string, unknown> }>(r, assistantId);
+          const model = current.model ?? {};
+          const toolIds = Array.isArray(model.toolIds) ? (model.toolIds as string[]) : [];
+          await updateAssistant(r, assistantId, {
+            model: { ...model, toolIds: [...toolIds, tool.id] } as AssistantModel,
+          });
+        }
+      } catch (error) {
+        // The new version is not in use: it goes, and the previous one stays as it was.
+        await deleteFile(r, uploaded.id).catch(() => undefined);
+        throw error;
+      }
+      if (found.fileId) await deleteFile(r, found.fileId).catch(() => undefined);
+    },
+  };
+}

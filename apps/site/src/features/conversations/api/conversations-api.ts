@@ -1,0 +1,163 @@
+import {
+  createRequester,
+  deleteCall,
+  deleteChat,
+  getCall,
+  listAssistants,
+  listCalls,
+  listChats,
+  type Query,
+  type Requester,
+} from '@engage/vapi-client';
+import {
+  callSchema,
+  chatSchema,
+  parseItems,
+  toConversations,
+  type Conversation,
+  type ProviderCall,
+  type ProviderChat,
+} from '../lib/conversation';
+import { callQuery, chatQuery, type Filters } from '../lib/filters';
+import { answersStore, type AnswersStore } from './answers-store';
+export { isVapiApiError } from '@engage/vapi-client';
+
+/**
+ * The page's provider requests, through the server's proxy (/api/provider, operators only) or
+ * straight to a provider: the routes and shapes of the provider's OpenAPI document, so the page
+ * works the same against the embedded provider and the real one.
+ * @module
+ */
+
+export interface ConversationPage {
+  calls: ProviderCall[];
+  chats: ProviderChat[];
+  /** What the next page asks for (created before this), or null at the end. */
+  nextCursor: string | null;
+}
+
+export interface AssistantName {
+  id: string;
+  name: string;
+}
+
+export interface ConversationsApi extends AnswersStore {
+  listPage(
+    filters: Filters,
+    cursor: string | null,
+    options?: { signal?: AbortSignal; pageSize?: number },
+  ): Promise<ConversationPage>;
+  /** The whole conversation: a call read again, or every chat of the session. */
+  getConversation(conversation: Conversation, signal?: AbortSignal): Promise<Conversation>;
+  /** Deletes a call, or every chat of a session (a visitor's privacy request). */
+  deleteConversation(conversation: Conversation): Promise<void>;
+  listAssistants(signal?: AbortSignal): Promise<AssistantName[]>;
+}
+
+export interface ConversationsApiOptions {
+  baseUrl: string;
+  getToken: () => string | null | Promise<string | null>;
+  fetch?: typeof fetch;
+}
+
+/** GET /chat's answer: ChatPaginatedResponse, or a bare array from a provider that sends one. */
+function chatResults(body: unknown): { items: unknown[]; hasMore: boolean | null } {
+  if (Array.isArray(body)) return { items: body, hasMore: null };
+  const page = body as { results?: unknown; metadata?: { hasNextPage?: unknown } } | null;
+  const items = Array.isArray(page?.results) ? page.results : [];
+  const hasNext = page?.metadata?.hasNextPage;
+  return { items, hasMore: typeof hasNext === 'boolean' ? hasNext : null };
+}
+
+/**
+ * The newest rows of both lists, cut where a page of the two merged ends. Rows created at the same
+ * instant as the last one kept are kept too, so the cursor (created before it) never skips one.
+ */
+export function mergePage(
+  calls: ProviderCall[],
+  chats: ProviderChat[],
+  more: { calls: boolean; chats: boolean },
+  pageSize: number,
+): ConversationPage {
+  const all = [
+    ...calls.map((c) => ({ at: c.createdAt, kind: 'call' as const, item: c })),
+    ...chats.map((c) => ({ at: c.createdAt, kind: 'chat' as const, item: c })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  let end = Math.min(pageSize, all.length);
+  while (end < all.length && all[end]!.at === all[end - 1]!.at) end += 1;
+  const kept = all.slice(0, end);
+  const leftOver = end < all.length || more.calls || more.chats;
+  return {
+    calls: kept.filter((k) => k.kind === 'call').map((k) => k.item as ProviderCall),
+    chats: kept.filter((k) => k.kind === 'chat').map((k) => k.item as ProviderChat),
+    nextCursor: leftOver && kept.length ? kept.at(-1)!.at : null,
+  };
+}
+
+export function createConversationsApi(options: ConversationsApiOptions): ConversationsApi {
+  const r: Requester = createRequester({
+    baseUrl: options.baseUrl,
+    token: options.getToken,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  const sessionChats = async (sessionId: string, signal?: AbortSignal) => {
+    const body = await listChats<unknown>(r, { sessionId, limit: 1000, sortOrder: 'ASC' }, { signal });
+    return parseItems(chatSchema, chatResults(body).items);
+  };
+
+  return {
+    async listPage(filters, cursor, { signal, pageSize } = {}) {
+      const cq = callQuery(filters, cursor, pageSize);
+      const hq = chatQuery(filters, cursor, pageSize);
+      const [callBody, chatBody] = await Promise.all([
+        cq ? listCalls<unknown>(r, cq as Query, { signal }) : Promise.resolve([]),
+        hq ? listChats<unknown>(r, hq as Query, { signal }) : Promise.resolve([]),
+      ]);
+      const callItems = Array.isArray(callBody) ? callBody : [];
+      const chatPage = chatResults(chatBody);
+      const limit = Number(cq?.limit ?? hq?.limit);
+      return mergePage(
+        parseItems(callSchema, callItems),
+        parseItems(chatSchema, chatPage.items),
+        {
+          calls: callItems.length >= limit,
+          chats: chatPage.hasMore ?? chatPage.items.length >= limit,
+        },
+        limit,
+      );
+    },
+
+    async getConversation(conversation, signal) {
+      if (conversation.kind === 'voice') {
+        const call = callSchema.parse(await getCall<unknown>(r, conversation.ids[0]!, { signal }));
+        return toConversations([call], [])[0]!;
+      }
+      const sessionId = conversation.key.slice('chat:'.length);
+      const chats = await sessionChats(sessionId, signal);
+      // A chat of no session (or one the list does not filter by) is the conversation itself.
+      const own = chats.filter((c) => c.sessionId === sessionId);
+      return own.length ? toConversations([], own)[0]! : conversation;
+    },
+
+    async deleteConversation(conversation) {
+      if (conversation.kind === 'voice') {
+        await deleteCall<unknown>(r, conversation.ids[0]!);
+        return;
+      }
+      // Every chat of the session, also those the list had not loaded yet.
+      const sessionId = conversation.key.slice('chat:'.length);
+      const more = (await sessionChats(sessionId)).filter((c) => c.sessionId === sessionId).map((c) => c.id);
+      for (const id of new Set([...conversation.ids, ...more])) await deleteChat<unknown>(r, id);
+    },
+
+    async listAssistants(signal) {
+      const list = await listAssistants<unknown>(r, { limit: 1000 }, { signal });
+      return (Array.isArray(list) ? list : [])
+        .filter((a): a is { id: string; name?: unknown } => typeof a?.id === 'string')
+        .map((a) => ({ id: a.id, name: typeof a.name === 'string' && a.name ? a.name : a.id }));
+    },
+
+    ...answersStore(r, options.fetch ?? ((input, init) => fetch(input, init))),
+  };
+}

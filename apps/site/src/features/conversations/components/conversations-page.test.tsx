@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createConversationsApi } from '../api/conversations-api';
+import type { ProviderChat } from '../lib/conversation';
+import { providerFixture } from '../testing/provider-fixture';
+import { ConversationsPage } from './conversations-page';
+
+const T0 = Date.parse('2026-11-24T10:00:00.000Z');
+const chat = (id: string, s: number, input: string, answer: string): ProviderChat => ({
+  id,
+  createdAt: new Date(T0 + s * 1000).toISOString(),
+  assistantId: 'asst-index',
+  sessionId: `s-${id}`,
+  input,
+  output: [{ role: 'assistant', content: answer }],
+});
+
+function renderPage(role: string | undefined, fixture = providerFixture()) {
+  const api = createConversationsApi({
+    baseUrl: 'https://site.test/api/provider',
+    getToken: () => 'token',
+    fetch: fixture.fetch,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ConversationsPage
+        api={api}
+        userRole={role}
+        email="joe@example.com"
+        siteAssistantIds={['asst-index']}
+      />
+    </QueryClientProvider>,
+  );
+  return fixture;
+}
+
+describe('ConversationsPage', () => {
+  it('shows a user without the role "Operator access needed", and asks the provider nothing', () => {
+    const fixture = renderPage(
+      undefined,
+      providerFixture({ chats: [chat('a', 1, 'Secret question', 'Ok.')] }),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Operator access needed' })).toBeInTheDocument();
+    expect(screen.queryByText('Secret question')).toBeNull();
+    expect(fixture.requests).toEqual([]);
+  });
+
+  it('lists, searches, opens a transcript and deletes a conversation after confirmation', async () => {
+    const user = userEvent.setup();
+    const fixture = renderPage(
+      'operator',
+      providerFixture({
+        chats: [
+          chat('a', 1, 'When are you open?', 'Nine to five.'),
+          chat('b', 2, 'Where do I park?', 'Behind.'),
+        ],
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    // Newest first, with the assistant's name from the provider.
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Where do I park?');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Index Assistant');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nine to');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+
+    await user.click(within(list).getByRole('button', { name: /When are you open\?/ }));
+    const dialog = await screen.findByRole('dialog');
+    const transcript = within(dialog).getByRole('list', { name: 'Transcript' });
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Visitor.*When are you open\?$/),
+      expect.stringMatching(/^Assistant.*Nine to five\.$/),
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete conversation' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this conversation?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('The conversation was deleted.')).toBeInTheDocument();
+    expect(fixture.chats.map((c) => c.id)).toEqual(['b']);
+    expect(fixture.requests.some((r) => r.method === 'DELETE' && r.path === '/chat/a')).toBe(true);
+  });
+
+  it('says why a date range cannot be, by the dates', async () => {
+    const user = userEvent.setup();
+    renderPage('admin');
+    await user.type(screen.getByLabelText('From'), '2026-11-05');
+    await user.type(screen.getByLabelText('To'), '2026-11-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The start date must not be after the end date.',
+    );
+  });
+
+  it('answers an unanswered question: the Answer box, Save answer, and the question leaves the list', async () => {
+    const user = userEvent.setup();
+    const fixture = renderPage(
+      'operator',
+      providerFixture({
+        chats: [
+          chat('a', 1, 'Where do I park?', "I don't know that from my documents."),
+          chat('b', 2, 'where do I park', "I don't know that from my documents."),
+          chat('c', 3, 'When are you open?', 'Nine to five.'),
+        ],
+      }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Unanswered questions' }));
+    const list = await screen.findByRole('list', { name: 'Unanswered questions' });
+    const item = within(list).getByRole('listitem', { name: 'where do I park' });
+    expect(item).toHaveTextContent('asked 2 times');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+
+    await user.click(within(item).getByRole('button', { name: 'Answer' }));
+    await user.click(within(item).getByRole('button', { name: 'Save answer' }));
+    expect(within(item).getByRole('alert')).toHaveTextContent('Type the answer first.');
+    await user.type(within(item).getByRole('textbox', { name: 'Answer' }), 'Behind the building.');
+    await user.click(within(item).getByRole('button', { name: 'Save answer' }));
+    expect(await screen.findByText(/Answer saved/)).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Unanswered questions' })).toBeNull();
+    const file = [...fixture.files.values()][0]!;
+    expect(file.text).toContain('## where do I park\n\nBehind the building.');
+  });
+
+  it('shows "Operator access needed" when the proxy refuses the role', async () => {
+    const fixture = providerFixture();
+    const refusing: typeof fetch = async () =>
+      new Response(JSON.stringify({ error: 'operator_required', message: 'no' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      });
+    renderPage('operator', { ...fixture, fetch: refusing });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Operator access needed' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { useSaveAnswer, useUnansweredQuestions } from '../hooks/queries';
+import { MAX_ANSWER_CHARS } from '../lib/answers-doc';
+import { errorText, formatTime } from '../lib/format';
+import type { UnansweredQuestion } from '../lib/unanswered';
+import { StatusLine } from './status-line';
+
+export interface UnansweredTabProps {
+  siteAssistantIds: readonly string[];
+  /** The owner's UNANSWERED_PHRASES (config.json), else the built-in list. */
+  phrases?: readonly string[];
+  assistantName: (id: string | null) => string;
+  active: boolean;
+}
+
+/** One question: how often and when last, and its Answer box. */
+function QuestionItem({
+  item,
+  assistantName,
+  onSaved,
+}: {
+  item: UnansweredQuestion;
+  assistantName: (id: string | null) => string;
+  onSaved: (item: UnansweredQuestion) => void;
+}) {
+  const id = useId();
+  const save = useSaveAnswer();
+  const [open, setOpen] = useState(false);
+  const [answer, setAnswer] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  async function submit() {
+    const text = answer.trim();
+    if (!text) {
+      setProblem('Type the answer first.');
+      box.current?.focus();
+      return;
+    }
+    if (!item.assistantId) return;
+    setProblem(null);
+    try {
+      await save.mutateAsync({ assistantId: item.assistantId, question: item.question, answer: text });
+      onSaved(item);
+    } catch (error) {
+      setProblem(`The answer was not saved: ${errorText(error)}`);
+    }
+  }
+
+  return (
+    <li
+      aria-label={item.question}
+      className="grid gap-2 rounded-lg border border-border bg-background p-3 shadow-xs"
+    >
+      <p className="text-sm font-medium break-words">{item.question}</p>
+      <p className="text-xs text-muted-foreground">
+        {assistantName(item.assistantId)} · asked {item.count} {item.count === 1 ? 'time' : 'times'}, last{' '}
+        <time dateTime={new Date(item.lastAskedAt).toISOString()}>{formatTime(item.lastAskedAt)}</time>
+      </p>
+      {!open ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={!item.assistantId}
+          onClick={() => {
+            setOpen(true);
+            // The box appears with this render; focus goes to it once it is there.
+            requestAnimationFrame(() => box.current?.focus());
+          }}
+        >
+          Answer
+        </Button>
+      ) : (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Label htmlFor={`${id}-answer`}>Answer</Label>
+          <Textarea
+            id={`${id}-answer`}
+            ref={box}
+            value={answer}
+            maxLength={MAX_ANSWER_CHARS}
+            rows={3}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(e) => setAnswer(e.target.value)}
+          />
+          {problem && (
+            <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+              {problem}
+            </p>
+          )}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="submit" size="sm" disabled={save.isPending} aria-busy={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save answer'}
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              onClick={() => setOpen(false)}
+              disabled={save.isPending}
+            >
+              Cancel
+            </Button>
+          </div>
+          <StatusLine busy={save.isPending} text={save.isPending ? 'Saving the answer…' : ''} />
+        </form>
+      )}
+    </li>
+  );
+}
+
+/**
+ * "Unanswered questions": what visitors asked that the assistant could not answer, grouped. An
+ * answer joins the assistant's Answers document, and the question leaves the list.
+ */
+export function UnansweredTab({ siteAssistantIds, phrases, assistantName, active }: UnansweredTabProps) {
+  const query = useUnansweredQuestions(siteAssistantIds, phrases, active);
+  // Answered here: gone at once, before the refreshed list arrives.
+  const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const questions = (query.data?.questions ?? []).filter((q) => !saved.has(q.key));
+
+  return (
+    <section aria-labelledby="unanswered-heading" className="grid gap-3">
+      <h2
+        id="unanswered-heading"
+        ref={heading}
+        tabIndex={-1}
+        className="text-lg font-semibold focus:outline-none"
+      >
+        Unanswered questions
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Questions visitors asked that the assistant could not answer. Your answer is added to the
+        assistant&apos;s &ldquo;Answers&rdquo; document, so it answers the question next time.
+      </p>
+      <StatusLine
+        busy={query.isFetching}
+        text={query.isPending ? 'Loading unanswered questions…' : announcement}
+      />
+      {query.isError && (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
+          <p>The questions could not be loaded: {errorText(query.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {query.isSuccess && questions.length === 0 && (
+        <p className="text-sm">No unanswered questions: the assistants answered everything visitors asked.</p>
+      )}
+      {questions.length > 0 && (
+        <ul aria-label="Unanswered questions" className="grid gap-2">
+          {questions.map((item) => (
+            <QuestionItem
+              key={item.key}
+              item={item}
+              assistantName={assistantName}
+              onSaved={(done) => {
+                setSaved((was) => new Set([...was, done.key]));
+                setAnnouncement(`Answer saved: "${done.question}" is answered from now on.`);
+                // The question (and the button that had focus) is gone: keyboard users go on from the heading.
+                heading.current?.focus();
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

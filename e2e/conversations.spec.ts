@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Issue 25 in Chromium: an operator reads the visitors' conversations at /conversations (search,
+// transcript, CSV export, delete), answers a question the assistant could not answer, and the
+// assistant answers it from then on; a user without the role sees no conversation. The server
+// holds the provider's key: the page goes through /api/provider, which checks the role.
+
+// Its own admin (see E2E_ADMINS in playwright.config.ts); the operator and the user are made per run.
+const ADMIN_EMAIL = 'conversations-admin@example.com';
+const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
+const USER_PASSWORD = 'conversations-user-password';
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+interface PublicConfig {
+  auth: { anonKey: string };
+  assistants: { index: string; ediscovery: string; onboarding: string };
+}
+
+/** The emulator's private key, as the server generated it in its data directory. */
+function privateKey(): string {
+  const secrets = JSON.parse(
+    readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8'),
+  );
+  return secrets.emulatorPrivateKey as string;
+}
+
+async function config(request: APIRequestContext): Promise<PublicConfig> {
+  return (await (await request.get('/config.json')).json()) as PublicConfig;
+}
+
+/** An access token by the password grant of the embedded auth (what supabase-js does). */
+async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const key = (await config(request)).auth.anonKey;
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+    data: { email, password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token as string;
+}
+
+/** A confirmed account made through the admin API, with the role given (none: a plain user). */
+async function createUser(request: APIRequestContext, email: string, role?: 'operator') {
+  const headers = { Authorization: `Bearer ${await tokenFor(request, ADMIN_EMAIL, ADMIN_PASSWORD)}` };
+  const res = await request.post('/api/admin/users', { headers, data: { email, password: USER_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
+  if (role) {
+    const set = await request.put(`/api/admin/users/${user.id}/role`, { headers, data: { role } });
+    expect(set.status(), await set.text()).toBe(200);
+  }
+}
+
+/** A visitor's chat with an assistant (POST /chat, as a site's server would send it): its answer. */
+async function visitorAsks(request: APIRequestContext, assistantId: string, input: string): Promise<string> {
+  const res = await request.post('/provider/chat', {
+    headers: { Authorization: `Bearer ${privateKey()}` },
+    data: { assistantId, input },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const chat = (await res.json()) as { output: { role: string; content: string }[] };
+  return chat.output.find((m) => m.role === 'assistant')?.content ?? '';
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/conversations');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(USER_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const axe = async (page: Page) =>
+  (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id);
+
+test.describe('conversations in Chromium', () => {
+  test('a user without the operator role sees "Operator access needed" and no conversation', async ({
+    page,
+    request,
+  }) => {
+    const email = `e2e-conv-user-${run}@example.com`;
+    await createUser(request, email);
+    const { assistants } = await config(request);
+    await visitorAsks(request, assistants.index, `Private question ${run}?`);
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Operator access needed' })).toBeVisible();
+    await expect(page.getByText(`Private question ${run}?`)).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Conversations' }),
+    ).toHaveCount(0);
+    expect(await axe(page)).toEqual([]);
+    // The server decides, whatever the page shows: the user's own token gets nothing.
+    const token = await tokenFor(request, email, USER_PASSWORD);
+    for (const route of ['/api/provider/chat', '/api/provider/call']) {
+      const res = await request.get(route, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status()).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'operator_required' });
+    }
+  });
+
+  test('an operator finds a chat, searches, reads it, exports CSV, deletes it, and answers an unanswered question', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `e2e-conv-operator-${run}@example.com`;
+    await createUser(request, email, 'operator');
+    const { assistants } = await config(request);
+    // A question no document covers: the onboarding assistant says it does not know.
+    const question = `Where do visitors park the ${run} zebra carts?`;
+    const before = await visitorAsks(request, assistants.onboarding, question);
+    expect(before).toMatch(/I don't know|no documents/);
+
+    await signIn(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Conversations' });
+    await page.getByRole('searchbox', { name: 'Search' }).fill(run);
+    const row = list.getByRole('listitem').filter({ hasText: question });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Chat');
+    await expect(row).toContainText('Project Onboarding Assistant');
+    expect(await axe(page)).toEqual([]);
+
+    // A phone's 320 px: the list, the filters and the other tab fit without sideways scrolling.
+    await page.setViewportSize({ width: 320, height: 700 });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect(row).toBeVisible();
+    expect(await sideways()).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // The whole transcript, by keyboard.
+    await row.getByRole('button', { name: new RegExp(question.replace(/[?]/g, '\\?')) }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    const transcript = dialog.getByRole('list', { name: 'Transcript' });
+    await expect(transcript.getByRole('listitem')).toHaveCount(2);
+    await expect(transcript.getByRole('listitem').first()).toContainText(`Visitor`);
+    await expect(transcript.getByRole('listitem').last()).toContainText(before);
+    expect(await axe(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // Export CSV of the current filter (the search): our conversation, its question in a cell.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^conversations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Started,Kind,Assistant,Duration (s),First question,Transcript,Ids');
+    expect(csv).toContain(`,Chat,Project Onboarding Assistant,`);
+    expect(csv).toContain(question);
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Exported \d+ conversations?\.$/ }),
+    ).toBeVisible();
+
+    // Unanswered questions: answer it; it leaves the list.
+    await page.getByRole('tab', { name: 'Unanswered questions' }).click();
+    const unanswered = page.getByRole('list', { name: 'Unanswered questions' });
+    const item = unanswered.getByRole('listitem', { name: question });
+    await expect(item).toContainText('asked 1 time');
+    expect(await axe(page)).toEqual([]);
+    await item.getByRole('button', { name: 'Answer' }).click();
+    const answer = `The ${run} zebra carts park behind the north barn.`;
+    await item.getByRole('textbox', { name: 'Answer' }).fill(answer);
+    await item.getByRole('button', { name: 'Save answer' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Answer saved' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(unanswered.getByRole('listitem', { name: question })).toHaveCount(0);
+
+    // A new visitor chat now gets the answer (once the provider has processed the new document).
+    await expect
+      .poll(() => visitorAsks(request, assistants.onboarding, question), { timeout: 60_000 })
+      .toContain('north barn');
+    // Reloaded, the list is the provider's: the question stays answered.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Unanswered questions' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading unanswered questions' })).toHaveCount(
+      0,
+      {
+        timeout: 30_000,
+      },
+    );
+    await expect(page.getByRole('listitem', { name: question })).toHaveCount(0);
+
+    // Delete the first conversation (a visitor's privacy request), after confirmation.
+    await page.getByRole('tab', { name: 'Conversations' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`${run} zebra carts?`);
+    // The first chat and the ones that asked again: the oldest (last) is the one to delete.
+    const rows = list.getByRole('listitem');
+    await expect(rows.first()).toBeVisible();
+    const count = await rows.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    await rows.last().getByRole('button').click();
+    await expect(page.getByRole('dialog').getByRole('list', { name: 'Transcript' })).toContainText(before);
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete conversation' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this conversation?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The conversation was deleted.' })).toBeVisible();
+    await expect(rows).toHaveCount(count - 1);
+  });
+});
