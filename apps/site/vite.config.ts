@@ -19,5 +19,18 @@ export default defineConfig({
     ),
   },
   // The manifest tells scripts/prerender.mjs which chunks a prerendered page preloads (it then deletes it).
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    manifest: true,
+    rolldownOptions: {
+      // The app, and the static pages' islands (src/islands/main.ts), which prerender.mjs loads on
+      // the pages marked `islands` in src/app/site-pages.ts.
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        islands: path.resolve(import.meta.dirname, 'src/islands/main.ts'),
+      },
+    },
+  },
 });
