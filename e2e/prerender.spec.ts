@@ -112,7 +112,9 @@ test.describe('/ as islands (issue 30)', () => {
     await expect(page.locator('#root[data-hydrated]')).toBeAttached();
     await page.waitForLoadState('networkidle');
     const before = await Promise.all(scripts);
-    expect(before.map((s) => new URL(s.url).pathname).filter((p) => /\/(index|client|widget-island)-/.test(p))).toEqual([]);
+    expect(
+      before.map((s) => new URL(s.url).pathname).filter((p) => /\/(index|client|widget-island)-/.test(p)),
+    ).toEqual([]);
     expect(before.reduce((sum, s) => sum + s.gzip, 0)).toBeLessThanOrEqual(35 * 1024);
     // The menu works without the app; the first press brings the widget, which then starts a call.
     await page.getByRole('button', { name: 'ENGAGE' }).click();
