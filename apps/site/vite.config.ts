@@ -25,11 +25,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     manifest: true,
     rolldownOptions: {
-      // The app, and the static pages' islands (src/islands/main.ts), which prerender.mjs loads on
+      // The app, and the static pages' islands (src/app/islands/main.ts), which prerender.mjs loads on
       // the pages marked `islands` in src/app/site-pages.ts.
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),
-        islands: path.resolve(import.meta.dirname, 'src/islands/main.ts'),
+        islands: path.resolve(import.meta.dirname, 'src/app/islands/main.ts'),
       },
     },
   },

@@ -9,7 +9,7 @@
 // public/session-hint.js (<script>; inline scripts are allowed by their sha256 hashes, which the
 // server computes from the bytes it serves: apps/server/src/routes/site/page-fill.ts). The page's
 // script is requested by an inline loader after the first paint (prerender/loader.mjs): the app's
-// entry (main.tsx hydrates the page), or for a static page its islands (src/islands/main.ts). A
+// entry (main.tsx hydrates the page), or for a static page its islands (src/app/islands/main.ts). A
 // guarded page's shell paints the page's artwork (inlined as a data: URL) while a stored session is
 // confirmed, so the page React renders after it adds no larger paint.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { readTemplate } from './prerender/template.mjs';
 const site = path.resolve(import.meta.dirname, '..');
 const dist = path.join(site, 'dist');
 const ssr = path.join(dist, '.ssr');
-const ISLANDS_ENTRY = 'src/islands/main.ts';
+const ISLANDS_ENTRY = 'src/app/islands/main.ts';
 
 const { render, guardedArt, pageTitle, prerenderPlan, routeManifest, checkWrittenPages } = await import(
   pathToFileURL(path.join(ssr, 'entry-server.js')).href

@@ -13,7 +13,7 @@ export interface PlannedPage {
    * page's shell needs no page code, and a signed-out visitor never does.
    */
   module: string | null;
-  /** Served with the islands entry (src/islands/main.ts) instead of the app's. */
+  /** Served with the islands entry (src/app/islands/main.ts) instead of the app's. */
   islands: boolean;
 }
 

@@ -1,5 +1,5 @@
 // The phone menu's disclosure (the Menu button and the panel of links it controls), in the DOM
-// alone: the app's navigation (top-nav.tsx) and the static pages' islands (src/islands/main.ts)
+// alone: the app's navigation (top-nav.tsx) and the static pages' islands (src/app/islands/main.ts)
 // both attach it to the same markup, so it works one way whether or not React runs the page.
 
 export interface SiteMenu {

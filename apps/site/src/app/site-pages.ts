@@ -30,7 +30,7 @@ export interface SitePage {
    */
   prerendered: boolean;
   /**
-   * A static page whose interactive parts hydrate alone (src/islands/main.ts: the voice widget, the
+   * A static page whose interactive parts hydrate alone (src/app/islands/main.ts: the voice widget, the
    * account link and the navigation's menu) instead of the whole app; its links load the next page.
    */
   islands: boolean;

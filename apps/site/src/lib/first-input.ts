@@ -39,7 +39,7 @@ export function onFirstInput(fn: () => void): void {
 /**
  * Called right before a part of the page comes alive: returns the buttons clicked so far (once; a
  * second call returns none), for replayEarlyInput once it has. The whole app (no `within`) stops
- * the recording; an island (`within`, src/islands/main.ts) takes the clicks inside itself and is
+ * the recording; an island (`within`, src/app/islands/main.ts) takes the clicks inside itself and is
  * marked `data-live`, which the loader does not record in from then on.
  */
 export function takeEarlyClicks(within?: HTMLElement): HTMLElement[] {

@@ -1,7 +1,7 @@
 import type { PublicConfig as ContractPublicConfig } from '@engage/http-contract';
 
 // Where the browser gets the public configuration, without React: the static pages' islands
-// (src/islands/main.ts) read it too. lib/public-config.ts gives it to the app's components.
+// (src/app/islands/main.ts) read it too. lib/public-config.ts gives it to the app's components.
 
 /**
  * The browser's view of the server configuration (GET /config.json): public values only, in the

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-
 import type { PublicConfig } from './public-config-source';
 
 export { loadPublicConfig, readInjectedConfig, type PublicConfig } from './public-config-source';

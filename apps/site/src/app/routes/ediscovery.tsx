@@ -1,6 +1,6 @@
+import { WidgetIsland } from '@/app/islands/widget-island';
 import { getAssistant } from '@/features/landing/assistants';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { WidgetIsland } from '@/features/landing/components/widget-island';
 import { usePublicConfig } from '@/lib/public-config';
 
 /** The sales engineer landing page (SPEC §2) with its floating voice widget. */

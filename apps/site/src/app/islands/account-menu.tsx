@@ -28,7 +28,7 @@ function SignedOutHint() {
   return null;
 }
 
-/** Replaces the avatar button (src/islands/account.ts) with the signed-in user's menu, open. */
+/** Replaces the avatar button (src/app/islands/account.ts) with the signed-in user's menu, open. */
 export function openAccountMenu(slot: HTMLElement, config: PublicConfig): void {
   createRoot(slot).render(
     <StrictMode>

@@ -1,13 +1,13 @@
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ISLANDS } from '@/islands/names';
+import { getAssistant, type LandingKey } from '@/features/landing/assistants';
 import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
+import { ISLANDS } from '@/lib/island-names';
 import { PublicConfigContext, usePublicConfig, type PublicConfig } from '@/lib/public-config';
-import { getAssistant, type LandingKey } from '../assistants';
 
 // The voice widget on a landing page, as an island: the one file that decides what the widget is
 // there (its markup, rendered with the page) and how it comes alive on a static page. The pages
-// render <WidgetIsland>; src/islands/main.ts calls mountWidgetIsland on the visitor's first input.
+// render <WidgetIsland>; src/app/islands/main.ts calls mountWidgetIsland on the visitor's first input.
 // Replacing the widget (e.g. by a custom element) changes this file only.
 
 /** Whose widget: the public page's uses the everyone key, the sign-in-only pages' the members'. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublicConfig } from '@/lib/public-config-source';
 import { takeEarlyClicks } from '@/lib/first-input';
+import type { PublicConfig } from '@/lib/public-config-source';
 import { attachAccount } from './account';
 
 const config = {

@@ -1,8 +1,8 @@
 import { attachSiteMenu } from '@/app/site-menu';
 import { onFirstInput, replayEarlyInput, takeEarlyClicks } from '@/lib/first-input';
+import { ISLANDS } from '@/lib/island-names';
 import { readInjectedConfig, type PublicConfig } from '@/lib/public-config-source';
 import { attachAccount } from './account';
-import { ISLANDS } from './names';
 
 // The entry of a static page (a site page marked `islands`, app/site-pages.ts): the prerendered
 // HTML stays as it is, and only what is interactive comes alive: the navigation's menu and account
@@ -27,7 +27,7 @@ const warn = (error: unknown) => console.warn('A part of the page failed to load
 
 function attachWidget(container: HTMLElement, config: PublicConfig) {
   onFirstInput(() => {
-    import('@/features/landing/components/widget-island')
+    import('@/app/islands/widget-island')
       .then((m) => live(container, () => m.mountWidgetIsland(container, config)))
       .catch(warn);
     import('./react-parts').then((m) => m.mountToasts(), warn);
