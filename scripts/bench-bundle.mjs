@@ -221,9 +221,9 @@ try {
     'Before issue 30 (islands; 2026-11-25, same method): `/` fetched 296.6 / 95.1 kB in 4 scripts before the',
     'first input (React DOM, react-router, the shell and the page: the whole app hydrated), signed in or out;',
     'its first ENGAGE click added 25.9 kB gzip (signed out). Before issue 13: 197 kB gzip in 15 scripts.',
-    "The guarded landing pages (`/ediscovery`, `/onboarding`) are app pages still and went from 93.4\u201395.1 to",
+    'The guarded landing pages (`/ediscovery`, `/onboarding`) are app pages still and went from 93.4\u201395.1 to',
     "98.5\u2013100.3 kB: with the islands as a second entry, the modules both entries (and the islands' lazy parts) use",
-    "became chunks of their own, each gzipped alone; React, React DOM and react-router are kept in one chunk",
+    'became chunks of their own, each gzipped alone; React, React DOM and react-router are kept in one chunk',
     "(`vite.config.ts`). Signed in, `/`'s first click also loads auth-js (the widget reads the session store).",
   ];
   const section = lines.join('\n');
