@@ -153,6 +153,8 @@ test.describe('landing pages', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    // The page's script loads after its first paint, which a busy machine may delay past network idle.
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
     await page.waitForLoadState('networkidle');
     const initial = await Promise.all(scripts.map((s) => s.body));
     expect(initial.length).toBeGreaterThan(0);

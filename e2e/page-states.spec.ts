@@ -133,18 +133,19 @@ test.describe('page states in Chromium', () => {
   test("a page whose code failed to download keeps SPEC's heading and asks for a reload", async ({
     page,
   }) => {
-    await page.goto('/');
+    // From a page of the app (client-side routing): the home page's links load their page in full.
+    await page.goto('/sign-in');
     await expect(page.locator('#root[data-hydrated]')).toBeAttached();
     await page.route(/\/assets\/(?!index-).*\.js$/, (route) => route.abort());
-    await nav(page).getByRole('link', { name: 'Project Onboarding' }).click();
+    await nav(page).getByRole('link', { name: 'Sign up' }).click();
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     await expect(page.getByText(/Reload the page to get the latest version/)).toBeVisible();
     await expect(page.getByText(/dynamically imported module|\/assets\//)).toHaveCount(0);
 
     await page.unroute(/\/assets\/(?!index-).*\.js$/);
     await page.getByRole('button', { name: 'Reload the page' }).click();
-    await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
-    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-up$/);
   });
 
   test('each route has its own document title, in the served HTML and after navigating', async ({

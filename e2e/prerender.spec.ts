@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 /** 'sales engineer' → 's a l e s e n g i n e e r', as the site spaces its titles. */
@@ -81,6 +82,66 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText(SUBTITLE)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(ROLES);
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+  });
+
+  // Prerendered from the site's page table (issue 28): the pages say what they are before any script.
+  for (const [path, heading] of [
+    ['/sign-in', 'Sign in'],
+    ['/sign-up', 'Create your account'],
+  ] as const) {
+    test(`${path} is prerendered: its heading, and no form that could be sent before its code runs`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('form, input')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('/ as islands (issue 30)', () => {
+  test('before any input it fetches only its islands’ script, at most 35 kB gzip; the first input brings the widget', async ({
+    page,
+  }) => {
+    const scripts: Promise<{ url: string; gzip: number }>[] = [];
+    let recording = true; // until the first input: the call's own chunks arrive as the test ends
+    page.on('response', (r) => {
+      if (recording && r.request().resourceType() === 'script')
+        scripts.push(
+          r.body().then(
+            (b) => ({ url: r.url(), gzip: gzipSync(b, { level: 9 }).length }),
+            () => ({ url: r.url(), gzip: 0 }),
+          ),
+        );
+    });
+    await page.goto('/');
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    const before = await Promise.all(scripts);
+    recording = false;
+    expect(before.length).toBeGreaterThan(0);
+    expect(
+      before.map((s) => new URL(s.url).pathname).filter((p) => /\/(index|client|widget-island)-/.test(p)),
+    ).toEqual([]);
+    expect(before.reduce((sum, s) => sum + s.gzip, 0)).toBeLessThanOrEqual(35 * 1024);
+    // The menu works without the app; the first press brings the widget, which then starts a call.
+    await page.getByRole('button', { name: 'ENGAGE' }).click();
+    await expect(page.getByRole('button', { name: /CONNECTING|END/ })).toBeVisible();
+  });
+
+  test('a signed-in admin gets the avatar’s menu and the Admin link, and a link loads its page', async ({
+    page,
+  }) => {
+    const session = await storedSession(page);
+    await page.addInitScript((s) => window.localStorage.setItem(s.key, s.value), session);
+    await page.goto('/');
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
+    await nav.getByRole('button', { name: `Account menu for ${session.email}` }).click();
+    await page.getByRole('menuitem', { name: /Profile/ }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
 

@@ -203,19 +203,31 @@ test.describe('voice widget', () => {
   });
 
   test('leaving the page during a call ends it', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const sockets = trackSockets(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // From the home page (static: its links load the next page in full, the call goes with the page).
     await page.goto('/');
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     await expect(page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 30_000 });
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Project Onboarding' })
-      .click();
+    await nav.getByRole('link', { name: 'Project Onboarding' }).click();
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole('button', { name: 'END' })).toHaveCount(0);
     await expect(page.locator('audio')).toHaveCount(0);
-    await expect.poll(() => sockets.length > 0 && sockets.every((ws) => ws.isClosed())).toBe(true);
+
+    // Between the app's pages (client-side routing) the widget itself ends the call as it unmounts.
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill('widget-admin@example.com');
+    await form.getByLabel('Password', { exact: true }).fill(process.env.E2E_ADMIN_PASSWORD as string);
+    await form.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'ENGAGE' }).click();
+    await expect(page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 30_000 });
+    const inCall = sockets.length;
+    await nav.getByRole('link', { name: 'Sales Engineer' }).click();
+    await expect(page).toHaveURL(/\/ediscovery$/);
+    await expect(page.getByRole('button', { name: 'END' })).toHaveCount(0);
+    await expect(page.locator('audio')).toHaveCount(0);
+    await expect.poll(() => inCall > 0 && sockets.slice(inCall - 1).every((ws) => ws.isClosed())).toBe(true);
   });
 
   test('a denied microphone shows how to fix it and the widget is ready again', async ({ page }) => {

@@ -49,7 +49,8 @@ export async function startServer() {
     } catch {
       // not listening yet
     }
-    if (i > 300 || child.exitCode !== null) throw new Error('The server did not start.');
+    // Up to 2 minutes: on a machine shared with other work the first start (PGlite, migrations) is slow.
+    if (i > 1200 || child.exitCode !== null) throw new Error('The server did not start.');
     await new Promise((r) => setTimeout(r, 100));
   }
   // Warm the server's Brotli cache: the first request of each file compresses it once.

@@ -25,6 +25,7 @@ import { mailOutboxToken } from './routes/mail-access.js';
 import { mailRoutes } from './routes/mail.js';
 import { providerRoutes } from './routes/provider-routes.js';
 import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
+import { serverPathsOf } from './routes/site/server-paths.js';
 import { staticSite } from './routes/static-site.js';
 import { websocketCalls } from './routes/websocket-calls.js';
 import { allMigrations } from './startup.js';
@@ -200,6 +201,7 @@ export function createApp(deps: AppDeps): Hono {
   // Unknown server paths answer a JSON 404 instead of the SPA.
   app.all('/api/*', (c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));
 
-  app.route('/', staticSite(config.siteDir, { publicConfig }));
+  // Last: every path the routes above own is passed on to the server's 404, never answered with a page.
+  app.route('/', staticSite(config.siteDir, { publicConfig, isServerPath: serverPathsOf(app) }));
   return app;
 }

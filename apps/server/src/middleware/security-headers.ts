@@ -4,7 +4,7 @@ declare module 'hono' {
   interface ContextVariableMap {
     /**
      * CSP sources ('sha256-…') of the inline scripts of the page this response carries, set by the
-     * route that serves it (routes/static-site.ts): allowed on that response only.
+     * route that serves it (routes/static-site.ts, routes/site/page-fill.ts): allowed on that response only.
      */
     cspScriptHashes: string[];
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { createLogger } from '../lib/logger.js';
 import { openSecretStore } from '../lib/secrets.js';
 import { securityHeaders } from '../middleware/security-headers.js';
 import type { PublicConfig } from './public-config.js';
+import { serverPathsOf } from './site/server-paths.js';
 import { staticSite } from './static-site.js';
 
 // The site's marks (apps/site/src/app/entry-server.tsx): title \uE001, owner's domain \uE000\uE003
@@ -162,6 +163,60 @@ describe('the static site', () => {
   });
 });
 
+describe('the site’s build, read once and checked', () => {
+  it('answers 503 naming the broken route manifest on every path that needs it, never a page or a 500', async () => {
+    const dir = site();
+    writeFileSync(path.join(dir, '_pages/routes.json'), '{"routes": "not a list"}');
+    const app = staticSite(dir, { publicConfig: config('Site', 'x.example') });
+    // A known page, an unknown one, and a malformed path (whose 400 page needs the manifest too).
+    for (const target of ['/', '/no-such-page', '/%E0%A4%A']) {
+      const res = await app.request(target);
+      expect([target, res.status]).toEqual([target, 503]);
+      expect(await res.text()).toMatch(/routes\.json is not a valid route manifest; rebuild the site/);
+    }
+    // Files need no manifest.
+    expect((await app.request('/assets/app-abc.js')).status).toBe(200);
+  });
+
+  it('reads, fills and hashes the not-found page once per file version, not on every 404', async () => {
+    const dir = site();
+    const file = path.join(dir, '_pages/not-found.html');
+    // Whole seconds: a file system keeps them exactly, so the version can be set back.
+    const version = 1_800_000_000;
+    utimesSync(file, version, version);
+    const app = staticSite(dir, { publicConfig: config('Site', 'x.example') });
+    expect(await (await app.request('/first')).text()).toContain('<h1>Page not found</h1>');
+    // Other bytes under the same version: a cached page does not see them.
+    writeFileSync(file, page(`<h1>Rebuilt</h1><code>${PATH_MARK}</code>`));
+    utimesSync(file, version, version);
+    const second = await (await app.request('/second')).text();
+    expect(second).toContain('<h1>Page not found</h1>');
+    expect(second).toContain('<code>/second</code>');
+    // A new version (a rebuild under the running server) is read again.
+    utimesSync(file, version, version + 5);
+    expect(await (await app.request('/third')).text()).toContain('<h1>Rebuilt</h1>');
+  });
+});
+
+describe('the server’s own paths, derived from its routes', () => {
+  it('holds the first segment of every mounted route, whole segments only', () => {
+    const app = new Hono();
+    app.use('*', async (_c, next) => next());
+    app.get('/healthz', (c) => c.text('ok'));
+    app.route(
+      '/auth/v1',
+      new Hono().get('/user', (c) => c.text('me')),
+    );
+    app.all('/api/*', (c) => c.text('api'));
+    app.get('/config.json', (c) => c.json({}));
+    const isServerPath = serverPathsOf(app);
+    for (const owned of ['/healthz', '/auth/v1/anything', '/api/x/y', '/config.json'])
+      expect([owned, isServerPath(owned)]).toEqual([owned, true]);
+    for (const site of ['/', '/apiary', '/healthz-page', '/authors', '/ediscovery'])
+      expect([site, isServerPath(site)]).toEqual([site, false]);
+  });
+});
+
 describe('the site behind the whole server, over HTTP', () => {
   let db: Db;
   let dir: string;
@@ -205,6 +260,14 @@ describe('the site behind the whole server, over HTTP', () => {
     const api = await fetch(`${url}/api/nothing-here`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ error: 'request_error' });
+    // A path that only starts like a mount point (/_mail) is the site's, not the server's.
+    const lookalike = await fetch(`${url}/_mailbox`);
+    expect(lookalike.status).toBe(404);
+    expect(await lookalike.text()).toContain('<h1>Page not found</h1>');
+    // Under a mount point that has no such route, the server's 404, not a page.
+    const auth = await fetch(`${url}/healthz/no-such-route`);
+    expect(auth.status).toBe(404);
+    expect(await auth.text()).not.toContain('Page not found');
     const apiMalformed = await fetch(`${url}/api/%E0%A4%A`);
     expect(apiMalformed.status).toBe(404);
     expect(apiMalformed.headers.get('Content-Type')).toContain('application/json');

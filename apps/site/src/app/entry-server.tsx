@@ -7,8 +7,8 @@ import { documentTitle } from './document-title';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-/** The site's routes, for the build's route manifest (scripts/prerender.mjs). */
-export { sitePaths } from './router';
+/** What the build prerenders and lists, from the site's page table (scripts/prerender.mjs). */
+export { checkWrittenPages, prerenderPlan, routeManifest } from './prerender-plan';
 
 /**
  * Renders a page's markup at build time (scripts/prerender.mjs), waiting for its lazy route module.

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
 import { RouteGuard } from '@/features/auth/components/route-guard';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { usePublicConfig } from '@/lib/public-config';
@@ -8,6 +7,7 @@ import { onFirstInput, useSession } from '@/lib/session';
 import { documentTitle, normalisePath } from './document-title';
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { notFoundPage, sitePages, sitePaths, type RouteModuleName } from './site-pages';
 import { withQueries } from './with-queries';
 
 type PageModule = { Component?: ComponentType | null };
@@ -39,55 +39,36 @@ function page(load: () => Promise<PageModule>): Page {
 }
 
 /** Route modules load lazily: a visitor of one page downloads only that page's code. */
-const Home = page(() => import('./routes/home'));
-const Ediscovery = page(() => import('./routes/ediscovery'));
-const Onboarding = page(() => import('./routes/onboarding'));
-const KbImport = page(withQueries(() => import('./routes/kb-import')));
-const Conversations = page(withQueries(() => import('./routes/conversations')));
-const Admin = page(withQueries(() => import('./routes/admin')));
-const NotFound = page(() => import('./routes/not-found'));
-const AcceptInvite = page(() => import('./routes/accept-invite'));
-const Profile = page(() => import('./routes/profile'));
-const SignIn = page(() => import('./routes/sign-in'));
-const SignUp = page(() => import('./routes/sign-up'));
-
-/** Public pages besides home: an invitation's landing page (issue 14), sign-in and sign-up (issue 27). */
-const publicPages: Record<string, Page> = {
-  '/accept-invite': AcceptInvite,
-  [paths.signIn.path]: SignIn,
-  [paths.signUp.path]: SignUp,
+const modules: Record<RouteModuleName, () => Promise<PageModule>> = {
+  home: () => import('./routes/home'),
+  ediscovery: () => import('./routes/ediscovery'),
+  onboarding: () => import('./routes/onboarding'),
+  'kb-import': withQueries(() => import('./routes/kb-import')),
+  conversations: withQueries(() => import('./routes/conversations')),
+  admin: withQueries(() => import('./routes/admin')),
+  'not-found': () => import('./routes/not-found'),
+  'accept-invite': () => import('./routes/accept-invite'),
+  profile: () => import('./routes/profile'),
+  'sign-in': () => import('./routes/sign-in'),
+  'sign-up': () => import('./routes/sign-up'),
 };
 
-/** The pages behind the route guard: the route table below is made from this list. */
-const guarded: Record<string, Page> = {
-  [paths.ediscovery.path]: Ediscovery,
-  [paths.onboarding.path]: Onboarding,
-  [paths.kbImport.path]: KbImport,
-  [paths.conversations.path]: Conversations,
-  [paths.admin.path]: Admin,
-  '/profile': Profile,
-};
+/** The site's pages (site-pages.ts), each with its lazily loaded component. */
+const pages = new Map(sitePages.map((p) => [p.path, { ...p, Page: page(modules[p.module]) }]));
+const NotFound = page(modules[notFoundPage.module]);
+const pagesWhere = (guarded: boolean) => [...pages.values()].filter((p) => p.guarded === guarded);
 
-/**
- * Every path the site renders a page of its own for, from the route table's lists: the build writes
- * them to dist/_pages/routes.json (scripts/prerender.mjs), so the server answers any other path 404.
- */
-export const sitePaths: readonly string[] = [
-  paths.home.path,
-  ...Object.keys(publicPages),
-  ...Object.keys(guarded),
-];
+export { sitePaths };
 
 /** True for the pages behind the route guard (sign-in required, SPEC §2). */
-export const isGuarded = (pathname: string) => normalisePath(pathname) in guarded;
+export const isGuarded = (pathname: string) => pages.get(normalisePath(pathname))?.guarded === true;
 
 /**
  * Starts loading a location's page module (once) and resolves when it has loaded: main.tsx waits for
  * it before hydrating a prerendered public page, so hydration never suspends.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const path = normalisePath(pathname);
-  const target = path === paths.home.path ? Home : (guarded[path] ?? publicPages[path] ?? NotFound);
+  const target = pages.get(normalisePath(pathname))?.Page ?? NotFound;
   // A failed download is reported by the page's own render, through the error boundary.
   return target.preload().catch(() => {});
 }
@@ -138,8 +119,8 @@ function PageOutlet() {
   );
 }
 
-const routes = (pages: Record<string, Page>) =>
-  Object.entries(pages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />);
+const routes = (list: readonly { path: string; Page: Page }[]) =>
+  list.map(({ path, Page }) => <Route key={path} path={path} element={<Page />} />);
 
 /**
  * The site's routes, in react-router's declarative mode: no page uses loaders, actions or fetchers,
@@ -156,9 +137,8 @@ export function AppRoutes() {
       <Routes>
         <Route element={<Layout />}>
           <Route element={<PageOutlet />}>
-            <Route path={paths.home.path} element={<Home />} />
-            <Route element={<RouteGuard />}>{routes(guarded)}</Route>
-            {routes(publicPages)}
+            <Route element={<RouteGuard />}>{routes(pagesWhere(true))}</Route>
+            {routes(pagesWhere(false))}
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -1,9 +1,10 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 import { AccountNav, AdminLink, ConversationsLink, VisitorLinks } from './account-nav';
+import { attachSiteMenu, type SiteMenu } from './site-menu';
 
 // Plain class strings without conflicting utilities: no class merging (tailwind-merge) is needed,
 // which keeps it out of the landing pages' initial JavaScript.
@@ -46,31 +47,18 @@ function SiteLinks() {
  */
 export function TopNav() {
   const { siteTitle } = usePublicConfig();
-  const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  // Following a link (any route change) folds the menu: state adjusted while rendering, no effect.
-  const { pathname } = useLocation();
-  const [shownFor, setShownFor] = useState(pathname);
-  if (shownFor !== pathname) {
-    setShownFor(pathname);
-    setOpen(false);
-  }
-
-  // Escape from the button or the panel folds the menu and gives focus back to the button.
+  const menu = useRef<SiteMenu | null>(null);
   useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as Node;
-      const inMenu = target === button.current || Boolean(panel.current?.contains(target));
-      if (event.key !== 'Escape' || !inMenu) return;
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+    if (!button.current || !panel.current) return undefined;
+    const attached = attachSiteMenu(button.current, panel.current);
+    menu.current = attached;
+    return attached.detach;
+  }, []);
+  // Following a link (any route change) folds the menu.
+  const { pathname } = useLocation();
+  useEffect(() => menu.current?.close(), [pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-slate-950/95 text-white backdrop-blur">
@@ -96,19 +84,20 @@ export function TopNav() {
           <button
             ref={button}
             type="button"
-            aria-expanded={open}
+            aria-expanded={false}
             aria-controls={SITE_MENU_ID}
-            onClick={() => setOpen((was) => !was)}
-            className="site-menu-button ml-1 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 md:hidden"
+            className="site-menu-button group ml-1 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 md:hidden"
           >
-            {open ? <X className="size-4" aria-hidden /> : <Menu className="size-4" aria-hidden />}
+            {/* Both drawn; the button's aria-expanded (site-menu.ts sets it) shows the right one. */}
+            <Menu className="size-4 group-aria-expanded:hidden" aria-hidden />
+            <X className="hidden size-4 group-aria-expanded:block" aria-hidden />
             Menu
           </button>
         </div>
         <div
           ref={panel}
           id={SITE_MENU_ID}
-          className={`site-menu-panel flex-col gap-1 border-t border-white/10 pt-2 pb-1 mt-2 md:hidden ${open ? 'flex' : 'hidden'}`}
+          className="site-menu-panel hidden flex-col gap-1 border-t border-white/10 pt-2 pb-1 mt-2 md:hidden"
         >
           <SiteLinks />
           <VisitorLinks className="flex flex-col gap-1" linkClass={linkClass} signUpClass={linkClass} />

@@ -9,7 +9,7 @@ export interface EarlyInput {
   input: boolean;
   /** Buttons clicked before hydration started, in order, each once. */
   clicks: HTMLElement[];
-  /** Set when hydration starts: from then on React sees clicks itself. */
+  /** Set when the app's hydration starts: from then on React sees clicks itself. */
   done: boolean;
 }
 
@@ -37,14 +37,22 @@ export function onFirstInput(fn: () => void): void {
 }
 
 /**
- * Called right before hydrateRoot: stops recording and returns the buttons clicked so far (once; a
- * second call returns none), for replayEarlyInput after hydration has committed.
+ * Called right before a part of the page comes alive: returns the buttons clicked so far (once; a
+ * second call returns none), for replayEarlyInput once it has. The whole app (no `within`) stops
+ * the recording; an island (`within`, src/app/islands/main.ts) takes the clicks inside itself and is
+ * marked `data-live`, which the loader does not record in from then on.
  */
-export function takeEarlyClicks(): HTMLElement[] {
+export function takeEarlyClicks(within?: HTMLElement): HTMLElement[] {
   const state = early();
   if (!state) return [];
-  state.done = true;
-  return state.clicks.splice(0);
+  if (!within) {
+    state.done = true;
+    return state.clicks.splice(0);
+  }
+  within.setAttribute('data-live', '');
+  const taken = state.clicks.filter((el) => within.contains(el));
+  state.clicks = state.clicks.filter((el) => !taken.includes(el));
+  return taken;
 }
 
 /**

@@ -4,7 +4,13 @@ import { onAuthClientCreated, onSessionRefused } from './auth-client-events';
 import { onFirstInput } from './first-input';
 import { forgetRecovery, recoveryPending, rememberRecovery } from './password-recovery';
 import { usePublicConfig, type PublicConfig } from './public-config';
-import { EXPIRY_MARGIN_MS, readStoredSession, storageKeyFor, urlHasAuthResult } from './stored-session';
+import {
+  EXPIRY_MARGIN_MS,
+  isAdminUser,
+  readStoredSession,
+  storageKeyFor,
+  urlHasAuthResult,
+} from './stored-session';
 import type { SupabaseClient } from './supabase';
 import { dropEmptyFragment } from './url-session';
 
@@ -94,7 +100,7 @@ function fromSession(session: Session | null, event: AuthChangeEvent | null): Se
     ...empty,
     session,
     user: session?.user ?? null,
-    isAdmin: session?.user.app_metadata?.role === 'admin',
+    isAdmin: isAdminUser(session?.user),
     event,
     passwordRecovery: recovering(session, event),
     sessionEnded: state.sessionEnded && !(session && event === 'SIGNED_IN'),

@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/auth-js';
+import type { Session, User } from '@supabase/auth-js';
 
 /**
  * The guard's synchronous first decision, read from the session auth-js keeps in localStorage, so a
@@ -77,3 +77,11 @@ export function urlHasAuthResult(hash: string, search: string): boolean {
     query.has('code')
   );
 }
+
+/** The admin role, which only the server writes (app_metadata): it shows the Admin link. */
+export const isAdminUser = (user: Pick<User, 'app_metadata'> | null | undefined): boolean =>
+  user?.app_metadata?.role === 'admin';
+
+/** Operators and admins see the conversations (issue 25); the server refuses anyone else all the same. */
+export const isOperatorUser = (user: Pick<User, 'app_metadata'> | null | undefined): boolean =>
+  user?.app_metadata?.role === 'operator' || isAdminUser(user);

@@ -1,0 +1,59 @@
+import { StrictMode, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { getAssistant, type LandingKey } from '@/features/landing/assistants';
+import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
+import { ISLANDS } from '@/lib/island-names';
+import { PublicConfigContext, usePublicConfig, type PublicConfig } from '@/lib/public-config';
+
+// The voice widget on a landing page, as an island: the one file that decides what the widget is
+// there (its markup, rendered with the page) and how it comes alive on a static page. The pages
+// render <WidgetIsland>; src/app/islands/main.ts calls mountWidgetIsland on the visitor's first input.
+// Replacing the widget (e.g. by a custom element) changes this file only.
+
+/** Whose widget: the public page's uses the everyone key, the sign-in-only pages' the members'. */
+const audienceOf = (page: LandingKey) => (page === 'index' ? 'public' : 'members');
+
+function Widget({ page }: { page: LandingKey }) {
+  const assistant = getAssistant(page, usePublicConfig());
+  return (
+    <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} audience={audienceOf(page)} />
+  );
+}
+
+/** The floating voice widget of a landing page, inside its island's mount point. */
+export function WidgetIsland({ page }: { page: LandingKey }) {
+  return (
+    // `contents`: the mount point adds no box; the widget places itself (fixed, bottom-left).
+    <div data-island={ISLANDS.widget} data-page={page} className="contents">
+      <Widget page={page} />
+    </div>
+  );
+}
+
+const isLandingKey = (value: string | undefined): value is LandingKey =>
+  value === 'index' || value === 'ediscovery' || value === 'onboarding';
+
+/**
+ * Brings a prerendered widget to life on a static page: hydrates it where it stands (its nodes are
+ * kept, so a button clicked before is the very button React now handles). Resolves once the first
+ * render has committed.
+ */
+export function mountWidgetIsland(container: HTMLElement, config: PublicConfig): Promise<void> {
+  const page = container.dataset.page;
+  if (!isLandingKey(page)) return Promise.reject(new Error(`No landing page named "${page}".`));
+  return new Promise((resolve) => {
+    function Committed() {
+      useEffect(resolve, []);
+      return null;
+    }
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <PublicConfigContext.Provider value={config}>
+          <Widget page={page} />
+          <Committed />
+        </PublicConfigContext.Provider>
+      </StrictMode>,
+    );
+  });
+}
