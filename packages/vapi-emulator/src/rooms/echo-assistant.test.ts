@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EchoAssistant, type AssistantEffect, type EchoAssistantOptions } from './echo-assistant.js';
+import type { AssistantEffect, EchoAssistantOptions } from './assistant-effects.js';
+import { EchoAssistant } from './echo-assistant.js';
 import { concat, encodePcm, rms } from './pcm.js';
 import { frames, silence, tone } from './testing.js';
 

@@ -9,12 +9,12 @@ import {
 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { formatSize } from '@engage/http-contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
-import { formatSize } from '../lib/format-size';
 import { knowledgeEntries, usersOf } from '../lib/knowledge-in-use';
 import { isInFlightId } from '../lib/state';
 import type { UploadedFileRecord } from '../lib/storage';
