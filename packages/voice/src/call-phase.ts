@@ -1,5 +1,5 @@
 /**
- * The shapes around a {@link LiveCall}: what it needs from the client (its host), what media the call
+ * The shapes around a `LiveCall`: what it needs from the client (its host), what media the call
  * carries, and the phases it moves through.
  * @module
  */
@@ -7,7 +7,6 @@ import type { Room } from './rooms/types.js';
 import type { Timers } from './speech-detector.js';
 import type { VapiEventArgs, VapiEventNames } from './types.js';
 // For the doc link only.
-import type { LiveCall } from './call.js';
 
 export interface CallHost {
   emit<E extends VapiEventNames>(event: E, ...args: VapiEventArgs[E]): void;
@@ -25,7 +24,7 @@ export interface CallMedia {
 }
 
 /**
- * Where a call is. Only {@link LiveCall} moves it, through its transitions (`attach`, `markJoined`,
+ * Where a call is. Only `LiveCall` moves it, through its transitions (`attach`, `markJoined`,
  * `markLive`, `markEnded`); every phase after the room exists carries it.
  * - starting: creating the web call or the room;
  * - connecting: the room exists, not yet joined;

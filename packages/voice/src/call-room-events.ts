@@ -1,5 +1,5 @@
 /**
- * A call room's events turned into the SDK's events (SPEC §4), for {@link LiveCall.attach}: which
+ * A call room's events turned into the SDK's events (SPEC §4), for `LiveCall.attach`: which
  * room event becomes which SDK event, and which the call itself handles.
  * @module
  */
@@ -11,7 +11,6 @@ import type { Room, RoomEventMap, RoomEventName } from './rooms/types.js';
 import type { SpeechDetector } from './speech-detector.js';
 import type { VapiEventArgs, VapiEventNames } from './types.js';
 // For the doc link only.
-import type { LiveCall } from './call.js';
 
 /** The parts of a call the room's events drive. */
 export interface RoomEventTarget {

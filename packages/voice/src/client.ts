@@ -16,8 +16,8 @@ import {
 } from './client-options.js';
 import { NO_CALL, VoiceStateError } from './errors.js';
 import { now } from './events.js';
-import { RoomControls } from './room-controls.js';
 import { joinTarget } from './join-target.js';
+import { RoomControls } from './room-controls.js';
 import { runStart, type StartEnvironment, type StartRequest } from './start-routine.js';
 import type {
   AssistantOverrides,

@@ -2,9 +2,9 @@ import type { DailyCall } from '@daily-co/daily-js';
 import type { LiveCall } from './call.js';
 import { NO_CALL, VoiceStateError } from './errors.js';
 import { TypedEmitter } from './events.js';
+import { RECORDING_LAYOUT } from './join-target.js';
 import { boostMicrophone } from './microphone-gain.js';
 import type { Room, RoomCustomTrack, RoomInputDevices } from './rooms/types.js';
-import { RECORDING_LAYOUT } from './join-target.js';
 import type { VapiEventArgs } from './types.js';
 import {
   checkAudioLevelInterval,

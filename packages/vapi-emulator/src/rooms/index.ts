@@ -3,9 +3,9 @@ import type { WSContext } from 'hono/ws';
 import { z } from 'zod';
 import { addressKey, socketAddress } from '../address-limit.js';
 import { NO_DOCUMENTS } from '../knowledge/retrieval.js';
+import { admissionRefusal, reject } from './admission.js';
 import type { AssistantEffect, EndedReason } from './assistant-effects.js';
 import { EchoAssistant } from './echo-assistant.js';
-import { admissionRefusal, reject } from './admission.js';
 import { ensureErrorEvent, everyInterval } from './node-runtime.js';
 import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES } from './pcm.js';
 import {

@@ -11,6 +11,7 @@
  */
 import { VoiceStateError } from '../errors.js';
 import { createRoomParticipant, SPEAKER_NAME } from './participant.js';
+import { RoomListeners } from './room-listeners.js';
 import type {
   Room,
   RoomEventMap,
@@ -21,7 +22,6 @@ import type {
   RoomParticipant,
   RoomSubscription,
 } from './types.js';
-import { RoomListeners } from './room-listeners.js';
 import { openSocket } from './websocket-connect.js';
 import { browserApis, CallAudio, type BrowserApis } from './websocket-media.js';
 import {

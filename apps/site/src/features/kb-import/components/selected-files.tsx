@@ -1,5 +1,5 @@
-import { UploadIcon, XIcon } from 'lucide-react';
 import { formatSize } from '@engage/http-contract';
+import { UploadIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';

@@ -1,3 +1,4 @@
+import { formatSize } from '@engage/http-contract';
 import {
   CheckCircle2Icon,
   CircleIcon,
@@ -9,7 +10,6 @@ import {
 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { formatSize } from '@engage/http-contract';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
