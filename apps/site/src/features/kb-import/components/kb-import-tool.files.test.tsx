@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, storageKeys } from '../lib/storage';
-import { chooseFiles, renderTool, tick, typeKey } from '../testing/render-tool';
+import { chooseFiles, renderTool, tick, typeKey, withToolTestHooks } from '../testing/render-tool';
+
+withToolTestHooks();
 
 describe('Files tab', () => {
   it('asks for a key before checking duplicates', async () => {
