@@ -135,17 +135,7 @@ export async function until(check: () => boolean, what = 'condition', timeoutMs 
 
 export { createGate };
 
-/** The start routine's stages in order (SPEC §4). */
-export const START_STAGES = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'audio-observer-setup',
-  'audio-processing-setup',
-];
+export { START_STAGES } from './types.js';
 
 /**
  * The hooks of every client test file: start() loads the room adapter on first use
