@@ -2,8 +2,9 @@
 // from the running server when there is one, else read directly. Prints one line; exits 1 on failure.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { formatSize } from '@engage/http-contract';
 import { BackupError } from './backup/archive.js';
-import { formatBytes, writeFileAtomic } from './backup/files.js';
+import { writeFileAtomic } from './backup/files.js';
 import { backupDataDir } from './backup/take.js';
 import { ConfigError, parseConfig } from './config.js';
 
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
   const { archive, from } = await backupDataDir(config.dataDir);
   writeFileAtomic(file, archive);
   const source = from === 'server' ? 'from the running server' : 'from the stopped data directory';
-  console.log(`Backup of ${config.dataDir} written to ${file} (${formatBytes(archive.length)}, ${source}).`);
+  console.log(`Backup of ${config.dataDir} written to ${file} (${formatSize(archive.length)}, ${source}).`);
   return 0;
 }
 

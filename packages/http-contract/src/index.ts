@@ -10,3 +10,4 @@ export * from './outbox.js';
 export * from './limits.js';
 export * from './backups.js';
 export * from './unanswered.js';
+export * from './format-size.js';

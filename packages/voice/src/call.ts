@@ -9,47 +9,31 @@
  * @module
  */
 import { AudioPlayers } from './audio-player.js';
-import { messageOf, NO_CALL, serializeError, StartCancelledError, VoiceStateError } from './errors.js';
+import type { CallHost, CallMedia, CallPhase } from './call-phase.js';
+import { parseAppMessage, wireRoomEvents } from './call-room-events.js';
+import { NO_CALL, serializeError, StartCancelledError, VoiceStateError } from './errors.js';
+import { now } from './events.js';
 import { SPEAKER_NAME } from './rooms/participant.js';
-import type { Room, RoomEventMap, RoomEventName } from './rooms/types.js';
-import { SpeechDetector, type Timers } from './speech-detector.js';
+import type { Room, RoomEventMap } from './rooms/types.js';
+import { SpeechDetector } from './speech-detector.js';
 import type { VapiEventArgs, VapiEventNames } from './types.js';
 
 /** Remote audio-level observer interval (SPEC §9). */
 export const REMOTE_AUDIO_LEVEL_INTERVAL_MS = 100;
 
-export interface CallHost {
-  emit<E extends VapiEventNames>(event: E, ...args: VapiEventArgs[E]): void;
-  listenerCount(event: VapiEventNames): number;
-  /** The playback volume the app chose (survives calls), or null for the element's default. */
-  volume(): number | null;
-  timers?: Timers;
-}
-
-export interface CallMedia {
-  /** Recording video: subscribe to video and stop the recording at the end. */
-  videoRecording: boolean;
-  /** A video voice provider (tavus): subscribe to video. */
-  videoEnabled: boolean;
-}
-
-export const now = (): string => new Date().toISOString();
-
 /**
- * Where a call is. Only {@link LiveCall} moves it, through its transitions (`attach`, `markJoined`,
- * `markLive`, `markEnded`); every phase after the room exists carries it.
- * - starting: creating the web call or the room;
- * - connecting: the room exists, not yet joined;
- * - joined: joined, the start routine still setting up;
- * - live: started (`call-start-success` sent);
- * - ended: over; the teardown releases what is left.
+ * Runs one step of the teardown; a failure is warned about and the teardown goes on, so one
+ * broken resource never keeps the others (or the room) alive.
  */
-export type CallPhase =
-  | { readonly name: 'starting' }
-  | { readonly name: 'connecting'; readonly room: Room }
-  | { readonly name: 'joined'; readonly room: Room }
-  | { readonly name: 'live'; readonly room: Room }
-  | { readonly name: 'ended' };
+async function warnOnFailure(what: string, step: () => unknown): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    console.warn(`[engage/voice] ${what} failed:`, error);
+  }
+}
+
+export type { CallHost, CallMedia, CallPhase } from './call-phase.js';
 
 export class LiveCall {
   /** Resolves when teardown has finished (room left and destroyed). */
@@ -158,42 +142,17 @@ export class LiveCall {
     if (this.#phase.name !== 'starting') throw new Error(`A ${this.#phase.name} call cannot take a room.`);
     this.#phase = { name: 'connecting', room };
     this.#media = media;
-    const on = <E extends RoomEventName>(event: E, listener: (payload: RoomEventMap[E]) => void) => {
-      this.#unsubscribers.push(room.on(event, listener));
-    };
-    on('left-meeting', () => void this.end('The call room was left before the call started.'));
-    on('error', (event) => {
-      this.emit('error', { type: 'daily-error', error: serializeError(event), timestamp: now() });
-      void this.end(`The call room failed: ${messageOf(event)}`);
-    });
-    on('camera-error', (event) =>
-      this.emit('camera-error', { type: 'camera-error', error: serializeError(event), timestamp: now() }),
+    this.#unsubscribers.push(
+      ...wireRoomEvents(room, media, {
+        emit: (event, ...args) => this.emit(event, ...args),
+        end: (reason) => void this.end(reason),
+        nonFatalError: (event) => this.#onNonFatalError(event),
+        trackStarted: (event) => void this.#onTrackStarted(event),
+        appMessage: (data) => this.#onAppMessage(data),
+        players: this.#players,
+        speech: this.#speech,
+      }),
     );
-    on('nonfatal-error', (event) => this.#onNonFatalError(event));
-    on('participant-joined', ({ participant }) => {
-      if (participant.local) return;
-      room.subscribe(participant.session_id, {
-        audio: true,
-        video: media.videoRecording || media.videoEnabled,
-      });
-    });
-    on('participant-updated', ({ participant }) => this.emit('daily-participant-updated', participant));
-    on('participant-left', ({ participant }) => this.#players.drop(participant.session_id));
-    on('track-started', (event) => void this.#onTrackStarted(event));
-    on('track-stopped', ({ participant, track }) => {
-      if (!participant || track.kind !== 'audio') return;
-      this.#players.drop(participant.session_id, track);
-    });
-    on('app-message', ({ data }) => this.#onAppMessage(data));
-    on('remote-participants-audio-level', ({ participantsAudioLevel }) =>
-      this.#speech.update(participantsAudioLevel),
-    );
-    on('local-audio-level', ({ audioLevel }) => this.emit('local-volume-level', audioLevel));
-    on('network-quality-change', (event) => this.emit('network-quality-change', event));
-    on('network-connection', (event) => this.emit('network-connection', event));
-    on('recording-started', (event) => this.emit('recording-started', event));
-    on('recording-stopped', (event) => this.emit('recording-stopped', event));
-    on('recording-error', (event) => this.emit('recording-error', event));
   }
 
   /**
@@ -255,21 +214,10 @@ export class LiveCall {
     this.#speech.dispose();
     for (const unsubscribe of this.#unsubscribers.splice(0)) unsubscribe();
     this.#players.clear();
-    for (const release of this.#resources.splice(0)) {
-      try {
-        release();
-      } catch (error) {
-        console.warn('[engage/voice] releasing a call resource failed:', error);
-      }
-    }
+    for (const release of this.#resources.splice(0)) void warnOnFailure('releasing a call resource', release);
     if (wasJoined && room) {
-      if (this.#media.videoRecording) {
-        try {
-          room.stopRecording();
-        } catch (error) {
-          console.warn('[engage/voice] stopping the recording failed:', error);
-        }
-      }
+      if (this.#media.videoRecording)
+        void warnOnFailure('stopping the recording', () => room.stopRecording());
       this.emit('call-end');
       if (!this.#endedStatusSeen) {
         this.#endedStatusSeen = true;
@@ -277,16 +225,8 @@ export class LiveCall {
       }
     }
     this.#silenced = true;
-    try {
-      if (room && wasJoined) await room.leave();
-    } catch (error) {
-      console.warn('[engage/voice] leaving the call room failed:', error);
-    }
-    try {
-      await room?.destroy();
-    } catch (error) {
-      console.warn('[engage/voice] destroying the call room failed:', error);
-    }
+    if (room && wasJoined) await warnOnFailure('leaving the call room', () => room.leave());
+    await warnOnFailure('destroying the call room', () => room?.destroy());
     this.#resolveFinished();
   }
 
@@ -325,24 +265,10 @@ export class LiveCall {
       }
       return;
     }
-    let message = data;
-    if (typeof data === 'string') {
-      try {
-        message = JSON.parse(data) as unknown;
-      } catch {
-        console.warn('[engage/voice] ignored an app message that is not JSON:', data.slice(0, 200));
-        return;
-      }
-    }
-    if (
-      typeof message === 'object' &&
-      message !== null &&
-      (message as { type?: unknown }).type === 'status-update' &&
-      (message as { status?: unknown }).status === 'ended'
-    ) {
-      this.#endedStatusSeen = true;
-    }
-    this.emit('message', message);
+    const parsed = parseAppMessage(data);
+    if (!parsed) return;
+    if (parsed.endedStatus) this.#endedStatusSeen = true;
+    this.emit('message', parsed.message);
   }
 
   async #onTrackStarted({ participant, track }: RoomEventMap['track-started']): Promise<void> {

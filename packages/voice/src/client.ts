@@ -3,9 +3,8 @@
  * call and the rooms do the work. Nothing here touches browser globals until a call starts.
  * @module
  */
-import type { DailyCall } from '@daily-co/daily-js';
 import { createRequester, type CreateWebCallDTO, type JsonObject, type Requester } from './api.js';
-import { LiveCall, now } from './call.js';
+import { LiveCall } from './call.js';
 import {
   DEFAULT_API_BASE_URL,
   isMobileBrowser,
@@ -16,16 +15,10 @@ import {
   type VapiOptions,
 } from './client-options.js';
 import { NO_CALL, VoiceStateError } from './errors.js';
-import { TypedEmitter } from './events.js';
-import { boostMicrophone } from './microphone-gain.js';
-import type { Room, RoomInputDevices, RoomCustomTrack } from './rooms/types.js';
-import {
-  joinTarget,
-  runStart,
-  RECORDING_LAYOUT,
-  type StartEnvironment,
-  type StartRequest,
-} from './start-routine.js';
+import { now } from './events.js';
+import { joinTarget } from './join-target.js';
+import { RoomControls } from './room-controls.js';
+import { runStart, type StartEnvironment, type StartRequest } from './start-routine.js';
 import type {
   AssistantOverrides,
   Call,
@@ -35,26 +28,17 @@ import type {
   JoinableCall,
   StartCallOptions,
   VapiClientToServerMessage,
-  VapiEventArgs,
   WorkflowOverrides,
 } from './types.js';
 import {
-  checkAudioLevelInterval,
-  checkCustomTrack,
-  checkGain,
   checkMessage,
-  checkRecordingType,
   checkSay,
-  checkUserData,
+  failValidation as fail,
   MISSING_TARGET,
   VoiceValidationError,
 } from './validation.js';
 
-function fail(message: string): never {
-  throw new VoiceValidationError(message);
-}
-
-export class Vapi extends TypedEmitter<VapiEventArgs> {
+export class Vapi extends RoomControls {
   readonly #requester: Requester;
   readonly #dailyConfig: DailyCallConfig;
   readonly #dailyCallObject: DailyCallObjectOptions;
@@ -262,34 +246,6 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     return !!call && !call.ended && call.muted;
   }
 
-  /** Changes the microphone or camera. */
-  async setInputDevicesAsync(
-    options: RoomInputDevices & { audioSource?: MediaStreamTrack | false },
-  ): Promise<void> {
-    const { room } = this.#requireCall();
-    const devices = { ...options };
-    if (devices.audioSource === false) {
-      console.warn('[engage/voice] audioSource: false breaks Chrome 140+; keeping the current microphone.');
-      delete devices.audioSource;
-    }
-    await room.setInputDevices(devices as RoomInputDevices);
-  }
-
-  /** Changes the speaker used by the call room. */
-  async setOutputDeviceAsync(options: { outputDeviceId: string }): Promise<void> {
-    await this.#call?.room?.setOutputDevice(options);
-  }
-
-  /** Amplifies the microphone by `gain` (e.g. 1.5). Released when the call ends. */
-  async increaseMicLevel(gain: number): Promise<void> {
-    const problem = checkGain(gain);
-    if (problem) fail(problem);
-    const { call, room } = this.#requireCall();
-    const boosted = await boostMicrophone(gain);
-    call.hold(boosted.release);
-    if (boosted.track) await room.setInputDevices({ audioSource: boosted.track });
-  }
-
   /**
    * Sets the assistant's playback volume, 0 to 1 (clamped; non-finite values ignored). Remembered
    * across calls and applied before playback starts.
@@ -300,88 +256,7 @@ export class Vapi extends TypedEmitter<VapiEventArgs> {
     this.#call?.applyVolume(this.#volume);
   }
 
-  /** The <audio> element playing the assistant, or null before its audio arrives. */
-  getAudioPlayer(): HTMLAudioElement | null {
-    return this.#call?.audioPlayer ?? null;
-  }
-
-  /** Daily's call object for this call, or null (no call, or a WebSocket room). */
-  getDailyCallObject(): DailyCall | null {
-    const room = this.#call?.room;
-    // The Daily room's vendor object is the call object Daily.createCallObject returned.
-    return room?.kind === 'daily' ? (room.vendorObject() as DailyCall) : null;
-  }
-
-  /** The latest microphone level, 0..1 (0 without a call). */
-  getLocalAudioLevel(): number {
-    return this.#call?.room?.getLocalAudioLevel() ?? 0;
-  }
-
-  /** Starts `local-volume-level` events every `interval` ms (at least 100). */
-  async startLocalAudioLevelObserver(interval?: number): Promise<void> {
-    const problem = checkAudioLevelInterval(interval);
-    if (problem) fail(problem);
-    await this.#requireCall().room.startLocalAudioLevelObserver(interval);
-  }
-
-  stopLocalAudioLevelObserver(): void {
-    this.#call?.room?.stopLocalAudioLevelObserver();
-  }
-
-  isLocalAudioLevelObserverRunning(): boolean {
-    return this.#call?.room?.isLocalAudioLevelObserverRunning() ?? false;
-  }
-
-  startScreenSharing(
-    displayMediaOptions?: DisplayMediaStreamOptions,
-    screenVideoSendSettings?: unknown,
-  ): void {
-    this.#call?.room?.startScreenShare({ displayMediaOptions, screenVideoSendSettings });
-  }
-
-  stopScreenSharing(): void {
-    this.#call?.room?.stopScreenShare();
-  }
-
-  /** Starts (or retries) the recording; `recording-started` or `recording-error` follows. */
-  startRecording(options: { type?: 'cloud' | 'raw-tracks' | 'local' } = {}): void {
-    const problem = checkRecordingType(options?.type);
-    if (problem) fail(problem);
-    this.#requireCall().room.startRecording({
-      ...RECORDING_LAYOUT,
-      ...(options.type ? { type: options.type } : {}),
-    });
-  }
-
-  stopRecording(): void {
-    this.#call?.room?.stopRecording();
-  }
-
-  /** Engage: attaches JSON user data (at most 4096 characters) to the local participant. */
-  async setUserData(data: unknown): Promise<void> {
-    const problem = checkUserData(data);
-    if (problem) fail(problem);
-    await this.#requireCall().room.setUserData(data);
-  }
-
-  /** Engage: publishes a custom track; resolves its name. */
-  async startCustomTrack(options: RoomCustomTrack): Promise<string> {
-    const problem = checkCustomTrack(options);
-    if (problem) fail(problem);
-    return this.#requireCall().room.startCustomTrack(options);
-  }
-
-  /** Engage: stops a custom track started with `startCustomTrack`. */
-  async stopCustomTrack(trackName: string): Promise<string> {
-    if (typeof trackName !== 'string' || !trackName) fail('stopCustomTrack() needs the track name.');
-    return this.#requireCall().room.stopCustomTrack(trackName);
-  }
-
-  /** The running call and its room (created, not necessarily joined), or throws. */
-  #requireCall(): { call: LiveCall; room: Room } {
-    const call = this.#call;
-    const room = call?.room;
-    if (!call || !room) throw new VoiceStateError(NO_CALL);
-    return { call, room };
+  protected currentCall(): LiveCall | null {
+    return this.#call;
   }
 }

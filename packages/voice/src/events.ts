@@ -10,6 +10,9 @@
  *   so an app's bug never breaks the call.
  */
 
+/** An event's timestamp (ISO 8601), as the official SDK stamps them. */
+export const now = (): string => new Date().toISOString();
+
 /** Maps each event name to its listener's argument list. */
 export type EventMap = { [event: string]: unknown[] };
 

@@ -8,30 +8,19 @@
  * @module
  */
 import { createWebCall, isVapiApiError, sleep, type CreateWebCallDTO, type Requester } from './api.js';
-import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, now, type LiveCall } from './call.js';
+import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, type LiveCall } from './call.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
+import { now } from './events.js';
+import { assertRoomAudioFormat, joinTarget, RECORDING_LAYOUT } from './join-target.js';
 import { createRoomFor } from './rooms/choose.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
 import type { Room, RoomOptions } from './rooms/types.js';
 import { isWebSocketUrl } from './rooms/websocket-protocol.js';
-import type {
-  CallStartProgressEvent,
-  JoinableCall,
-  StartCallOptions,
-  StartStage,
-  VapiErrorType,
-} from './types.js';
+import { StageError, stageRunner } from './start-stages.js';
+import type { JoinableCall, StartCallOptions } from './types.js';
 
 /** Wait before joining on mobile, so the permission prompt settles (SPEC §9). */
 export const MOBILE_JOIN_DELAY_MS = 1000;
-
-/** Recording layout (SPEC §9). */
-export const RECORDING_LAYOUT = {
-  width: 1280,
-  height: 720,
-  backgroundColor: '#FF1F2D3D',
-  layout: { preset: 'default' as const },
-};
 
 export interface StartEnvironment {
   requester: Requester;
@@ -51,67 +40,6 @@ export type StartRequest =
     }
   | { kind: 'reconnect'; webCall: JoinableCall; context: Record<string, unknown> };
 
-/** The URL to join and whether it is a WebSocket room. */
-export function joinTarget(webCall: JoinableCall): string | undefined {
-  if (typeof webCall.webCallUrl === 'string' && webCall.webCallUrl) return webCall.webCallUrl;
-  const ws = webCall.transport?.websocketCallUrl;
-  if (typeof ws === 'string' && isWebSocketUrl(ws)) return ws;
-  const callUrl = webCall.transport?.callUrl;
-  return typeof callUrl === 'string' && callUrl ? callUrl : undefined;
-}
-
-/** The only audio the WebSocket room speaks: the provider's default for `vapi.websocket` calls. */
-const ROOM_AUDIO_FORMAT = { format: 'pcm_s16le', sampleRate: 16_000 } as const;
-
-/**
- * Throws when a WebSocket call asks for another audio format (µ-law, another rate): the room would
- * send and play noise. A call without `transport.audioFormat` uses the provider's default.
- */
-export function assertRoomAudioFormat(webCall: JoinableCall): void {
-  const audioFormat = webCall.transport?.audioFormat as
-    { format?: unknown; sampleRate?: unknown } | undefined;
-  if (typeof audioFormat !== 'object' || audioFormat === null) return;
-  const format = audioFormat.format ?? ROOM_AUDIO_FORMAT.format;
-  const sampleRate = audioFormat.sampleRate ?? ROOM_AUDIO_FORMAT.sampleRate;
-  if (format === ROOM_AUDIO_FORMAT.format && sampleRate === ROOM_AUDIO_FORMAT.sampleRate) return;
-  throw new Error(
-    `The WebSocket call uses ${String(format)} at ${String(sampleRate)} Hz; this SDK speaks ` +
-      `${ROOM_AUDIO_FORMAT.format} at ${ROOM_AUDIO_FORMAT.sampleRate} Hz. Create the call with that audioFormat.`,
-  );
-}
-
-/** Rejects with the signal's reason as soon as it aborts. */
-function race<T>(work: Promise<T> | T, signal: AbortSignal): Promise<T> {
-  // Work abandoned by an abort may still fail later; that failure is expected, not unhandled.
-  Promise.resolve(work).catch(() => undefined);
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(work).then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-/** An error raised inside a stage, tagged with the error event type it was already reported as. */
-class StageError extends Error {
-  constructor(
-    readonly stage: StartStage,
-    readonly original: unknown,
-  ) {
-    super(messageOf(original));
-    this.name = 'StageError';
-  }
-}
-
 /**
  * Runs the routine for `call` (already registered with the client, so stop() can reach it).
  * Resolves the web call on success, or null on failure or cancellation. Never rejects.
@@ -123,72 +51,10 @@ export async function runStart(
 ): Promise<JoinableCall | null> {
   const started = Date.now();
   const signal = call.signal;
-  let current: StartStage = 'initialization';
   let webCall: JoinableCall | undefined = request.kind === 'reconnect' ? request.webCall : undefined;
   const isReconnect = request.kind === 'reconnect';
 
-  const progress = (event: Omit<CallStartProgressEvent, 'timestamp'>) =>
-    call.emit('call-start-progress', { ...event, timestamp: now() });
-  const reportError = (type: VapiErrorType, stage: StartStage, error: unknown, duration?: number) =>
-    call.emit('error', {
-      type,
-      stage,
-      error: serializeError(error),
-      timestamp: now(),
-      ...(duration !== undefined ? { duration } : {}),
-    });
-
-  /** One stage: started, then completed with its duration, or failed (and rethrown). */
-  async function stage<T>(
-    name: StartStage,
-    work: () => Promise<T> | T,
-    options: {
-      metadata?: Record<string, unknown>;
-      errorType?: VapiErrorType;
-      completed?: (value: T) => Record<string, unknown>;
-    } = {},
-  ): Promise<T> {
-    current = name;
-    progress({ stage: name, status: 'started', ...(options.metadata ? { metadata: options.metadata } : {}) });
-    const t0 = Date.now();
-    try {
-      const value = await race(work(), signal);
-      const metadata = options.completed?.(value);
-      progress({
-        stage: name,
-        status: 'completed',
-        duration: Date.now() - t0,
-        ...(metadata ? { metadata } : {}),
-      });
-      return value;
-    } catch (error) {
-      const duration = Date.now() - t0;
-      // Aborted: by stop() (a cancellation) or by the room ending or failing (already reported).
-      const aborted = error instanceof StartCancelledError;
-      const cancelled = aborted && error.byUser;
-      progress({
-        stage: name,
-        status: 'failed',
-        duration,
-        metadata: cancelled ? { reason: 'cancelled', cause: error.message } : { error: messageOf(error) },
-      });
-      if (!aborted && options.errorType) reportError(options.errorType, name, error, duration);
-      throw aborted ? error : new StageError(name, error);
-    }
-  }
-
-  /** A stage whose failure is reported but does not stop the call. */
-  async function optionalStage(
-    name: StartStage,
-    errorType: VapiErrorType,
-    work: () => Promise<unknown> | unknown,
-  ) {
-    try {
-      await stage(name, work, { errorType });
-    } catch (error) {
-      if (error instanceof StartCancelledError) throw error;
-    }
-  }
+  const { stage, optionalStage, progress, currentStage } = stageRunner(call);
 
   try {
     await stage('initialization', () => env.after, {
@@ -344,7 +210,7 @@ export async function runStart(
     const cause = error instanceof StageError ? error.original : error;
     const cancelled = error instanceof StartCancelledError && error.byUser;
     const failed = {
-      stage: current,
+      stage: currentStage(),
       totalDuration: Date.now() - started,
       error: cancelled ? `The call start was cancelled: ${error.message}` : messageOf(cause),
       errorStack: cause instanceof Error && cause.stack ? cause.stack : 'No stack trace available',
@@ -364,7 +230,7 @@ export async function runStart(
     if (!cancelled) {
       call.emit('error', {
         type: isReconnect ? 'reconnect-error' : 'start-method-error',
-        stage: current,
+        stage: currentStage(),
         error: serializeError(cause),
         totalDuration: failed.totalDuration,
         timestamp: failed.timestamp,

@@ -2,7 +2,7 @@
  * Shared set-up for the SDK's tests (not part of the build): a Vapi instance over the Daily fake
  * and an injected fetch, with every public event recorded in order.
  */
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import type { VapiOptions } from './client-options.js';
 import { Vapi } from './client.js';
 import { blockAutoplay, installMediaStubs } from './testing/dom.js';
@@ -134,3 +134,22 @@ export async function until(check: () => boolean, what = 'condition', timeoutMs 
 }
 
 export { createGate };
+
+export { START_STAGES } from './types.js';
+
+/**
+ * The hooks of every client test file: start() loads the room adapter on first use
+ * (rooms/choose.ts); loaded first, so a test that runs first under a fake clock is not racing a
+ * real module load (it failed alone or shuffled). After each test: real timers, mocks and DOM reset.
+ */
+export function withClientTestHooks(): void {
+  beforeAll(async () => {
+    await import('./rooms/daily.js');
+    await import('./rooms/websocket.js');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    document.body.innerHTML = '';
+  });
+}

@@ -13,6 +13,11 @@ export class VoiceValidationError extends TypeError {
   }
 }
 
+/** Throws a {@link VoiceValidationError} with a check's sentence. */
+export function failValidation(message: string): never {
+  throw new VoiceValidationError(message);
+}
+
 export const USER_DATA_MAX_CHARS = 4096;
 export const AUDIO_LEVEL_INTERVAL_MIN_MS = 100;
 export const CUSTOM_TRACK_NAME_MAX_CHARS = 50;

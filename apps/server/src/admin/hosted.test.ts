@@ -7,7 +7,7 @@ import { migrate } from '../db/migrate.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { openPglite } from '../db/pglite.js';
 import type { Db } from '../db/types.js';
-import { createLogger } from '../lib/logger.js';
+import { createLogger, type Logger } from '../lib/logger.js';
 import type { AuthenticatedUser } from '../middleware/require-auth.js';
 import { adminRoutes } from '../routes/admin.js';
 import { startServer, type RunningServer } from '../server.js';
@@ -17,6 +17,12 @@ import type { UserAdmin } from './types.js';
 // "Hosted Supabase" here is this project's own embedded auth on a real port: it speaks GoTrue's
 // admin API (AUTH-CONTRACT.md §2.10), so the official @supabase/auth-js client runs against it
 // exactly as it would against a hosted project.
+const caller: AuthenticatedUser = {
+  id: '11111111-1111-4111-8111-111111111111',
+  email: 'boss@x.io',
+  role: 'admin',
+  appMetadata: { role: 'admin' },
+};
 const SERVICE_KEY = 'service-role-key-for-the-hosted-test-0123456789';
 
 describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () => {
@@ -50,6 +56,19 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
   beforeEach(async () => {
     await server.db.exec("delete from auth_users where email <> 'admin@example.com'");
   });
+
+  /** /api/admin over the hosted service, for the admin whose token is 'ok'. */
+  const hostedRoutes = (logger: Logger, serviceKey = SERVICE_KEY) =>
+    adminRoutes({
+      config: parseConfig({
+        SUPABASE_URL: server.url,
+        SUPABASE_ANON_KEY: 'anon',
+        SUPABASE_SERVICE_ROLE_KEY: serviceKey,
+      }),
+      db: auditDb,
+      logger,
+      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
+    });
 
   it('creates confirmed users, refuses a taken address, and lists, searches, filters and pages', async () => {
     const created = await admin.createUser({ email: 'hosted.one@x.io', password: 'secret-pass' });
@@ -146,22 +165,7 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
 
   it('backs /api/admin when SUPABASE_URL is set, and the service key never reaches a response or a log', async () => {
     const lines: string[] = [];
-    const caller: AuthenticatedUser = {
-      id: '11111111-1111-4111-8111-111111111111',
-      email: 'boss@x.io',
-      role: 'admin',
-      appMetadata: { role: 'admin' },
-    };
-    const app = adminRoutes({
-      config: parseConfig({
-        SUPABASE_URL: server.url,
-        SUPABASE_ANON_KEY: 'anon',
-        SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
-      }),
-      db: auditDb,
-      logger: createLogger('debug', (l) => lines.push(l)),
-      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
-    });
+    const app = hostedRoutes(createLogger('debug', (l) => lines.push(l)));
     const headers = { Authorization: 'Bearer ok', 'Content-Type': 'application/json' };
     const bodies: string[] = [];
     const create = await app.request('/users', {
@@ -185,16 +189,7 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
     for (const text of [...bodies, ...lines]) expect(text).not.toContain(SERVICE_KEY);
 
     // A wrong service key is the operator's problem: a 502 naming Supabase, without the key.
-    const wrong = adminRoutes({
-      config: parseConfig({
-        SUPABASE_URL: server.url,
-        SUPABASE_ANON_KEY: 'anon',
-        SUPABASE_SERVICE_ROLE_KEY: 'wrong-key',
-      }),
-      db: auditDb,
-      logger: createLogger('silent'),
-      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
-    });
+    const wrong = hostedRoutes(createLogger('silent'), 'wrong-key');
     const refused = await wrong.request('/users', { headers });
     expect(refused.status).toBe(502);
     expect(await refused.text()).not.toContain('wrong-key');
@@ -274,22 +269,7 @@ describe('hosted user admin (GoTrue admin API through @supabase/auth-js)', () =>
   });
 
   it('answers POST /users/:id/sign-out with 501 and the reason in hosted mode', async () => {
-    const caller: AuthenticatedUser = {
-      id: '11111111-1111-4111-8111-111111111111',
-      email: 'boss@x.io',
-      role: 'admin',
-      appMetadata: { role: 'admin' },
-    };
-    const app = adminRoutes({
-      config: parseConfig({
-        SUPABASE_URL: server.url,
-        SUPABASE_ANON_KEY: 'anon',
-        SUPABASE_SERVICE_ROLE_KEY: SERVICE_KEY,
-      }),
-      db: auditDb,
-      logger: createLogger('silent'),
-      verifyAccessToken: async (t) => (t === 'ok' ? caller : null),
-    });
+    const app = hostedRoutes(createLogger('silent'));
     const user = await admin.createUser({ email: 'signout.hosted@x.io', password: 'secret-pass' });
     const res = await app.request(`/users/${user.id}/sign-out`, {
       method: 'POST',

@@ -1,10 +1,10 @@
 import { GoTrueAdminApi, isAuthApiError, type User } from '@supabase/auth-js';
 import { parseBanDuration } from '../auth/admin-users.js';
 import { roleOf } from '../middleware/require-auth.js';
+import { pageOf, signupsPerDay, sortNewestFirst, userFilter } from './in-memory-users.js';
 import {
   ACCEPT_INVITE_PATH,
   AdminError,
-  compareNewestFirst,
   EMAIL_EXISTS_MESSAGE,
   fromGoTrueUser,
   durationMessage,
@@ -43,8 +43,6 @@ export const HOSTED_SIGN_OUT_MESSAGE =
 function upstream(what: string, error: { status?: number; message: string }): AdminError {
   return new AdminError('upstream_error', `Supabase refused to ${what} (${error.status ?? 'no status'}).`);
 }
-
-const key = (u: AdminUser) => ({ createdAtKey: u.created_at, id: u.id });
 
 /**
  * Hosted Supabase through the GoTrue admin API (the official client, with the service-role key).
@@ -103,7 +101,7 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
       users.push(...data.users.filter((u) => !u.is_anonymous).map(toAdminUser));
       if (data.users.length < pageSize) break;
     }
-    return users.sort((a, b) => compareNewestFirst(key(a), key(b)));
+    return sortNewestFirst(users);
   }
 
   async function getRawUser(id: string): Promise<User | null> {
@@ -177,47 +175,18 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
 
     // GoTrue's own order (no sort), one admin page at a time: an export never holds every user.
     async *exportUsers(filter, size) {
-      const term = filter.search?.trim().toLowerCase();
+      const matches = userFilter(filter);
       for (let page = 1; ; page++) {
         const { data, error } = await api.listUsers({ page, perPage: Math.min(size, 1000) });
         if (error) throw upstream('list users', error);
-        const users = data.users
-          .map(toAdminUser)
-          .filter(
-            (u) =>
-              (!term || u.email.toLowerCase().includes(term)) &&
-              (filter.status === 'all' || (filter.status === 'verified') === (u.email_confirmed_at !== null)),
-          );
+        const users = data.users.map(toAdminUser).filter(matches);
         if (users.length) yield users;
         if (data.users.length < Math.min(size, 1000)) break;
       }
     },
 
     async listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
-      const term = query.search?.trim().toLowerCase();
-      const matching = (await allUsers()).filter(
-        (u) =>
-          (!term || u.email.toLowerCase().includes(term)) &&
-          (query.status === 'all' || (query.status === 'verified') === (u.email_confirmed_at !== null)),
-      );
-      const after = query.after;
-      const start = after
-        ? matching.findIndex(
-            (u) =>
-              compareNewestFirst(key(u), {
-                createdAtKey: new Date(after.createdAt).toISOString(),
-                id: after.id,
-              }) > 0,
-          )
-        : 0;
-      const rest = start < 0 ? [] : matching.slice(start);
-      const users = rest.slice(0, query.limit);
-      const last = users[users.length - 1];
-      return {
-        users,
-        total: matching.length,
-        next: rest.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : null,
-      };
+      return pageOf((await allUsers()).filter(userFilter(query)), query);
     },
 
     async stats(): Promise<UserStats> {
@@ -227,21 +196,7 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     },
 
     async signupsPerDay(days: number): Promise<SignupDay[]> {
-      const today = new Date();
-      today.setUTCHours(0, 0, 0, 0);
-      const out: SignupDay[] = [];
-      const index = new Map<string, SignupDay>();
-      for (let i = days - 1; i >= 0; i--) {
-        const day = new Date(today.getTime() - i * 86_400_000).toISOString().slice(0, 10);
-        const entry = { day, count: 0 };
-        out.push(entry);
-        index.set(day, entry);
-      }
-      for (const user of await allUsers()) {
-        const entry = index.get(user.created_at.slice(0, 10));
-        if (entry) entry.count++;
-      }
-      return out;
+      return signupsPerDay(await allUsers(), days, new Date());
     },
 
     async createUser({ email, password }) {

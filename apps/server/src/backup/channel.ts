@@ -11,12 +11,17 @@ import type { Logger } from '../lib/logger.js';
 export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'engage.sock');
 
 const BACKUP_PATH = '/backup';
+/** What a second request gets while a backup is being taken (409): one dump at a time. */
+export const BACKUP_BUSY = 'a backup is already being taken; try again when it has finished';
 
 export interface BackupChannel {
   close(): Promise<void>;
 }
 
-/** Listens on the data directory's socket; each POST /backup answers one fresh backup. */
+/**
+ * Listens on the data directory's socket; each POST /backup answers one fresh backup. One at a time:
+ * a dump holds the whole database in memory, so a request while one runs gets 409 and BACKUP_BUSY.
+ */
 export async function openBackupChannel(
   dataDir: string,
   produce: () => Promise<Buffer>,
@@ -25,21 +30,34 @@ export async function openBackupChannel(
   const socketPath = backupSocketPath(dataDir);
   // The data directory's lock is ours, so a socket file left here belongs to a dead server.
   rmSync(socketPath, { force: true });
+  let busy = false;
   const server = http.createServer((req, res) => {
     if (req.method !== 'POST' || req.url !== BACKUP_PATH) {
       res.writeHead(404).end('not found');
       return;
     }
-    produce().then(
-      (archive) => {
-        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': archive.length });
-        res.end(archive);
-      },
-      (error: unknown) => {
-        logger.error('backup failed', { error: (error as Error).message });
-        res.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);
-      },
-    );
+    if (busy) {
+      res.writeHead(409, { 'content-type': 'text/plain' }).end(BACKUP_BUSY);
+      return;
+    }
+    busy = true;
+    produce()
+      .finally(() => {
+        busy = false;
+      })
+      .then(
+        (archive) => {
+          res.writeHead(200, {
+            'content-type': 'application/octet-stream',
+            'content-length': archive.length,
+          });
+          res.end(archive);
+        },
+        (error: unknown) => {
+          logger.error('backup failed', { error: (error as Error).message });
+          res.writeHead(500, { 'content-type': 'text/plain' }).end((error as Error).message);
+        },
+      );
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -17,10 +17,3 @@ export function writeFileAtomic(file: string, data: Buffer): void {
     throw error;
   }
 }
-
-/** "12.3 MB", for the one line the commands print. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

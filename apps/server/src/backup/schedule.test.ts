@@ -104,4 +104,23 @@ describe('scheduled backups', () => {
     expect(take).toHaveBeenCalledTimes(1);
     schedule.stop();
   });
+
+  it('reads the directory for the status once, and again only after its own backup', async () => {
+    writeFileSync(path.join(dir, backupFileName(new Date('2026-11-24T23:30:00Z'))), 'old');
+    const schedule = scheduleBackups({
+      dir,
+      everyMs: HOUR,
+      keep: 7,
+      take: async () => Buffer.from('new!'),
+      logger,
+    });
+    expect(schedule.status()).toMatchObject({ last: { at: '2026-11-24T23:30:00.000Z', bytes: 3 } });
+    // A file put there behind the schedule's back is not seen: status requests do not list the disk.
+    writeFileSync(path.join(dir, backupFileName(new Date('2026-11-24T23:45:00Z'))), 'other');
+    expect(schedule.status()).toMatchObject({ last: { at: '2026-11-24T23:30:00.000Z', bytes: 3 } });
+    // The schedule's own write refreshes it.
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(schedule.status()).toMatchObject({ last: { at: '2026-11-25T00:30:00.000Z', bytes: 4 } });
+    schedule.stop();
+  });
 });

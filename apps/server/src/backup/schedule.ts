@@ -5,6 +5,20 @@ import type { Logger } from '../lib/logger.js';
 import { writeFileAtomic } from './files.js';
 import { backupFileName, backupsToDelete, backupTime, delayUntilNext, scheduledBackups } from './rotation.js';
 
+type LastBackup = Extract<BackupStatus, { mode: 'scheduled' }>['last'];
+
+/** The newest scheduled backup among `names` in `dir`, with its size; null when there is none. */
+function newestBackup(dir: string, names: readonly string[]): LastBackup {
+  const name = scheduledBackups(names)[0];
+  const at = name ? backupTime(name) : null;
+  if (!name || !at) return null;
+  try {
+    return { at: at.toISOString(), bytes: statSync(path.join(dir, name)).size, file: name };
+  } catch {
+    return null; // deleted between the listing and the stat
+  }
+}
+
 export interface BackupScheduleOptions {
   dir: string;
   everyMs: number;
@@ -31,6 +45,10 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let lastError: { at: string; message: string } | null = null;
+  // The newest backup as the admin dashboard shows it. Only this schedule writes or deletes in `dir`,
+  // so it is read from the disk once and again only after the schedule's own writes, not on every
+  // status request (undefined: not read yet, or stale).
+  let newestCache: LastBackup | undefined;
 
   const list = (): string[] => {
     try {
@@ -46,6 +64,7 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
       const archive = await take();
       writeFileAtomic(path.join(dir, backupFileName(now())), archive);
       for (const name of backupsToDelete(list(), keep)) rmSync(path.join(dir, name), { force: true });
+      newestCache = undefined;
       lastError = null;
       logger.info('scheduled backup written', { dir, bytes: archive.length });
     } catch (error) {
@@ -67,17 +86,8 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
 
   return {
     status() {
-      const name = scheduledBackups(list())[0];
-      let last: Extract<BackupStatus, { mode: 'scheduled' }>['last'] = null;
-      const at = name ? backupTime(name) : null;
-      if (name && at) {
-        try {
-          last = { at: at.toISOString(), bytes: statSync(path.join(dir, name)).size, file: name };
-        } catch {
-          last = null; // deleted between the listing and the stat
-        }
-      }
-      return { mode: 'scheduled', everyMs, keep, last, lastError };
+      newestCache ??= newestBackup(dir, list());
+      return { mode: 'scheduled', everyMs, keep, last: newestCache, lastError };
     },
     stop() {
       stopped = true;

@@ -3,8 +3,6 @@ import {
   inviteBodySchema as inviteBody,
   outboxQuerySchema,
   roleBodySchema as roleBody,
-  USER_SEARCH_MAX_LENGTH,
-  userStatusSchema,
   type AdminStats,
   type AuditPage,
   type BackupStatus,
@@ -15,13 +13,12 @@ import {
   type UsersPage,
   type VerifyResponse,
 } from '@engage/http-contract';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
-import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
 import { createUserAdmin } from '../admin/index.js';
-import { AdminError, type AdminUser, type ListCursor, type UserAdmin } from '../admin/types.js';
+import { AdminError, type AdminUser, type UserAdmin } from '../admin/types.js';
 import { listOutbox } from '../auth/mail.js';
 import { checkPassword } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
@@ -29,6 +26,22 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { usersCsvResponse } from './admin-export.js';
+import {
+  auditQuery,
+  badRequest,
+  createBody,
+  decodeCursor,
+  encodeCursor,
+  exportQuery,
+  firstIssue,
+  jsonBody,
+  listQuery,
+  statsQuery,
+  uuid,
+  verifyBody,
+  type Ctx,
+} from './admin-inputs.js';
 import { outboxMail } from './mail/outbox-json.js';
 
 export interface AdminRouteDeps {
@@ -50,85 +63,6 @@ export interface AdminRouteDeps {
 
 /** The SPEC's message for a create form missing a field (§5 Accounts). */
 export const MISSING_FIELDS_MESSAGE = 'Please provide both email and password';
-
-const uuid = z.uuid({ message: 'Each user id must be a UUID.' });
-
-// A cursor is [created_at as PostgreSQL text or ISO, id] in base64url JSON: opaque to callers.
-const cursorSchema = z.tuple([
-  z
-    .string()
-    .max(40)
-    .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/),
-  uuid,
-]);
-
-export function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(value: string): ListCursor | null {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    return parsed.success ? { createdAt: parsed.data[0], id: parsed.data[1] } : null;
-  } catch {
-    return null;
-  }
-}
-
-const listQuery = z.object({
-  search: z
-    .string()
-    .max(USER_SEARCH_MAX_LENGTH, `The search is at most ${USER_SEARCH_MAX_LENGTH} characters.`)
-    .optional(),
-  status: userStatusSchema.default('all'),
-  limit: z.coerce
-    .number({ message: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit is at least 1.')
-    .max(200, 'limit is at most 200.')
-    .default(50),
-  cursor: z.string().max(200).optional(),
-});
-
-const statsQuery = z.object({
-  days: z.coerce
-    .number({ message: 'days must be a number.' })
-    .int('days must be a whole number.')
-    .min(1, 'days is at least 1.')
-    .max(366, 'days is at most 366.')
-    .default(30),
-});
-
-const createBody = z.object({
-  email: z.string().trim().optional(),
-  password: z.string().optional(),
-});
-
-const verifyBody = z.object({
-  ids: z.array(uuid).min(1, 'Select at least one user.').max(1000, 'At most 1000 users at a time.'),
-});
-
-const exportQuery = listQuery.pick({ search: true, status: true });
-
-const auditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().positive().optional(),
-});
-
-type Ctx = Context<AuthEnv>;
-
-const badRequest = (c: Ctx, message: string) => c.json({ error: 'validation_failed', message }, 400);
-
-/** The first zod issue as a sentence for the caller. */
-const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The request is not valid.';
-
-async function jsonBody(c: Ctx): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * /api/admin: the dashboard's API. Every route needs a valid access token of a user whose
@@ -314,48 +248,21 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     return c.json({ user } satisfies UserResponse);
   });
 
-  // Streamed: one database page at a time is read when the client takes the previous one, so an
-  // export of 100 000 users holds one page in memory. The first page is read before answering, so
-  // a failure there is a JSON error and not a truncated file.
   app.get('/users.csv', async (c) => {
     const parsed = exportQuery.safeParse(c.req.query());
     if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
     const { search, status } = parsed.data;
     const exported = admin().exportUsers({ search, status }, deps.exportPageSize ?? 500);
-    const pages = exported[Symbol.asyncIterator]();
-    const first = await pages.next();
-    const actor = c.get('user');
-    await audit.record(actor, 'user.export', [], JSON.stringify({ search: search ?? '', status }));
-    deps.logger.info('admin exported users', { actor: actor.id });
-    const encoder = new TextEncoder();
-    let pending: IteratorResult<AdminUser[]> | null = first;
-    let headerSent = false;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          if (!headerSent) {
-            headerSent = true;
-            controller.enqueue(encoder.encode(csvLine(USERS_CSV_HEADER)));
-          }
-          const page = pending ?? (await pages.next());
-          pending = null;
-          if (page.done) return controller.close();
-          controller.enqueue(encoder.encode(page.value.map(userCsvLine).join('')));
-        } catch (error) {
-          deps.logger.error('user export failed midway', { error: (error as Error).message });
-          controller.error(error);
-        }
-        return undefined;
+    return usersCsvResponse(
+      c,
+      exported,
+      async () => {
+        const actor = c.get('user');
+        await audit.record(actor, 'user.export', [], JSON.stringify({ search: search ?? '', status }));
+        deps.logger.info('admin exported users', { actor: actor.id });
       },
-      async cancel() {
-        await pages.return?.();
-      },
-    });
-    const day = new Date().toISOString().slice(0, 10);
-    return c.body(body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="users-${day}.csv"`,
-    });
+      deps.logger,
+    );
   });
 
   app.get('/users/:id', async (c) => {

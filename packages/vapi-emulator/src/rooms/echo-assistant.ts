@@ -1,14 +1,17 @@
-import { clientMessageSchema } from './client-messages.js';
-import { createDecoder, samplesFor, type AudioFormat } from './pcm.js';
 import {
-  Conversation,
-  firstWords,
-  transcriptMessage,
-  wordsHeard,
-  WORDS_PER_PARTIAL,
-  type ArtifactMessage,
-} from './transcript.js';
-import { EnergyVad, type VadOptions } from './vad.js';
+  json,
+  record,
+  type AssistantEffect,
+  type EchoAssistantOptions,
+  type EndedReason,
+  type Playing,
+  type RoomPhase,
+  type Segment,
+} from './assistant-effects.js';
+import { parseClientMessage } from './client-messages.js';
+import { createDecoder, samplesFor, type AudioFormat } from './pcm.js';
+import { Conversation, nextPartial, transcriptMessage } from './transcript.js';
+import { EnergyVad } from './vad.js';
 
 /**
  * The echo assistant 'Vapi Speaker' as a pure state machine: it receives the caller's audio and
@@ -21,65 +24,6 @@ import { EnergyVad, type VadOptions } from './vad.js';
  * @module
  */
 
-/** Why a call ended, with the provider's `endedReason` values. */
-export type EndedReason =
-  | 'customer-ended-call'
-  | 'assistant-ended-call'
-  | 'silence-timed-out'
-  | 'exceeded-max-duration'
-  /** The server stopped (not a provider value; the emulator's own). */
-  | 'server-shutdown';
-
-export type AssistantEffect =
-  | { type: 'json'; message: Record<string, unknown> }
-  | { type: 'audio'; samples: Int16Array }
-  /** Synthesise this text and hand the audio to `say()` (synthesis is slow, so it happens outside). */
-  | { type: 'speak'; text: string; endCallAfterSpoken: boolean }
-  /** Answer this typed question (from the assistant's documents), then `say()` the answer as 'answer'. */
-  | { type: 'answer'; question: string }
-  /** A message joined the conversation: for the provider's record of the call (its artifact). */
-  | { type: 'record'; message: ArtifactMessage }
-  | { type: 'close'; code: number; reason: string };
-
-export type RoomPhase = 'waiting' | 'active' | 'ended';
-
-export interface EchoAssistantOptions {
-  format: AudioFormat;
-  /** The greeting, already at the room's sample rate; null for none. */
-  greeting: { text: string; samples: Int16Array } | null;
-  /** Ends the call when nothing happens for this long. Default 30 s. */
-  idleTimeoutMs?: number;
-  /** Ends the call after this long whatever happens. Default 10 minutes. */
-  maxDurationMs?: number;
-  /** Caps audio queued for playback. Default 30 s. */
-  maxQueuedMs?: number;
-  /** How far ahead of real time audio is sent, so the caller's jitter buffer never runs dry. Default 100 ms. */
-  leadMs?: number;
-  /** Length of each audio frame sent. Default 20 ms. */
-  frameMs?: number;
-  vad?: Omit<VadOptions, 'sampleRate'>;
-  /** Added to a room-clock time to get the wall-clock time of conversation messages. Default 0. */
-  epochOffsetMs?: number;
-}
-
-/** What the assistant speaks: echoes are the caller's own audio, so they have no text. */
-export type SpokenKind = 'greeting' | 'echo' | 'say' | 'answer';
-
-interface Segment {
-  kind: SpokenKind;
-  samples: Int16Array;
-  text: string;
-  endCallAfter: boolean;
-}
-
-/** The segment being played, how much of it was sent, and how many of its words were captioned. */
-interface Playing {
-  segment: Segment;
-  sent: number;
-  startedAt: number;
-  captioned: number;
-}
-
 /** After the assistant stops, its voice may still be in the caller's jitter buffer and room. */
 const ECHO_TAIL_MS = 250;
 /**
@@ -87,8 +31,6 @@ const ECHO_TAIL_MS = 250;
  * Longer than the VAD's 700 ms so a briefly stalled event loop never splits an utterance.
  */
 const STALL_FLUSH_MS = 1500;
-
-const seconds = (samples: number, rate: number) => (samples / rate).toFixed(1);
 
 export class EchoAssistant {
   readonly format: AudioFormat;
@@ -186,29 +128,10 @@ export class EchoAssistant {
   /** A text frame: a JSON control or app message. */
   receiveText(text: string, now: number): AssistantEffect[] {
     if (this.#phase !== 'active') return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return [
-        json({ type: 'error', error: 'invalid_message', message: 'Text frames must be JSON objects.' }),
-      ];
-    }
-    const result = clientMessageSchema.safeParse(parsed);
-    if (!result.success) {
-      const type = typeof parsed === 'object' && parsed && 'type' in parsed ? String(parsed.type) : undefined;
-      return [
-        json({
-          type: 'error',
-          error: 'invalid_message',
-          message: type
-            ? `Unsupported or malformed message of type "${type}": ${result.error.issues[0]?.message ?? 'invalid'}.`
-            : 'A message needs a string "type".',
-        }),
-      ];
-    }
+    const result = parseClientMessage(text);
+    if (!result.ok) return [json({ type: 'error', error: 'invalid_message', message: result.problem })];
     this.#lastActivityAt = now;
-    const message = result.data;
+    const { message } = result;
     switch (message.type) {
       case 'hangup':
       case 'end-call':
@@ -317,18 +240,8 @@ export class EchoAssistant {
     }
     effects.push(json({ type: 'speech-update', status: 'stopped', role: 'user' }));
     // No transcript: nothing recognises speech offline. The echo's text only labels it internally.
-    const text = `(${seconds(event.utterance.length, this.format.sampleRate)} s of speech)`;
+    const text = `(${(event.utterance.length / this.format.sampleRate).toFixed(1)} s of speech)`;
     this.#enqueue({ kind: 'echo', samples: event.utterance, text, endCallAfter: false });
-  }
-
-  /** Partial transcripts of the words heard so far, a few words at a time (the final one says all). */
-  #caption(playing: Playing, fraction: number, effects: AssistantEffect[]): void {
-    const { kind, text } = playing.segment;
-    if (kind === 'echo') return;
-    const heard = wordsHeard(text, Math.min(1, Math.max(0, fraction)));
-    if (heard >= wordsHeard(text, 1) || heard - playing.captioned < WORDS_PER_PARTIAL) return;
-    playing.captioned = heard;
-    effects.push(json(transcriptMessage('assistant', 'partial', firstWords(text, heard))));
   }
 
   /** Queues audio for playback, cutting what would exceed the cap. */
@@ -362,7 +275,14 @@ export class EchoAssistant {
       }
       for (const chunk of chunks) effects.push({ type: 'audio', samples: chunk });
       const playedUntil = playing.startedAt + (samples.length * 1000) / rate;
-      this.#caption(playing, (now - playing.startedAt) / (playedUntil - playing.startedAt), effects);
+      if (playing.segment.kind !== 'echo') {
+        const fraction = (now - playing.startedAt) / (playedUntil - playing.startedAt);
+        const partial = nextPartial(playing.segment.text, playing.captioned, fraction);
+        if (partial) {
+          playing.captioned = partial.words;
+          effects.push(json(partial.message));
+        }
+      }
       if (playing.sent < samples.length) return;
       // The last frame went out; the segment is over once its audio has played at the caller's end.
       if (now < playedUntil) return;
@@ -382,12 +302,4 @@ export class EchoAssistant {
       }
     }
   }
-}
-
-function json(message: Record<string, unknown>): AssistantEffect {
-  return { type: 'json', message };
-}
-
-function record(message: ArtifactMessage): AssistantEffect {
-  return { type: 'record', message };
 }

@@ -1,13 +1,22 @@
-import { Hono, type Context } from 'hono';
-import type { WSContext, WSEvents } from 'hono/ws';
+import { Hono } from 'hono';
+import type { WSContext } from 'hono/ws';
 import { z } from 'zod';
-import { addressKey, socketAddress, type ClientAddress } from '../address-limit.js';
+import { addressKey, socketAddress } from '../address-limit.js';
 import { NO_DOCUMENTS } from '../knowledge/retrieval.js';
-import { EchoAssistant, type AssistantEffect, type EndedReason } from './echo-assistant.js';
+import { admissionRefusal, reject } from './admission.js';
+import type { AssistantEffect, EndedReason } from './assistant-effects.js';
+import { EchoAssistant } from './echo-assistant.js';
 import { ensureErrorEvent, everyInterval } from './node-runtime.js';
-import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES, type AudioFormat } from './pcm.js';
-import { createSpeaker, type Speaker } from './speech.js';
-import type { ArtifactMessage } from './transcript.js';
+import { DEFAULT_AUDIO_FORMAT, encode, SUPPORTED_SAMPLE_RATES } from './pcm.js';
+import {
+  DEFAULT_GREETING,
+  ROOM_CLOSE,
+  type CallClaim,
+  type RoomCall,
+  type Rooms,
+  type RoomsOptions,
+} from './rooms-options.js';
+import { createSpeaker } from './speech.js';
 
 /**
  * Local call rooms: one WebSocket per call carrying the provider's `vapi.websocket` protocol
@@ -17,114 +26,11 @@ import type { ArtifactMessage } from './transcript.js';
  */
 
 export { EchoAssistant } from './echo-assistant.js';
-export type { EndedReason } from './echo-assistant.js';
+export type { EndedReason } from './assistant-effects.js';
 export { createSpeaker } from './speech.js';
 export type { AudioFormat } from './pcm.js';
 export type { ArtifactMessage } from './transcript.js';
-
-/** The assistant's participant name, which the web SDK plays. */
-export const SPEAKER_NAME = 'Vapi Speaker';
-
-export const DEFAULT_GREETING = 'Hello! This is an offline echo call. Say something, and I will repeat it.';
-
-/** WebSocket close codes a room uses; the reason is a short JSON object `{error, message}`. */
-export const ROOM_CLOSE = {
-  normal: 1000,
-  protocolError: 1008,
-  tooBig: 1009,
-  /** The concurrent-room limit is reached, for everyone or for the caller's address. */
-  tryAgainLater: 1013,
-  unknownCall: 4404,
-  /** Another connection already holds this call. */
-  busy: 4409,
-  /** The call already ended. */
-  ended: 4410,
-} as const;
-
-/** The upgrade helper of the platform adapter (`createNodeWebSocket({ app }).upgradeWebSocket`). */
-export type RoomUpgrade = (c: Context, events: WSEvents<unknown>) => Promise<Response>;
-
-/** What the provider knows of a call a room serves. */
-export interface RoomCall {
-  /** Spoken once the caller connects; a default greeting otherwise. */
-  firstMessage?: string | null;
-  audioFormat?: AudioFormat;
-}
-
-/** The outcome of `claimCall`. */
-export type CallClaim = 'claimed' | 'busy' | 'ended';
-
-export interface RoomStatusUpdate {
-  status: 'in-progress' | 'ended';
-  endedReason?: EndedReason;
-}
-
-export interface RoomsOptions {
-  upgradeWebSocket: RoomUpgrade;
-  /** The call behind a room id, or null for an unknown id. Default: every well-formed id is a 16 kHz call. */
-  resolveCall?: (callId: string) => RoomCall | null | Promise<RoomCall | null>;
-  /**
-   * Takes the call for this connection where every instance sees it (the provider's record), so a
-   * call is held by one connection across all instances: 'busy' while another holds it, 'ended'
-   * once it is over. Default: only this process's rooms are known.
-   */
-  claimCall?: (callId: string) => Promise<CallClaim>;
-  /** Gives back a claim whose room was refused here (a room limit), so the call may be joined later. */
-  releaseCall?: (callId: string) => void;
-  /** Told when a call starts and ends, so the provider can update its record. */
-  onStatus?: (callId: string, update: RoomStatusUpdate) => void;
-  /**
-   * Told of each message of the conversation (the greeting, what the assistant says, typed messages
-   * and their answers), so the provider keeps the call's artifact. Echoes have no text and are not told.
-   */
-  onMessage?: (callId: string, message: ArtifactMessage) => void;
-  /**
-   * The call's assistant's answer to a question typed during the call (`add-message`), spoken and
-   * captioned. Default: it has no documents (the emulator answers from the call's assistant's).
-   */
-  answer?: (callId: string, question: string) => Promise<string>;
-  /** Rooms held at once; one more is refused with close code 1013. Default 50. */
-  maxRooms?: number;
-  /**
-   * Rooms one caller address holds at once; one more is refused with 1013 'address_room_limit'.
-   * Default 5. Callers without an address (see `clientAddress`) are held only to `maxRooms`.
-   */
-  maxRoomsPerAddress?: number;
-  /** The caller's address (default: the socket's). Never a header such as X-Forwarded-For. */
-  clientAddress?: ClientAddress;
-  /** Ends a call with nothing said for this long. Default 30 s. */
-  idleTimeoutMs?: number;
-  /** Ends any call after this long. Default 10 minutes. */
-  maxDurationMs?: number;
-  /** Largest binary frame accepted (bytes); larger ones close the room with 1009. Default 64 KiB. */
-  maxFrameBytes?: number;
-  speaker?: Speaker;
-  /** The room clock's time in ms (default `performance.now`). */
-  now?: () => number;
-  /**
-   * Runs `tick` every `everyMs` while a room is open; returns the function that stops it. Default:
-   * an unref'd `setInterval`. Tests pass a virtual clock (with `now`) and move time themselves.
-   */
-  schedule?: (tick: () => void, everyMs: number) => () => void;
-  logger?: { warn(msg: string, fields?: Record<string, unknown>): void };
-}
-
-export interface RoomsStats {
-  rooms: number;
-  maxRooms: number;
-  /** Samples of audio held across rooms (utterances being heard plus queued playback). */
-  bufferedSamples: number;
-}
-
-export interface Rooms {
-  /** Routes `GET /:callId` (WebSocket upgrade). */
-  app: Hono;
-  stats(): RoomsStats;
-  /** True while a room for this call is open. */
-  isOpen(callId: string): boolean;
-  /** Ends every room (status ended, close 1001) and stops the clock. */
-  close(): void;
-}
+export * from './rooms-options.js';
 
 const callIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'a call id is 1–128 letters, digits, - or _');
 
@@ -169,11 +75,6 @@ export function createRooms(options: RoomsOptions): Rooms {
   const rememberEnded = (callId: string) => {
     ended.add(callId);
     if (ended.size > ENDED_MEMORY) ended.delete(ended.values().next().value as string);
-  };
-
-  const reject = (ws: WSContext<unknown>, code: number, error: string, message: string) => {
-    ws.send(JSON.stringify({ type: 'error', error, message }));
-    ws.close(code, JSON.stringify({ error, message }).slice(0, 123));
   };
 
   const free = (room: Room) => {
@@ -256,30 +157,16 @@ export function createRooms(options: RoomsOptions): Rooms {
     ws: WSContext<unknown>,
     address: string | undefined,
   ): Room | null => {
-    if (ended.has(callId)) {
-      reject(ws, ROOM_CLOSE.ended, 'call_ended', 'This call has ended.');
-      return null;
-    }
-    if (rooms.has(callId)) {
-      reject(ws, ROOM_CLOSE.busy, 'room_busy', 'This call is already connected elsewhere.');
-      return null;
-    }
-    if (rooms.size >= maxRooms) {
-      reject(
-        ws,
-        ROOM_CLOSE.tryAgainLater,
-        'room_limit',
-        `All ${maxRooms} call rooms are in use; try again shortly.`,
-      );
-      return null;
-    }
-    if (address !== undefined && (perAddress.get(address) ?? 0) >= maxRoomsPerAddress) {
-      reject(
-        ws,
-        ROOM_CLOSE.tryAgainLater,
-        'address_room_limit',
-        `Your address holds ${maxRoomsPerAddress} call rooms; end one first.`,
-      );
+    const refusal = admissionRefusal({
+      ended: ended.has(callId),
+      connected: rooms.has(callId),
+      rooms: rooms.size,
+      maxRooms,
+      addressRooms: address === undefined ? null : (perAddress.get(address) ?? 0),
+      maxRoomsPerAddress,
+    });
+    if (refusal) {
+      reject(ws, refusal.code, refusal.error, refusal.message);
       return null;
     }
     const format = call?.audioFormat ?? DEFAULT_AUDIO_FORMAT;

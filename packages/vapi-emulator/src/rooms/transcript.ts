@@ -46,6 +46,20 @@ export interface ArtifactMessage {
   secondsFromStart: number;
 }
 
+/**
+ * The partial transcript due once `fraction` of `text`'s audio has played, when at least a few more
+ * words than the `captioned` ones are heard; null otherwise (the final transcript says them all).
+ */
+export function nextPartial(
+  text: string,
+  captioned: number,
+  fraction: number,
+): { words: number; message: Record<string, unknown> } | null {
+  const heard = wordsHeard(text, Math.min(1, Math.max(0, fraction)));
+  if (heard >= wordsHeard(text, 1) || heard - captioned < WORDS_PER_PARTIAL) return null;
+  return { words: heard, message: transcriptMessage('assistant', 'partial', firstWords(text, heard)) };
+}
+
 interface Entry {
   role: 'bot' | 'user';
   message: string;

@@ -1,6 +1,6 @@
 import type Daily from '@daily-co/daily-js';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { joinTarget } from '../start-routine.js';
+import { joinTarget } from '../join-target.js';
 import { FakeDaily } from '../testing/fake-daily.js';
 import { createRoomFor } from './choose.js';
 import type { DailyFactoryLike } from './daily.js';

@@ -4,13 +4,14 @@
  * server with the private key). Binary frames carry 16-bit little-endian PCM both ways; text frames
  * carry JSON control and app messages.
  *
- * This file is the room's lifecycle (join, the socket, events, leave); the audio is
- * `websocket-media.ts`, the protocol's rules `websocket-protocol.ts` (pure). Browser APIs come from
+ * This file is the room's lifecycle (join, events, leave); opening the socket is
+ * `websocket-connect.ts`, the audio `websocket-media.ts`, the protocol's rules `websocket-protocol.ts` (pure). Browser APIs come from
  * the room options (default: the browser's own) and are touched only in `join()`.
  * @module
  */
 import { VoiceStateError } from '../errors.js';
 import { createRoomParticipant, SPEAKER_NAME } from './participant.js';
+import { RoomListeners } from './room-listeners.js';
 import type {
   Room,
   RoomEventMap,
@@ -21,13 +22,13 @@ import type {
   RoomParticipant,
   RoomSubscription,
 } from './types.js';
+import { openSocket } from './websocket-connect.js';
 import { browserApis, CallAudio, type BrowserApis } from './websocket-media.js';
 import {
   ASSISTANT_SESSION_ID,
   closeError,
   HANGUP_MESSAGE,
   isWebSocketUrl,
-  joinFailureMessage,
   outgoingMessage,
   parseIncoming,
   SOCKET_CONNECTING,
@@ -35,20 +36,17 @@ import {
   type SocketClose,
 } from './websocket-protocol.js';
 
-const CONNECT_TIMEOUT_MS = 15_000;
 /** Microphone frames are skipped while the socket cannot keep up, instead of queueing without bound. */
 const MAX_SEND_BACKLOG = 256 * 1024;
 /** Frames (of any length) kept while waiting for the SDK to subscribe: about 2 s of 20 ms frames. */
 const MAX_HELD_FRAMES = 100;
-
-type Listener = (payload: never) => void;
 
 class WebSocketRoom implements Room {
   readonly kind = 'websocket' as const;
   readonly #options: RoomOptions;
   readonly #apis: BrowserApis;
   readonly #audio: CallAudio;
-  readonly #listeners = new Map<RoomEventName, Set<Listener>>();
+  readonly #events = new RoomListeners();
   #ws: WebSocket | null = null;
   #assistant: RoomParticipant | null = null;
   #remoteTimer: ReturnType<typeof setInterval> | null = null;
@@ -72,27 +70,14 @@ class WebSocketRoom implements Room {
           const ws = this.#ws;
           if (ws?.readyState === SOCKET_OPEN && ws.bufferedAmount < MAX_SEND_BACKLOG) ws.send(pcm);
         },
-        microphoneError: (event) => this.#emit('camera-error', event),
+        microphoneError: (event) => this.#events.emit('camera-error', event),
       },
       { enabled: !options.startAudioOff },
     );
   }
 
   on<E extends RoomEventName>(event: E, listener: (payload: RoomEventMap[E]) => void): () => void {
-    let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
-    set.add(listener as Listener);
-    return () => set.delete(listener as Listener);
-  }
-
-  #emit<E extends RoomEventName>(event: E, payload: RoomEventMap[E]): void {
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
-      try {
-        (listener as (p: RoomEventMap[E]) => void)(payload);
-      } catch (error) {
-        console.warn(`[engage/voice] a '${event}' listener threw:`, error);
-      }
-    }
+    return this.#events.on(event, listener);
   }
 
   async join({ url }: RoomJoinOptions): Promise<void> {
@@ -114,44 +99,23 @@ class WebSocketRoom implements Room {
         session_id: ASSISTANT_SESSION_ID,
         user_name: SPEAKER_NAME,
       });
-      this.#emit('participant-joined', { participant: this.#assistant });
+      this.#events.emit('participant-joined', { participant: this.#assistant });
     }, 0);
   }
 
   #connect(url: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const ws = this.#apis.createWebSocket(url);
-      ws.binaryType = 'arraybuffer';
-      this.#ws = ws;
-      let opened = false;
-      this.#abortConnect = (error) => {
-        clearTimeout(timer);
-        reject(error);
-      };
-      const timer = setTimeout(() => {
-        reject(new Error('The call room did not answer in time.'));
-        ws.close();
-      }, CONNECT_TIMEOUT_MS);
-      ws.onopen = () => {
-        opened = true;
-        this.#abortConnect = null;
-        clearTimeout(timer);
-        resolve();
-      };
-      ws.onmessage = (event: MessageEvent<ArrayBuffer | string>) => this.#onMessage(event.data);
-      ws.onerror = () => {
-        // A close event always follows with the code; the error event itself carries nothing.
-      };
-      ws.onclose = (event) => {
-        clearTimeout(timer);
-        if (this.#ws !== ws) return;
+    const socket = openSocket(this.#apis.createWebSocket, url, {
+      message: (data) => this.#onMessage(data),
+      closed: (close, opened) => {
+        if (this.#ws !== socket.ws) return;
         this.#ws = null;
-        if (!opened) {
-          reject(new Error(joinFailureMessage(event)));
-          return;
-        }
-        this.#onRemoteClose(event);
-      };
+        if (opened) this.#onRemoteClose(close);
+      },
+    });
+    this.#ws = socket.ws;
+    this.#abortConnect = socket.abort;
+    return socket.opened.finally(() => {
+      if (this.#abortConnect === socket.abort) this.#abortConnect = null;
     });
   }
 
@@ -162,11 +126,11 @@ class WebSocketRoom implements Room {
     // anything arrives from it.
     if (!this.#listening) {
       this.#listening = true;
-      this.#emit('app-message', { data: 'listening', fromId: ASSISTANT_SESSION_ID });
+      this.#events.emit('app-message', { data: 'listening', fromId: ASSISTANT_SESSION_ID });
     }
     if (frame.kind === 'listening') return;
     if (frame.kind === 'message')
-      this.#emit('app-message', { data: frame.data, fromId: ASSISTANT_SESSION_ID });
+      this.#events.emit('app-message', { data: frame.data, fromId: ASSISTANT_SESSION_ID });
     else if (this.#held) {
       // Played once the SDK listens, so the start of the greeting is not lost.
       this.#held.push(frame.data);
@@ -179,16 +143,16 @@ class WebSocketRoom implements Room {
     this.#release();
     if (!wasJoined) return;
     const error = closeError(close);
-    if (error) this.#emit('error', error);
-    if (this.#assistant) this.#emit('participant-left', { participant: this.#assistant });
-    this.#emit('left-meeting', {});
+    if (error) this.#events.emit('error', error);
+    if (this.#assistant) this.#events.emit('participant-left', { participant: this.#assistant });
+    this.#events.emit('left-meeting', {});
   }
 
   subscribe(sessionId: string, media: RoomSubscription): void {
     if (sessionId !== ASSISTANT_SESSION_ID || !media.audio || !this.#assistant) return;
     const track = this.#audio.playbackTrack;
     if (!track) return;
-    this.#emit('track-started', { participant: this.#assistant, track });
+    this.#events.emit('track-started', { participant: this.#assistant, track });
     const held = this.#held ?? [];
     this.#held = null;
     for (const frame of held) this.#audio.play(frame);
@@ -206,7 +170,7 @@ class WebSocketRoom implements Room {
     this.#remoteTimer = setInterval(() => {
       const level = this.#audio.remoteLevel();
       if (level === null) return;
-      this.#emit('remote-participants-audio-level', {
+      this.#events.emit('remote-participants-audio-level', {
         participantsAudioLevel: { [ASSISTANT_SESSION_ID]: level },
       });
     }, intervalMs);
@@ -215,7 +179,7 @@ class WebSocketRoom implements Room {
   async startLocalAudioLevelObserver(intervalMs = 100): Promise<void> {
     if (this.#localTimer) clearInterval(this.#localTimer);
     this.#localTimer = setInterval(
-      () => this.#emit('local-audio-level', { audioLevel: this.#audio.localLevel }),
+      () => this.#events.emit('local-audio-level', { audioLevel: this.#audio.localLevel }),
       intervalMs,
     );
   }
@@ -256,7 +220,7 @@ class WebSocketRoom implements Room {
   }
 
   startRecording(): void {
-    this.#emit('recording-error', {
+    this.#events.emit('recording-error', {
       action: 'recording-error',
       errorMsg: 'Recording is not available in WebSocket calls.',
     } as RoomEventMap['recording-error']);
@@ -265,7 +229,7 @@ class WebSocketRoom implements Room {
   stopRecording(): void {}
 
   startScreenShare(): void {
-    this.#emit('nonfatal-error', {
+    this.#events.emit('nonfatal-error', {
       type: 'screen-share-error',
       errorMsg: 'Screen sharing is not available in WebSocket calls.',
     });
@@ -292,13 +256,13 @@ class WebSocketRoom implements Room {
     const wasJoined = this.#joined;
     if (ws?.readyState === SOCKET_OPEN) ws.send(HANGUP_MESSAGE);
     this.#release();
-    if (wasJoined) this.#emit('left-meeting', {});
+    if (wasJoined) this.#events.emit('left-meeting', {});
   }
 
   async destroy(): Promise<void> {
     this.#closed = true;
     this.#release();
-    this.#listeners.clear();
+    this.#events.clear();
   }
 
   /** Closes the socket, stops the level timers, and releases the audio. Idempotent. */
@@ -319,7 +283,7 @@ class WebSocketRoom implements Room {
     this.#remoteTimer = this.#localTimer = null;
     const playbackTrack = this.#audio.playbackTrack;
     if (playbackTrack && this.#assistant)
-      this.#emit('track-stopped', { participant: this.#assistant, track: playbackTrack });
+      this.#events.emit('track-stopped', { participant: this.#assistant, track: playbackTrack });
     this.#audio.release();
   }
 }

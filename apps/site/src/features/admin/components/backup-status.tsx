@@ -1,3 +1,4 @@
+import { formatSize } from '@engage/http-contract';
 import { AlertTriangle, DatabaseBackup } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BackupStatus } from '../api/client';
@@ -14,12 +15,6 @@ export function formatInterval(ms: number): string {
         : ['minute', 60_000];
   const n = Math.round(ms / (size as number));
   return n === 1 ? `${unit}` : `${n} ${unit}s`;
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function Scheduled({ status, now }: { status: Extract<BackupStatus, { mode: 'scheduled' }>; now: number }) {

@@ -1,8 +1,8 @@
+import { formatSize } from '@engage/http-contract';
 import { UploadIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
-import { formatSize } from '../lib/format-size';
 import { FileName } from './file-name';
 
 /** The files chosen but not sent yet, with the upload's controls and overall progress. */

@@ -1,3 +1,4 @@
+import { formatSize } from '@engage/http-contract';
 import {
   CheckCircle2Icon,
   CircleIcon,
@@ -14,7 +15,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
-import { formatSize } from '../lib/format-size';
 import { knowledgeEntries, usersOf } from '../lib/knowledge-in-use';
 import { isInFlightId } from '../lib/state';
 import type { UploadedFileRecord } from '../lib/storage';

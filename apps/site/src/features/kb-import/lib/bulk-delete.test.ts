@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { withFakeClock } from '../testing/controller-harness';
 import { createFakeProvider } from '../testing/fake-provider';
 import { deleteFiles } from './bulk-delete';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+withFakeClock();
 
 describe('deleteFiles', () => {
   it('keeps 500 ms between deletes, waits 2 s after a 429, removes failed- records without a request', async () => {

@@ -1,3 +1,4 @@
+import { formatSize } from '@engage/http-contract';
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { withRetries } from './api-retries';
 import { contentProblem, sameContent } from './content-check';
@@ -9,7 +10,6 @@ import {
   type SkippedFile,
 } from './duplicates';
 import { isAllowedFile } from './file-types';
-import { formatSize } from './format-size';
 import { messages } from './messages';
 import type { OriginalsHolder } from './originals-holder';
 import { isAbortError } from './sleep';

@@ -3,23 +3,10 @@ import { POLL_MAX_ATTEMPTS, POLL_OVERALL_TIMEOUT_MS, pollDelay } from './constan
 import { bytesProblem } from './content-check';
 import { duplicateReason, screenSelection, UNSUPPORTED_REASON } from './duplicates';
 import { ALLOWED_EXTENSIONS, extensionOf, isAllowedFile, mimeTypeFor } from './file-types';
-import { formatSize } from './format-size';
 import { toFunctionName } from './function-name';
 import { deleteReport, messages } from './messages';
 import { isRetryableStatus, retryDelay } from './retry';
 import { providerReason } from './store';
-
-describe('formatSize', () => {
-  it('shows bytes under 1024 as B, then KB, then MB with one decimal', () => {
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(1023)).toBe('1023 B');
-    expect(formatSize(1024)).toBe('1.0 KB');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(1024 * 1024 - 1)).toBe('1024.0 KB');
-    expect(formatSize(1024 * 1024)).toBe('1.0 MB');
-    expect(formatSize(5.25 * 1024 * 1024)).toBe('5.3 MB');
-  });
-});
 
 describe('the extension allow-list and mime types', () => {
   it('allows exactly the provider-supported extensions, case-insensitively', () => {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { KbImportTool } from '../components/kb-import-tool';
 import { memoryStorage } from '../lib/storage';
 import { providerFetch } from './fake-fetch';
@@ -56,4 +56,27 @@ export async function chooseFiles(user: ReturnType<typeof userEvent.setup>, file
   await user.click(screen.getByRole('tab', { name: 'Files' }));
   // The drop zone is a real file input, reachable by keyboard and labelled 'Choose files'.
   await user.upload(screen.getByLabelText('Choose files'), files);
+}
+
+/** The hooks of every tool test file: Testing Library on the fake clock alone, and jsdom's gaps filled. */
+export function withToolTestHooks(): void {
+  beforeAll(() => {
+    // Testing Library advances fake timers while it waits (findBy…, user-event) when it sees a `jest`
+    // global; Vitest's clock stands in, so waiting moves the fake clock instead of the wall clock.
+    (globalThis as { jest?: unknown }).jest = {
+      advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
+    };
+    // jsdom lacks what Radix Select uses for pointer handling and scrolling.
+    Element.prototype.hasPointerCapture ??= () => false;
+    Element.prototype.releasePointerCapture ??= () => undefined;
+    Element.prototype.scrollIntoView ??= () => undefined;
+  });
+
+  beforeEach(() => {
+    // The fake clock alone: time moves only when a test (or Testing Library's waiting) advances it.
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

@@ -181,7 +181,7 @@ export function VoiceWidget({
           <ChatPanel
             assistantId={assistantId}
             assistantName={assistantName}
-            publicKey={publicKey}
+            publicKey={publicKey ?? null}
             apiBaseUrl={apiBaseUrl}
             onClose={call.closeChat}
             initialReason={state.reason}

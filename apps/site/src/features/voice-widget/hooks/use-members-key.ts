@@ -4,11 +4,15 @@ import { useSession } from '@/lib/session';
 
 /**
  * The provider's public key for the sign-in-only pages: /config.json gives it only to a request with
- * a valid session (the page's own configuration, the same for everybody, never holds it). Null until
- * it arrives, without a session, or when `enabled` is false (the public pages use the everyone key).
+ * a valid session (the page's own configuration, the same for everybody, never holds it).
+ * `undefined` while it is on its way (the session is still being read, or the request is in flight),
+ * so an ENGAGE clicked meanwhile waits for it rather than failing for want of a key; null when there
+ * is none (no session, the server has none, the request failed) or when `enabled` is false (the
+ * public pages use the everyone key).
  */
-export function useMembersPublicKey(enabled: boolean): string | null {
-  const token = useSession().session?.access_token ?? null;
+export function useMembersPublicKey(enabled: boolean): string | null | undefined {
+  const { session, loading } = useSession();
+  const token = session?.access_token ?? null;
   // Kept with the token it was fetched with: another session's key is never used.
   const [fetched, setFetched] = useState<{ token: string; key: string | null } | null>(null);
   useEffect(() => {
@@ -19,10 +23,12 @@ export function useMembersPublicKey(enabled: boolean): string | null {
     loadPublicConfig(withSession)
       .then((config) => live && setFetched({ token, key: config.provider.membersPublicKey ?? null }))
       // No key: the widget says the assistant cannot be reached, as with no public key at all.
-      .catch(() => undefined);
+      .catch(() => live && setFetched({ token, key: null }));
     return () => {
       live = false;
     };
   }, [enabled, token]);
-  return enabled && token && fetched?.token === token ? fetched.key : null;
+  if (!enabled) return null;
+  if (!token) return loading ? undefined : null;
+  return fetched?.token === token ? fetched.key : undefined;
 }

@@ -13,8 +13,11 @@ import {
 
 export interface UseVoiceCallOptions {
   assistantId: string;
-  /** The provider's public key; null when the site has none configured. */
-  publicKey: string | null;
+  /**
+   * The provider's public key; null when the site has none configured, undefined while it is still
+   * on its way (the members key): an engage meanwhile shows CONNECTING... and starts once it arrives.
+   */
+  publicKey: string | null | undefined;
   apiBaseUrl: string;
   loadSdk: LoadVoiceSdk;
 }
@@ -177,38 +180,59 @@ export function useVoiceCall({
     stopping.current = done;
   }, []);
 
+  // The attempt that was engaged before the public key arrived, to start when it does.
+  const awaitingKey = useRef(0);
+
+  /** The start of attempt `mine`, with the key as of this render. */
+  const start = useCallback(
+    (mine: number) => {
+      if (!publicKey) {
+        dispatch({ type: 'failed', reason: 'not-configured' });
+        return;
+      }
+      const current = () => mine === attempt.current && !disposed.current;
+      void (async () => {
+        let sdk: VoiceClient | null;
+        try {
+          sdk = await getClient();
+        } catch {
+          if (current()) dispatch({ type: 'failed', reason: 'load' });
+          return;
+        }
+        if (!sdk || !current()) return;
+        await stopping.current;
+        if (!current()) return;
+        try {
+          const call = await sdk.start(assistantId);
+          if (call === null && current()) dispatch({ type: 'failed', reason: 'start' });
+        } catch (error) {
+          if (!current()) return;
+          const problem = microphoneProblem(error);
+          dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
+        }
+      })();
+    },
+    [assistantId, publicKey, getClient],
+  );
+
   const engage = useCallback(() => {
     if (status.current !== 'idle') return;
     status.current = 'connecting';
     const mine = ++attempt.current;
     dispatch({ type: 'engage' });
     messages.clear();
-    if (!publicKey) {
-      dispatch({ type: 'failed', reason: 'not-configured' });
-      return;
-    }
-    const current = () => mine === attempt.current && !disposed.current;
-    void (async () => {
-      let sdk: VoiceClient | null;
-      try {
-        sdk = await getClient();
-      } catch {
-        if (current()) dispatch({ type: 'failed', reason: 'load' });
-        return;
-      }
-      if (!sdk || !current()) return;
-      await stopping.current;
-      if (!current()) return;
-      try {
-        const call = await sdk.start(assistantId);
-        if (call === null && current()) dispatch({ type: 'failed', reason: 'start' });
-      } catch (error) {
-        if (!current()) return;
-        const problem = microphoneProblem(error);
-        dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
-      }
-    })();
-  }, [assistantId, publicKey, getClient, messages]);
+    if (publicKey === undefined) awaitingKey.current = mine;
+    else start(mine);
+  }, [publicKey, start, messages]);
+
+  // The key has arrived (or is known to be missing): the attempt waiting for it starts now, unless
+  // it was cancelled or timed out meanwhile (each of those begins a new attempt).
+  useEffect(() => {
+    if (publicKey === undefined || awaitingKey.current === 0) return;
+    const mine = awaitingKey.current;
+    awaitingKey.current = 0;
+    if (mine === attempt.current && status.current === 'connecting') start(mine);
+  }, [publicKey, start]);
 
   const cancel = useCallback(() => {
     if (status.current !== 'connecting') return;
