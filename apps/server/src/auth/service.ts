@@ -4,19 +4,21 @@
 //
 // Module graph (no cycles; an import-cycle test guards it): types, errors, schemas, tokens, users,
 // sessions, redirects, link-tokens → core → link-mail → signup, grants, links, verify, user-api,
-// mfa → admin-api → service.
+// mfa (mfa-webauthn, webauthn), passkeys → admin-api → service.
 import { createAdminApi } from './admin-api.js';
 import { createAuthCore } from './core.js';
 import { createGrantsApi } from './grants.js';
 import { createLinkMail } from './link-mail.js';
 import { createLinksApi } from './links.js';
 import { createMfaApi } from './mfa.js';
+import { createAdminPasskeysApi, createPasskeysApi } from './passkeys.js';
 import { perAddress } from './rate-limit.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';
 import { createUserApi } from './user-api.js';
 import { hasVerifiedFactor } from './users.js';
 import { createVerifyApi } from './verify.js';
+import { relyingParty } from './webauthn.js';
 
 export { weakPassword } from './passwords.js';
 export { parsePkce, safeRedirect, type Pkce } from './redirects.js';
@@ -42,10 +44,13 @@ export function createAuthService(opts: AuthServiceOptions) {
     hasVerifiedFactor: (userId: string) => hasVerifiedFactor(core.db, userId),
     tokenResponse: core.tokenResponse,
     admin: createAdminApi(core, links),
+    adminPasskeys: createAdminPasskeysApi(core),
+    passkeys: createPasskeysApi(core),
     mfa: createMfaApi({
       db: core.db,
       limiter: perAddress(core.limiters.mfa),
       now: core.now,
+      rp: () => relyingParty(core.siteUrl(), opts.siteTitle),
       tokenResponse: core.tokenResponse,
     }),
     ...createSignupApi(core, mail),
