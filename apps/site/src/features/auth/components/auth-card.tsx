@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { useClearLinkResult } from '@/lib/link-result';
@@ -8,6 +9,7 @@ import {
   currentPage,
   failureText,
   Message,
+  passkeyFailureText,
   run,
   secondaryButton,
   Submit,
@@ -77,6 +79,11 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       return { kind: 'success', text: authText.signInLinkSent(address) };
     });
   };
+  const passkey = () =>
+    void run(setBusy, setOutcome, async () => {
+      const { error } = await (await supabase()).auth.signInWithPasskey();
+      return error ? { kind: 'error', text: passkeyFailureText(error) } : null;
+    });
   if (codeStep)
     return (
       <CodeForm
@@ -120,6 +127,10 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       )}
       <button type="button" className={secondaryButton} disabled={busy} onClick={sendLink}>
         {authText.emailMeALink}
+      </button>
+      <button type="button" className={secondaryButton} disabled={busy} onClick={passkey}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        {authText.signInWithPasskey}
       </button>
     </form>
   );
