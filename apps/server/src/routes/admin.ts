@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { csvLine, USERS_CSV_HEADER, userCsvLine } from '../admin/csv.js';
 import { createUserAdmin } from '../admin/index.js';
+import { createPasskeyAdmin } from '../admin/passkeys.js';
 import { AdminError, type AdminUser, type ListCursor, type UserAdmin } from '../admin/types.js';
 import { listOutbox } from '../auth/mail.js';
 import { checkPassword } from '../auth/passwords.js';
@@ -29,6 +30,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { mountAdminPasskeyRoutes } from './admin-passkeys.js';
 import { outboxMail } from './mail/outbox-json.js';
 
 export interface AdminRouteDeps {
@@ -364,6 +366,13 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const user = await admin().getUserDetail(id.data);
     if (!user) return c.json({ error: 'user_not_found', message: 'No user has this id.' }, 404);
     return c.json({ user } satisfies UserDetailResponse);
+  });
+
+  mountAdminPasskeyRoutes(app, {
+    passkeys: createPasskeyAdmin(deps.config, deps.auth),
+    audit,
+    logger: deps.logger,
+    emailOf: async (id) => (await admin().getUser(id))?.email ?? null,
   });
 
   app.get('/audit', async (c) => {

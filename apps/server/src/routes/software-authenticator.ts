@@ -89,7 +89,7 @@ export function softwareAuthenticator(origin: string) {
       const attestationObject = isoCBOR.encode(
         new Map<string, string | Map<string, never> | Uint8Array>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, never>()],
           ['authData', data],
         ]),
       );

@@ -1,4 +1,7 @@
 import type {
+  AdminPasskey,
+  AdminPasskeyDeleted,
+  AdminPasskeysResponse,
   AdminStats,
   AdminUser,
   AdminUserDetail,
@@ -15,7 +18,16 @@ import type {
 } from '@engage/http-contract';
 
 // The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
-export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
+export type {
+  AdminPasskey,
+  AdminStats,
+  AdminUser,
+  AdminUserDetail,
+  AuditEntry,
+  UserRole,
+  UsersPage,
+  UserStatus,
+};
 export type { BackupStatus, OutboxMail, OutboxPage } from '@engage/http-contract';
 
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
@@ -68,6 +80,10 @@ export interface AdminApi {
   outbox(limit?: number): Promise<OutboxPage>;
   /** Whether scheduled backups run, and the last one. */
   backups(): Promise<BackupStatus>;
+  /** The user's passkeys (issue 26). */
+  listPasskeys(userId: string): Promise<AdminPasskey[]>;
+  /** Removes one of the user's passkeys; the server audits it. */
+  deletePasskey(userId: string, passkeyId: string): Promise<AdminPasskey>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -146,5 +162,9 @@ export function createAdminApi(
       return (await send('GET', `/users.csv?${query}`, undefined, 'text/csv')).blob();
     },
     outbox: (limit = 20) => request<OutboxPage>('GET', `/outbox?limit=${limit}`),
+    listPasskeys: async (id) => (await request<AdminPasskeysResponse>('GET', `${at(id)}/passkeys`)).passkeys,
+    deletePasskey: async (id, passkeyId) =>
+      (await request<AdminPasskeyDeleted>('DELETE', `${at(id)}/passkeys/${encodeURIComponent(passkeyId)}`))
+        .passkey,
   };
 }

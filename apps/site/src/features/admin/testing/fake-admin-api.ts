@@ -4,6 +4,7 @@ import {
   roleOf,
   USER_ROLES,
   type AdminApi,
+  type AdminPasskey,
   type AdminUser,
   type AuditEntry,
   type BackupStatus,
@@ -46,6 +47,8 @@ export function createFakeAdminApi(
   exports: { status: string; search: string }[];
   /** What GET /backups answers. */
   backupStatus: BackupStatus;
+  /** Every user's passkeys. */
+  passkeys: (AdminPasskey & { userId: string })[];
 } {
   const state = {
     users: [...initial],
@@ -56,6 +59,7 @@ export function createFakeAdminApi(
     signedOut: [] as string[],
     exports: [] as { status: string; search: string }[],
     backupStatus: { mode: 'off' } as BackupStatus,
+    passkeys: [] as (AdminPasskey & { userId: string })[],
   };
   const find = (id: string) => {
     const user = state.users.find((u) => u.id === id);
@@ -155,6 +159,20 @@ export function createFakeAdminApi(
       state.users = state.users.map((u) => (u.id === id ? updated : u));
       record('user.role', updated, role);
       return updated;
+    },
+    async listPasskeys(id) {
+      find(id);
+      return state.passkeys.filter((p) => p.userId === id).map(({ userId: _, ...p }) => p);
+    },
+    async deletePasskey(id, passkeyId) {
+      const user = find(id);
+      const passkey = state.passkeys.find((p) => p.userId === id && p.id === passkeyId);
+      if (!passkey)
+        throw new AdminApiError(404, 'passkey_not_found', 'This user has no passkey with this id.');
+      state.passkeys = state.passkeys.filter((p) => p !== passkey);
+      record('user.passkey_delete', user, passkey.friendly_name);
+      const { userId: _, ...rest } = passkey;
+      return rest;
     },
     async getUser(id) {
       const user = find(id);
