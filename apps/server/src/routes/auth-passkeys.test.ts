@@ -231,6 +231,8 @@ for (const target of testDbTargets()) {
       });
       const body = (await res.json()) as { options: { rp: { id: string } } };
       expect(body.options.rp.id).toBe(new URL(srv.origin).hostname);
+      const settings = await fetch(`${srv.url}/auth/v1/settings`, { headers: { apikey: srv.anonKey } });
+      expect(await settings.json()).toMatchObject({ passkeys_enabled: true });
     });
 
     it('refuses malformed bodies with 400, never a 500', async () => {
