@@ -15,6 +15,7 @@ import type { FactorRow } from './users.js';
 import {
   authenticationJson,
   checkAssertion,
+  challengeExpired,
   checkRegistration,
   insertCredential,
   registrationJson,
@@ -139,6 +140,13 @@ export function createWebauthnFactorApi({ db, rp, now }: WebauthnFactorDeps) {
       );
       const refreshToken = newRefreshToken();
       const session = await db.transaction(async (tx) => {
+        // The factor's row, locked: two verifications of one factor run one after the other, and
+        // a key is registered only while the factor is still unverified.
+        const locked = await tx.query<{ status: string }>(
+          'select status from auth_factors where id = $1 for update',
+          [factor.id],
+        );
+        if (locked.rows[0]?.status !== factor.status) throw challengeExpired();
         if (input.webauthn.type === 'create') {
           const credential = await checkRegistration(party, input.webauthn.credential_response, challenge);
           await insertCredential(tx, caller.user.id, factor.id, credential, factor.friendly_name);
