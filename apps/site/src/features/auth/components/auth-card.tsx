@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { useClearLinkResult } from '@/lib/link-result';
@@ -129,7 +128,6 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
         {authText.emailMeALink}
       </button>
       <button type="button" className={secondaryButton} disabled={busy} onClick={passkey}>
-        <KeyRound aria-hidden="true" className="size-4" />
         {authText.signInWithPasskey}
       </button>
     </form>
