@@ -49,7 +49,7 @@ async function signIn(page: Page) {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(ADMIN_EMAIL);
   await form.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Vapi Knowledge Base Bulk Import Tool' }),
   ).toBeVisible();

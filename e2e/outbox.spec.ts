@@ -73,7 +73,7 @@ test.describe('the mail outbox', () => {
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(ADMIN_EMAIL);
     await form.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     const panel = page.getByRole('region', { name: 'Mail outbox' });
     const mail = panel.getByRole('listitem').filter({ hasText: `To ${email}` });

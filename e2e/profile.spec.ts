@@ -69,7 +69,7 @@ test.describe('profile', () => {
     await page.getByLabel('Authentication code').fill(totp(secret));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Authenticator apps' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Second factors' }).getByRole('listitem')).toHaveCount(1);
 
     await logOut(page, email);
     await page.getByLabel('Email').fill(email);

@@ -84,6 +84,7 @@ export const auditActionSchema = z.enum([
   'user.sign_out',
   'user.ban',
   'user.export',
+  'user.passkey_delete',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -11,3 +11,4 @@ export * from './limits.js';
 export * from './backups.js';
 export * from './unanswered.js';
 export * from './format-size.js';
+export * from './admin-passkeys.js';

@@ -10,7 +10,8 @@ export type AuditAction =
   | 'user.magic_link'
   | 'user.sign_out'
   | 'user.ban'
-  | 'user.export';
+  | 'user.export'
+  | 'user.passkey_delete';
 
 export interface AuditEntry {
   id: number;

@@ -96,7 +96,8 @@ export type AdminErrorCode =
   | 'invalid_duration'
   | 'rate_limited'
   | 'not_supported'
-  | 'upstream_error';
+  | 'upstream_error'
+  | 'passkey_not_found';
 
 const statusOf: Record<AdminErrorCode, number> = {
   email_exists: 422,
@@ -108,6 +109,7 @@ const statusOf: Record<AdminErrorCode, number> = {
   rate_limited: 429,
   not_supported: 501,
   upstream_error: 502,
+  passkey_not_found: 404,
 };
 
 export const LAST_ADMIN_MESSAGE = 'At least one administrator must remain.';

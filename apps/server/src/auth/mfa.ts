@@ -1,16 +1,19 @@
-// TOTP factors (AUTH-CONTRACT §2.11). Phone factors answer a clear "not enabled" error.
+// TOTP and WebAuthn factors (AUTH-CONTRACT §2.11; WebAuthn in mfa-webauthn.ts). Phone factors
+// answer a clear "not enabled" error.
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../db/types.js';
 import { AuthError } from './errors.js';
 import { totpFor } from './mfa-attempts.js';
 import { CHALLENGE_LIFETIME_MS, NIL_UUID, verifyInTransaction } from './mfa-verify.js';
+import { createWebauthnFactorApi } from './mfa-webauthn.js';
 import type { RateLimiter } from './rate-limit.js';
 import { challengeBody, enrollBody, mfaVerifyBody, parseBody } from './schemas.js';
 import type { SessionRow } from './sessions.js';
 import { newRefreshToken, isUuid } from './tokens.js';
 import type { Caller, TokenResponse } from './types.js';
 import { listFactors, type FactorRow } from './users.js';
+import type { RelyingParty } from './webauthn.js';
 
 const MAX_FACTORS = 10;
 
@@ -18,6 +21,8 @@ export interface MfaDeps {
   db: Db;
   limiter: RateLimiter;
   now: () => number;
+  /** The WebAuthn relying party (PUBLIC_URL's host and origin). */
+  rp: () => RelyingParty;
   tokenResponse(user: Caller['user'], session: SessionRow, refreshToken: string): Promise<TokenResponse>;
 }
 
@@ -25,6 +30,7 @@ const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor 
 
 export function createMfaApi(deps: MfaDeps) {
   const { db, now } = deps;
+  const webauthn = createWebauthnFactorApi(deps);
 
   async function ownFactor(caller: Caller, factorId: string): Promise<FactorRow> {
     if (!isUuid(factorId)) throw factorNotFound();
@@ -41,10 +47,8 @@ export function createMfaApi(deps: MfaDeps) {
       const input = parseBody(enrollBody, body);
       if (input.factor_type === 'phone')
         throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-      if (input.factor_type === 'webauthn')
-        throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-      if (input.factor_type !== 'totp')
-        throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp or phone');
+      if (input.factor_type !== 'totp' && input.factor_type !== 'webauthn')
+        throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone or webauthn');
       const factors = await listFactors(db, caller.user.id);
       if (factors.length >= MAX_FACTORS)
         throw new AuthError(
@@ -61,6 +65,14 @@ export function createMfaApi(deps: MfaDeps) {
           'mfa_factor_name_conflict',
           `A factor with the friendly name "${name}" for this user already exists`,
         );
+      if (input.factor_type === 'webauthn') {
+        // The credential arrives with the first challenge's verification (mfa-webauthn.ts).
+        const { rows } = await db.query<{ id: string }>(
+          `insert into auth_factors (user_id, friendly_name, factor_type, secret) values ($1, $2, 'webauthn', '') returning id`,
+          [caller.user.id, name ?? null],
+        );
+        return { id: rows[0]?.id, type: 'webauthn', friendly_name: name ?? '' };
+      }
       const issuer = input.issuer?.trim() || defaultIssuer;
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       const uri = totpFor(secret, caller.user.email, issuer).toString();
@@ -73,10 +85,11 @@ export function createMfaApi(deps: MfaDeps) {
     },
 
     async challenge(caller: Caller, factorId: string, body: unknown, ip: string) {
-      parseBody(challengeBody, body);
       if (!(await deps.limiter.take(ip)))
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
       const factor = await ownFactor(caller, factorId);
+      if (factor.factor_type === 'webauthn') return webauthn.challenge(caller, factor, body);
+      parseBody(challengeBody, body);
       const { rows } = await db.query<{ id: string; created_at: Date }>(
         'insert into auth_mfa_challenges (factor_id, ip, created_at) values ($1, $2, $3) returning id, created_at',
         [factor.id, ip, new Date(now())],
@@ -94,10 +107,14 @@ export function createMfaApi(deps: MfaDeps) {
     },
 
     async verify(caller: Caller, factorId: string, body: unknown, ip: string): Promise<TokenResponse> {
-      const input = parseBody(mfaVerifyBody, body);
       if (!(await deps.limiter.take(ip)))
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-      if (!isUuid(factorId)) throw factorNotFound();
+      const factor = await ownFactor(caller, factorId);
+      if (factor.factor_type === 'webauthn') {
+        const upgraded = await webauthn.verify(caller, factor, body);
+        return deps.tokenResponse(caller.user, upgraded.session, upgraded.refreshToken);
+      }
+      const input = parseBody(mfaVerifyBody, body);
       const challengeId = isUuid(input.challenge_id) ? input.challenge_id : NIL_UUID;
       const refreshToken = newRefreshToken();
       // One transaction holding the factor's row: the challenge, the code's time step and the

@@ -24,6 +24,7 @@ const DAY = 24 * HOUR;
  *   no session from: 10 at once, then one every 30 s, and past 100 a day one every ~15 minutes (a
  *   delay that grows, never a lock: the owner's own addresses are not counted here);
  * - `anonymous`: anonymous sign-ins per address (/64), GoTrue's 30 an hour;
+ * - `passkey`: passkey ceremonies (options and verify of both) per address, like /verify;
  * - `emailCodeGuesses`: wrong six-digit codes per pending email token; at 5 the token is burnt. It
  *   does not refill within a token's life (at most 5 guesses per mail).
  */
@@ -34,6 +35,7 @@ export const DEFAULT_LIMITS = {
   verify: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
   mfa: { burst: 15, perWindow: 15, windowMs: 60_000 },
   anonymous: { burst: 30, perWindow: 30, windowMs: HOUR },
+  passkey: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
   passwordAccountAddress: { burst: 5, perWindow: 5, windowMs: FIVE_MINUTES },
   passwordAccount: { burst: 10, perWindow: 10, windowMs: FIVE_MINUTES },
   passwordAccountDaily: { burst: 100, perWindow: 100, windowMs: DAY },

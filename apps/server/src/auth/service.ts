@@ -4,7 +4,7 @@
 //
 // Module graph (no cycles; an import-cycle test guards it): types, errors, schemas, tokens, users,
 // sessions, redirects, link-tokens → core → link-mail, anonymous → signup, grants, links, verify, user-api,
-// mfa → admin-api → service.
+// mfa (mfa-webauthn, webauthn), passkeys, oauth-clients → admin-api → service.
 import { createAdminApi } from './admin-api.js';
 import { createAnonymousApi } from './anonymous.js';
 import { createAuthCore } from './core.js';
@@ -14,12 +14,14 @@ import { createLinkMail } from './link-mail.js';
 import { createLinksApi } from './links.js';
 import { createMfaApi } from './mfa.js';
 import { createOAuthClientsApi } from './oauth-clients.js';
+import { createAdminPasskeysApi, createPasskeysApi } from './passkeys.js';
 import { perAddress } from './rate-limit.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';
 import { createUserApi } from './user-api.js';
 import { hasVerifiedFactor } from './users.js';
 import { createVerifyApi } from './verify.js';
+import { relyingParty } from './webauthn.js';
 
 export { weakPassword } from './passwords.js';
 export { parsePkce, safeRedirect, type Pkce } from './redirects.js';
@@ -55,10 +57,13 @@ export function createAuthService(opts: AuthServiceOptions) {
         throw new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions');
       return caller;
     },
+    adminPasskeys: createAdminPasskeysApi(core),
+    passkeys: createPasskeysApi(core),
     mfa: createMfaApi({
       db: core.db,
       limiter: perAddress(core.limiters.mfa),
       now: core.now,
+      rp: () => relyingParty(core.siteUrl(), opts.siteTitle),
       tokenResponse: core.tokenResponse,
     }),
     ...createSignupApi(core, mail, anonymous),

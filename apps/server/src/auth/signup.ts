@@ -76,7 +76,7 @@ export function createSignupApi(
         sms_provider: '',
         saml_enabled: false,
         saml_private_key_next_configured: false,
-        passkeys_enabled: false,
+        passkeys_enabled: true,
       };
     },
 

@@ -29,7 +29,7 @@ export interface FactorRow {
   id: string;
   user_id: string;
   friendly_name: string | null;
-  factor_type: 'totp' | 'phone';
+  factor_type: 'totp' | 'phone' | 'webauthn';
   status: 'unverified' | 'verified';
   secret: string;
   created_at: Date;

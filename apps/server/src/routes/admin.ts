@@ -18,6 +18,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { createUserAdmin } from '../admin/index.js';
+import { createPasskeyAdmin } from '../admin/passkeys.js';
 import { AdminError, type AdminUser, type UserAdmin } from '../admin/types.js';
 import { listOutbox } from '../auth/mail.js';
 import { checkPassword } from '../auth/passwords.js';
@@ -42,6 +43,7 @@ import {
   verifyBody,
   type Ctx,
 } from './admin-inputs.js';
+import { mountAdminPasskeyRoutes } from './admin-passkeys.js';
 import { outboxMail } from './mail/outbox-json.js';
 
 export interface AdminRouteDeps {
@@ -271,6 +273,13 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     const user = await admin().getUserDetail(id.data);
     if (!user) return c.json({ error: 'user_not_found', message: 'No user has this id.' }, 404);
     return c.json({ user } satisfies UserDetailResponse);
+  });
+
+  mountAdminPasskeyRoutes(app, {
+    passkeys: createPasskeyAdmin(deps.config, deps.auth),
+    audit,
+    logger: deps.logger,
+    emailOf: async (id) => (await admin().getUser(id))?.email ?? null,
   });
 
   app.get('/audit', async (c) => {

@@ -105,7 +105,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     cors({
       origin: (origin) => origin || '*',
       allowHeaders: ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version'],
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['X-Supabase-Api-Version', 'X-Total-Count', 'Link'],
       maxAge: 600,
     }),
@@ -236,6 +236,35 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     return c.json(await service.mfa.unenroll(caller, c.req.param('id')));
   });
 
+  // Passkeys (issue 26): sign-in needs only the apikey; the rest a user Bearer.
+  app.post('/passkeys/registration/options', async (c) => {
+    const caller = await service.authenticate(bearerToken(c));
+    await jsonBody(c);
+    return c.json(await service.passkeys.registrationOptions(caller, ctx(c)));
+  });
+  app.post('/passkeys/registration/verify', async (c) => {
+    const caller = await service.authenticate(bearerToken(c));
+    return c.json(await service.passkeys.registrationVerify(caller, await jsonBody(c), ctx(c)));
+  });
+  app.post('/passkeys/authentication/options', async (c) => {
+    await jsonBody(c);
+    return c.json(await service.passkeys.authenticationOptions(ctx(c)));
+  });
+  app.post('/passkeys/authentication/verify', async (c) =>
+    c.json(await service.passkeys.authenticationVerify(await jsonBody(c), ctx(c))),
+  );
+  app.get('/passkeys', async (c) =>
+    c.json(await service.passkeys.list(await service.authenticate(bearerToken(c)))),
+  );
+  app.patch('/passkeys/:id', async (c) => {
+    const caller = await service.authenticate(bearerToken(c));
+    return c.json(await service.passkeys.update(caller, c.req.param('id'), await jsonBody(c)));
+  });
+  app.delete('/passkeys/:id', async (c) => {
+    const caller = await service.authenticate(bearerToken(c));
+    return c.json(await service.passkeys.remove(caller, c.req.param('id')));
+  });
+
   // Admin (service-role Bearer).
   const admin = new Hono();
   admin.use('*', async (c, next) => {
@@ -265,6 +294,10 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     c.json(await service.admin.deleteFactor(c.req.param('uid'), c.req.param('fid'))),
   );
   mountOAuthClientRoutes(admin, service, jsonBody);
+  admin.get('/users/:id/passkeys', async (c) => c.json(await service.adminPasskeys.list(c.req.param('id'))));
+  admin.delete('/users/:uid/passkeys/:pid', async (c) =>
+    c.json(await service.adminPasskeys.remove(c.req.param('uid'), c.req.param('pid'))),
+  );
   app.route('/admin', admin);
 
   app.all('*', () => {

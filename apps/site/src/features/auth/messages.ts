@@ -40,6 +40,13 @@ export const authText = {
   mfaEnrolBody:
     'Administrators of this site must use an authenticator app. Add one in your profile, then come back to the dashboard.',
   mfaEnrolLink: 'Set up an authenticator app',
+  // Issue 26: passkeys and security keys.
+  signInWithPasskey: 'Sign in with a passkey',
+  passkeyCancelled: 'No passkey was used: the request was cancelled or timed out.',
+  passkeyUnsupported: 'This browser cannot use passkeys.',
+  useSecurityKey: 'Use your security key',
+  mfaKeyDescription:
+    'Use your security key or passkey, or enter the six-digit code from your authenticator app.',
   // Issue 19: the account was deleted or the session revoked elsewhere (SPEC §4: a refused refresh signs out).
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

@@ -24,4 +24,15 @@ export const profileText = {
     'Scan the QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.',
   copied: 'Key copied.',
   copyFailed: 'The key could not be copied here: select it and copy it yourself, or type it into the app.',
+  // Issue 26: passkeys and security keys.
+  passkeysHelp:
+    'A passkey signs you in with your fingerprint, face or device PIN instead of a password. It stays on your device or in your password manager.',
+  noPasskeys: 'You have no passkeys yet.',
+  passkeyAdded: 'Passkey added. You can now sign in with it.',
+  passkeyRenamed: 'Passkey renamed.',
+  passkeyRemoved: 'Passkey removed.',
+  passkeyUnsupported: 'This browser cannot create passkeys.',
+  passkeyCancelled: 'No passkey was created: the request was cancelled or timed out.',
+  securityKeyRemoved: 'The security key was removed.',
+  securityKeyOn: 'Your security key is set up. Signing in will ask for it (or a code from your app).',
 } as const;

@@ -1,4 +1,7 @@
 import type {
+  AdminPasskey,
+  AdminPasskeyDeleted,
+  AdminPasskeysResponse,
   AdminStats,
   AdminUser,
   AdminUserDetail,
@@ -15,7 +18,16 @@ import type {
 } from '@engage/http-contract';
 
 // The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
-export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
+export type {
+  AdminPasskey,
+  AdminStats,
+  AdminUser,
+  AdminUserDetail,
+  AuditEntry,
+  UserRole,
+  UsersPage,
+  UserStatus,
+};
 export type { BackupStatus, OutboxMail, OutboxPage } from '@engage/http-contract';
 
 /** An OAuth client of the embedded auth (GoTrue's shape); `client_secret` only in a create answer. */
@@ -88,6 +100,10 @@ export interface AdminApi {
   /** Registers a client; a confidential one's secret is in this answer only. */
   createOAuthClient(input: NewOAuthClient): Promise<OAuthClient>;
   deleteOAuthClient(id: string): Promise<void>;
+  /** The user's passkeys (issue 26). */
+  listPasskeys(userId: string): Promise<AdminPasskey[]>;
+  /** Removes one of the user's passkeys; the server audits it. */
+  deletePasskey(userId: string, passkeyId: string): Promise<AdminPasskey>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -172,5 +188,9 @@ export function createAdminApi(
     async deleteOAuthClient(id) {
       await send('DELETE', `/oauth-clients/${encodeURIComponent(id)}`);
     },
+    listPasskeys: async (id) => (await request<AdminPasskeysResponse>('GET', `${at(id)}/passkeys`)).passkeys,
+    deletePasskey: async (id, passkeyId) =>
+      (await request<AdminPasskeyDeleted>('DELETE', `${at(id)}/passkeys/${encodeURIComponent(passkeyId)}`))
+        .passkey,
   };
 }

@@ -18,6 +18,7 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   audit: ['admin', 'audit'] as const,
   user: (id: string) => ['admin', 'user', id] as const,
+  passkeys: (id: string) => ['admin', 'user', id, 'passkeys'] as const,
   outbox: ['admin', 'outbox'] as const,
   backups: ['admin', 'backups'] as const,
   oauthClients: ['admin', 'oauth-clients'] as const,
@@ -141,5 +142,21 @@ export function useDeleteOAuthClient() {
   return useMutation({
     mutationFn: (id: string) => api.deleteOAuthClient(id),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.oauthClients }),
+  });
+}
+
+/** One user's passkeys (the details panel); only fetched while the panel is open. */
+export function useUserPasskeys(id: string, enabled: boolean) {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.passkeys(id), queryFn: () => api.listPasskeys(id), enabled });
+}
+
+/** Removes a user's passkey; its list and the activity log refetch. */
+export function useDeletePasskey(userId: string) {
+  const api = useAdminApi();
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (passkeyId: string) => api.deletePasskey(userId, passkeyId),
+    onSuccess: invalidate,
   });
 }

@@ -16,6 +16,7 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.sign_out': 'signed out everywhere',
   'user.ban': 'changed the ban of',
   'user.export': 'exported',
+  'user.passkey_delete': 'removed a passkey of',
 };
 
 const isRole = (value: unknown): value is keyof typeof roleLabels =>

@@ -4,10 +4,11 @@ import { roleOf, type AdminUser } from '../api/client';
 import { useUserDetail } from '../api/queries';
 import { formatDateTime } from '../lib/format';
 import { roleLabels } from '../lib/messages';
+import { UserPasskeys } from './user-passkeys';
 
 const when = (value: string | null | undefined, none: string) => (value ? formatDateTime(value) : none);
 
-/** The details panel: id, dates, role, factors, ban and metadata of one user (fetched when opened). */
+/** The details panel: id, dates, role, factors, passkeys, ban and metadata of one user (fetched when opened). */
 export function UserDetailsDialog({
   user,
   open,
@@ -61,6 +62,12 @@ export function UserDetailsDialog({
               ) : (
                 'None'
               )}
+            </dd>
+          </div>
+          <div className="contents">
+            <dt className="text-muted-foreground">Passkeys</dt>
+            <dd>
+              <UserPasskeys userId={user.id} email={user.email} open={open} />
             </dd>
           </div>
         </dl>

@@ -4,6 +4,7 @@ import {
   roleOf,
   USER_ROLES,
   type AdminApi,
+  type AdminPasskey,
   type AdminUser,
   type AuditEntry,
   type BackupStatus,
@@ -49,6 +50,8 @@ export function createFakeAdminApi(
   backupStatus: BackupStatus;
   /** The registered OAuth clients, newest first, with the secret the server would only hash. */
   oauthClientList: OAuthClient[];
+  /** Every user's passkeys. */
+  passkeys: (AdminPasskey & { userId: string })[];
 } {
   const state = {
     users: [...initial],
@@ -60,6 +63,7 @@ export function createFakeAdminApi(
     exports: [] as { status: string; search: string }[],
     backupStatus: { mode: 'off' } as BackupStatus,
     oauthClientList: [] as OAuthClient[],
+    passkeys: [] as (AdminPasskey & { userId: string })[],
   };
   const find = (id: string) => {
     const user = state.users.find((u) => u.id === id);
@@ -159,6 +163,20 @@ export function createFakeAdminApi(
       state.users = state.users.map((u) => (u.id === id ? updated : u));
       record('user.role', updated, role);
       return updated;
+    },
+    async listPasskeys(id) {
+      find(id);
+      return state.passkeys.filter((p) => p.userId === id).map(({ userId: _, ...p }) => p);
+    },
+    async deletePasskey(id, passkeyId) {
+      const user = find(id);
+      const passkey = state.passkeys.find((p) => p.userId === id && p.id === passkeyId);
+      if (!passkey)
+        throw new AdminApiError(404, 'passkey_not_found', 'This user has no passkey with this id.');
+      state.passkeys = state.passkeys.filter((p) => p !== passkey);
+      record('user.passkey_delete', user, passkey.friendly_name);
+      const { userId: _, ...rest } = passkey;
+      return rest;
     },
     async getUser(id) {
       const user = find(id);

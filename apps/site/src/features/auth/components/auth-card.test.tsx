@@ -11,6 +11,7 @@ const auth = {
   signInWithOtp: vi.fn(),
   verifyOtp: vi.fn(),
   resend: vi.fn(),
+  signInWithPasskey: vi.fn(),
 };
 
 vi.mock('@/lib/session', () => ({ useSupabase: () => async () => ({ auth }) }));
@@ -32,6 +33,26 @@ describe('AuthCard', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Email')).toBeRequired();
     expect(screen.getByLabelText('Password')).toBeRequired();
+  });
+
+  it('signs in with a passkey, and shows why a passkey was refused', async () => {
+    auth.signInWithPasskey.mockResolvedValueOnce({
+      data: null,
+      error: { message: 'WebAuthn verification failed: this passkey is not registered' },
+    });
+    render(<AuthCard />);
+    await userEvent.click(screen.getByRole('button', { name: authText.signInWithPasskey }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('this passkey is not registered');
+    auth.signInWithPasskey.mockResolvedValueOnce({
+      data: null,
+      error: { code: 'ERROR_CEREMONY_ABORTED', message: 'x' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: authText.signInWithPasskey }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.passkeyCancelled);
+    auth.signInWithPasskey.mockResolvedValueOnce({ data: { session: {} }, error: null });
+    await userEvent.click(screen.getByRole('button', { name: authText.signInWithPasskey }));
+    expect(auth.signInWithPasskey).toHaveBeenCalledTimes(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("shows the service's own message in a red alert when sign-in fails", async () => {

@@ -8,6 +8,7 @@ import {
   currentPage,
   failureText,
   Message,
+  passkeyFailureText,
   run,
   secondaryButton,
   Submit,
@@ -77,6 +78,11 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       return { kind: 'success', text: authText.signInLinkSent(address) };
     });
   };
+  const passkey = () =>
+    void run(setBusy, setOutcome, async () => {
+      const { error } = await (await supabase()).auth.signInWithPasskey();
+      return error ? { kind: 'error', text: passkeyFailureText(error) } : null;
+    });
   if (codeStep)
     return (
       <CodeForm
@@ -120,6 +126,9 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       )}
       <button type="button" className={secondaryButton} disabled={busy} onClick={sendLink}>
         {authText.emailMeALink}
+      </button>
+      <button type="button" className={secondaryButton} disabled={busy} onClick={passkey}>
+        {authText.signInWithPasskey}
       </button>
     </form>
   );

@@ -24,6 +24,21 @@ export function failureText(error: AuthFailure, wrongCode: string = authText.cod
   return error.code === 'otp_expired' ? wrongCode : error.message;
 }
 
+/**
+ * The words for a failed passkey ceremony: the browser's refusal (the user cancelled, or the
+ * request timed out) said plainly; the server's refusal (an unknown or removed passkey) as it says.
+ */
+export function passkeyFailureText(error: unknown): string {
+  const { code, cause, message } = (error ?? {}) as {
+    code?: string;
+    cause?: { name?: string };
+    message?: string;
+  };
+  if (code === 'ERROR_CEREMONY_ABORTED' || cause?.name === 'NotAllowedError' || cause?.name === 'AbortError')
+    return authText.passkeyCancelled;
+  return message || 'Something went wrong. Please try again.';
+}
+
 export function Message({ outcome }: { outcome: Outcome }) {
   // Both live regions stay mounted so screen readers announce the text when it appears.
   return (

@@ -9,7 +9,7 @@ import { RouteGuard } from './route-guard';
 
 const auth = {
   signOut: vi.fn(),
-  mfa: { listFactors: vi.fn(), challengeAndVerify: vi.fn() },
+  mfa: { listFactors: vi.fn(), challengeAndVerify: vi.fn(), webauthn: { authenticate: vi.fn() } },
 };
 let state: Partial<SessionState> = {};
 vi.mock('@/lib/session', () => ({
@@ -85,5 +85,24 @@ describe('the guard with a second factor', () => {
     render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(auth.signOut).toHaveBeenCalled();
+  });
+
+  it('offers the security key when the user has one, and says a cancelled ceremony plainly', async () => {
+    const session = sessionWith('aal1', 'verified');
+    state = { loading: false, session, user: session.user };
+    auth.mfa.listFactors.mockResolvedValue({
+      data: { totp: [], webauthn: [{ id: 'k1' }], all: [] },
+      error: null,
+    });
+    auth.mfa.webauthn.authenticate.mockResolvedValueOnce({
+      data: null,
+      error: { message: 'cancelled', cause: { name: 'NotAllowedError' } },
+    });
+    render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>);
+    await userEvent.click(await screen.findByRole('button', { name: authText.useSecurityKey }));
+    expect(auth.mfa.webauthn.authenticate).toHaveBeenCalledWith({ factorId: 'k1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.passkeyCancelled);
+    // No app: no code field.
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
   });
 });

@@ -1,20 +1,52 @@
+import type { Factor } from '@supabase/auth-js';
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { OneTimeCodeField } from '@/components/ui/credential-fields';
 import { useSupabase } from '@/lib/session';
 import { authText } from '../messages';
+import { passkeyFailureText, secondaryButton } from './auth-form-parts';
 import { Notice, SubmitButton } from './auth-ui';
 
 /**
- * The second sign-in step: the user has a verified authenticator app and signed in with a password
- * (aal1), so the guard shows this instead of the page until a code from the app raises the session
- * to aal2 (auth-js then reports MFA_CHALLENGE_VERIFIED and the guard shows the page).
+ * The second sign-in step: the user has a verified authenticator app or security key and signed in
+ * with a password or passkey (aal1), so the guard shows this instead of the page until a code from
+ * the app or the key raises the session to aal2 (auth-js then reports MFA_CHALLENGE_VERIFIED and
+ * the guard shows the page).
  */
 export function MfaChallenge() {
   const supabase = useSupabase();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The user's verified factors by kind, once read: the form offers what they have. */
+  const [factors, setFactors] = useState<{ totp: Factor[]; webauthn: Factor[] } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void supabase()
+      .then(({ auth }) => auth.mfa.listFactors())
+      .then((result) => {
+        const data = result?.data;
+        if (live && data) setFactors({ totp: data.totp ?? [], webauthn: data.webauthn ?? [] });
+      });
+    return () => {
+      live = false;
+    };
+  }, [supabase]);
+
+  const verifyWithKey = async () => {
+    const factor = factors?.webauthn[0];
+    if (!factor) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { auth } = await supabase();
+      const { error: keyError } = await auth.mfa.webauthn.authenticate({ factorId: factor.id });
+      if (keyError) setError(passkeyFailureText(keyError));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,15 +82,33 @@ export function MfaChallenge() {
       <section className="flex w-full max-w-md flex-col gap-6 rounded-lg border border-border bg-white/95 py-6 shadow-sm backdrop-blur">
         <div className="flex flex-col gap-1.5 px-6">
           <h1 className="text-xl leading-tight font-semibold">{authText.mfaTitle}</h1>
-          <p className="text-sm text-muted-foreground">{authText.mfaDescription}</p>
+          <p className="text-sm text-muted-foreground">
+            {factors?.webauthn.length ? authText.mfaKeyDescription : authText.mfaDescription}
+          </p>
         </div>
         <form className="grid gap-4 px-6" aria-label={authText.mfaTitle} onSubmit={(e) => void submit(e)}>
-          <OneTimeCodeField label="Authentication code" value={code} onValueChange={setCode} />
-          <div aria-live="assertive">{error && <Notice kind="error">{error}</Notice>}</div>
-          <SubmitButton busy={busy}>
-            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Verify
-          </SubmitButton>
+          {factors?.webauthn.length ? (
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={busy}
+              onClick={() => void verifyWithKey()}
+            >
+              {authText.useSecurityKey}
+            </button>
+          ) : null}
+          {factors?.webauthn.length && !factors.totp.length ? (
+            <div aria-live="assertive">{error && <Notice kind="error">{error}</Notice>}</div>
+          ) : (
+            <>
+              <OneTimeCodeField label="Authentication code" value={code} onValueChange={setCode} />
+              <div aria-live="assertive">{error && <Notice kind="error">{error}</Notice>}</div>
+              <SubmitButton busy={busy}>
+                {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+                Verify
+              </SubmitButton>
+            </>
+          )}
           <button
             type="button"
             onClick={() => void signOut()}

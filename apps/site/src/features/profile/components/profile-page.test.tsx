@@ -206,7 +206,7 @@ describe('ProfilePage', () => {
     await userEvent.click(within(twoFactor).getByRole('button', { name: 'Verify and turn on' }));
     expect(await within(twoFactor).findByText(profileText.totpOn)).toBeInTheDocument();
     expect(auth.mfa.challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'f1', code: '123456' });
-    expect(within(twoFactor).getByRole('list', { name: 'Authenticator apps' })).toHaveTextContent(
+    expect(within(twoFactor).getByRole('list', { name: 'Second factors' })).toHaveTextContent(
       'Authenticator app',
     );
   });
@@ -264,7 +264,7 @@ describe('ProfilePage', () => {
     );
     expect(await within(twoFactor).findByRole('alert')).toHaveTextContent('AAL2 required');
     expect(within(twoFactor).queryByText(profileText.totpRemoved)).not.toBeInTheDocument();
-    expect(within(twoFactor).getByRole('list', { name: 'Authenticator apps' })).toBeInTheDocument();
+    expect(within(twoFactor).getByRole('list', { name: 'Second factors' })).toBeInTheDocument();
   });
 
   it('keeps the enrolment on screen when cancelling it is refused', async () => {

@@ -5,6 +5,7 @@ import { profileText } from '../messages';
 import { ChangeEmail } from './change-email';
 import { ChangePassword } from './change-password';
 import { FormMessage, type Outcome } from './form-message';
+import { Passkeys } from './passkeys';
 import { TwoFactor } from './two-factor';
 
 /** An email-change link's result comes back here in the fragment (GoTrue's `message` or error). */
@@ -16,7 +17,7 @@ function linkOutcome(): Outcome {
   return message ? { kind: 'success', text: message } : null;
 }
 
-/** The signed-in user's own account (behind the route guard): email, password, email change, 2FA. */
+/** The signed-in user's own account (behind the route guard): email, password, email change, passkeys, 2FA. */
 export function ProfilePage() {
   const { user } = useSession();
   const supabase = useSupabase();
@@ -38,6 +39,9 @@ export function ProfilePage() {
       </div>
       <div className="rounded-lg border border-border p-6">
         <ChangeEmail email={email} supabase={supabase} />
+      </div>
+      <div className="rounded-lg border border-border p-6">
+        <Passkeys supabase={supabase} />
       </div>
       <div className="rounded-lg border border-border p-6">
         <TwoFactor supabase={supabase} />

@@ -17,7 +17,15 @@ import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
 import { TotpEnrolment, type Enrolment } from './totp-enrolment';
 
-const factorName = (f: Factor) => f.friendly_name || 'Authenticator app';
+const factorName = (f: Factor) =>
+  f.friendly_name || (f.factor_type === 'webauthn' ? 'Security key' : 'Authenticator app');
+const factorKind = (f: Factor) => (f.factor_type === 'webauthn' ? 'security key or passkey' : 'TOTP');
+
+/** A friendly name no factor of the user has yet (the server refuses a duplicate). */
+function freeKeyName(factors: readonly Factor[]): string {
+  const taken = new Set(factors.map((f) => f.friendly_name));
+  for (let n = 1; ; n++) if (!taken.has(`Security key ${n}`)) return `Security key ${n}`;
+}
 
 type Client = () => Promise<SupabaseClient>;
 
@@ -96,6 +104,16 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
     });
   };
 
+  /** A WebAuthn factor: auth-js enrols it, runs the browser's ceremony and verifies it (aal2). */
+  const addKey = () =>
+    act(async () => {
+      const { auth } = await supabase();
+      const { error } = await auth.mfa.webauthn.register({ friendlyName: freeKeyName(factors ?? []) });
+      await reload();
+      if (error) throw error;
+      return { kind: 'success', text: profileText.securityKeyOn };
+    });
+
   const cancel = () =>
     act(async () => {
       if (enrolment) await unenroll(supabase, enrolment.factorId);
@@ -104,11 +122,13 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
       return null;
     });
 
-  const remove = (factorId: string) =>
+  const remove = (factor: Factor) =>
     act(async () => {
-      await unenroll(supabase, factorId);
+      await unenroll(supabase, factor.id);
       await reload();
-      return { kind: 'success', text: profileText.totpRemoved };
+      const text =
+        factor.factor_type === 'webauthn' ? profileText.securityKeyRemoved : profileText.totpRemoved;
+      return { kind: 'success', text };
     });
 
   const verified = (factors ?? []).filter((f) => f.status === 'verified');
@@ -122,14 +142,14 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
       ) : verified.length === 0 ? (
         <p className="text-sm text-muted-foreground">{profileText.noFactors}</p>
       ) : (
-        <ul className="grid gap-2" aria-label="Authenticator apps">
+        <ul className="grid gap-2" aria-label="Second factors">
           {verified.map((f) => (
             <li
               key={f.id}
               className="flex items-center justify-between gap-4 rounded-md border border-border px-3 py-2"
             >
               <span className="text-sm">
-                {factorName(f)} <span className="text-muted-foreground">(TOTP, verified)</span>
+                {factorName(f)} <span className="text-muted-foreground">({factorKind(f)}, verified)</span>
               </span>
               <AlertDialog>
                 <AlertDialogTrigger asChild>
@@ -139,14 +159,16 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
                 </AlertDialogTrigger>
                 <AlertDialogContent>
                   <AlertDialogHeader>
-                    <AlertDialogTitle>Remove this authenticator app?</AlertDialogTitle>
+                    <AlertDialogTitle>
+                      Remove this {f.factor_type === 'webauthn' ? 'security key' : 'authenticator app'}?
+                    </AlertDialogTitle>
                     <AlertDialogDescription>
-                      Signing in will no longer ask for a code from it. You can set up an app again later.
+                      Signing in will no longer ask for it. You can set it up again later.
                     </AlertDialogDescription>
                   </AlertDialogHeader>
                   <AlertDialogFooter>
                     <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => void remove(f.id)}>Remove</AlertDialogAction>
+                    <AlertDialogAction onClick={() => void remove(f)}>Remove</AlertDialogAction>
                   </AlertDialogFooter>
                 </AlertDialogContent>
               </AlertDialog>
@@ -166,11 +188,18 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
       ) : (
         <>
           <FormMessage outcome={outcome} />
-          {factors !== null && verified.length === 0 && (
-            <Button className="justify-self-start" disabled={busy} onClick={() => void start()}>
-              Set up an authenticator app
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {factors !== null && !verified.some((f) => f.factor_type === 'totp') && (
+              <Button disabled={busy} onClick={() => void start()}>
+                Set up an authenticator app
+              </Button>
+            )}
+            {factors !== null && 'PublicKeyCredential' in window && (
+              <Button variant="outline" disabled={busy} onClick={() => void addKey()}>
+                Add a security key
+              </Button>
+            )}
+          </div>
         </>
       )}
     </section>

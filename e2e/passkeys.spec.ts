@@ -1,0 +1,113 @@
+// Issue 26: passkeys in a real Chromium with a virtual authenticator (Chrome DevTools Protocol).
+// WebAuthn needs a domain as relying party, never an IP address: the spec runs on
+// http://localhost:PORT, the server's own public origin (PUBLIC_URL unset: lib/public-origin.ts).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openMail } from './mail-outbox';
+
+const SIGNUP_SUCCESS =
+  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
+const origin = `http://localhost:${process.env.E2E_PORT}`;
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function expectAxeClean(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** A platform authenticator that holds passkeys and says yes at once (user present and verified). */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+async function signUpAndConfirm(page: Page, email: string, password: string) {
+  await page.goto(`${origin}/ediscovery`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
+  await openMail(page, email, 'Confirm your signup');
+  await page.getByRole('link', { name: /Confirm your email address/ }).click();
+  await expect(page).toHaveURL(new RegExp(`^${origin}/`));
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+}
+
+async function openProfile(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Profile and security' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+}
+
+async function logOut(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
+}
+
+test('add a passkey on the profile, sign out, sign in with it alone; removed, it is refused with a message', async ({
+  page,
+}) => {
+  const email = uniqueEmail('passkey');
+  const authenticator = await addVirtualAuthenticator(page);
+  await signUpAndConfirm(page, email, 'e2e passkey password');
+  await openProfile(page, email);
+
+  const passkeys = page.getByRole('region', { name: 'Passkeys' });
+  await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+  await passkeys.getByLabel('Passkey name').fill('E2E laptop');
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(passkeys.getByText('Passkey added. You can now sign in with it.')).toBeVisible();
+  const list = passkeys.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('E2E laptop');
+  await expect(list.getByRole('listitem')).toContainText('Last used Never');
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  // Renamed.
+  await list.getByRole('button', { name: 'Rename E2E laptop' }).click();
+  await list.getByLabel('New name').fill('Work laptop');
+  await list.getByRole('button', { name: 'Save' }).click();
+  await expect(passkeys.getByText('Passkey renamed.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toContainText('Work laptop');
+  await expectAxeClean(page);
+
+  // The passkey alone signs in from the auth card.
+  await logOut(page, email);
+  await expectAxeClean(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await openProfile(page, email);
+  await expect(list.getByRole('listitem')).not.toContainText('Last used Never');
+
+  // Removed (after a confirmation), the passkey still on the device is refused with a message.
+  await list.getByRole('button', { name: 'Remove Work laptop' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(passkeys.getByText('Passkey removed.')).toBeVisible();
+  await expect(passkeys.getByText('You have no passkeys yet.')).toBeVisible();
+  await logOut(page, email);
+  await page.goto(`${origin}/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'this passkey is not registered' })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toHaveCount(0);
+});
