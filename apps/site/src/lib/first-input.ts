@@ -65,7 +65,10 @@ export function replayEarlyInput(clicks: HTMLElement[], container: HTMLElement):
       focused.focus();
     }
     for (const el of pending) {
-      if (el.isConnected && container.contains(el) && !(el as HTMLButtonElement).disabled) el.click();
+      // A button in a shadow root (<engage-widget>'s) is inside the container through its host.
+      const root = el.getRootNode();
+      const owner = root instanceof ShadowRoot ? root.host : el;
+      if (el.isConnected && container.contains(owner) && !(el as HTMLButtonElement).disabled) el.click();
     }
   }, 0);
 }
