@@ -9,3 +9,4 @@ export * from './public-config.js';
 export * from './outbox.js';
 export * from './limits.js';
 export * from './backups.js';
+export * from './embed.js';

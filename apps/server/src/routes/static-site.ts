@@ -80,6 +80,26 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
+/**
+ * The widget other sites load (/embed.js, and /embed/…: its hashed copy, the React view, chunks,
+ * the microphone worklet): fetched from their pages, as modules (CORS mode) or with SRI, so readable
+ * by any origin; they hold no data, only code every visitor gets.
+ */
+const isEmbedFile = (urlPath: string) => urlPath === '/embed.js' || urlPath.startsWith('/embed/');
+const EMBED_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+} as const;
+
+/** Content-hashed files (the site's /assets/, the widget's /embed/ but its manifest) never change. */
+function cacheControl(urlPath: string): string {
+  const hashed =
+    urlPath.startsWith('/assets/') || (urlPath.startsWith('/embed/') && urlPath !== '/embed/manifest.json');
+  if (hashed) return 'public, max-age=31536000, immutable';
+  // /embed.js names the current files: a site's visitors get a new build within minutes.
+  return urlPath === '/embed/manifest.json' ? 'no-cache' : 'public, max-age=300';
+}
+
 async function readIfFile(file: string): Promise<{ body: Buffer; mtime: number } | null> {
   try {
     const info = await stat(file);
@@ -172,11 +192,8 @@ export function staticSite(siteDir: string, options: { publicConfig?: PublicConf
     const isPage = ext === '.html';
     const headers: Record<string, string> = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': isPage
-        ? 'no-cache'
-        : urlPath.startsWith('/assets/')
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=300',
+      'Cache-Control': isPage ? 'no-cache' : cacheControl(urlPath),
+      ...(isEmbedFile(urlPath) && EMBED_HEADERS),
     };
     if (isPage) c.set('cspScriptHashes', inlineScriptHashes(found.body.toString('utf8')));
     const body =
