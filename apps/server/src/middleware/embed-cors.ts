@@ -54,6 +54,9 @@ export function embedCors(origins: readonly string[], methods: readonly ('GET' |
         'Access-Control-Max-Age': '600',
       });
     }
+    // Set before the route answers (a context's answer carries them) and checked after it (an answer
+    // built as a Response of its own).
+    c.header('Access-Control-Allow-Origin', origin);
     await next();
     // The route's answer (errors and 429s included) is readable by the page that asked.
     c.res.headers.set('Access-Control-Allow-Origin', origin);

@@ -1,6 +1,6 @@
 import { getAssistant } from '@/features/landing/assistants';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
+import { EngageWidgetMount } from '@/features/voice-widget/components/engage-widget-mount';
 import { usePublicConfig } from '@/lib/public-config';
 
 /** The sales engineer landing page (SPEC §2) with its floating voice widget. */
@@ -9,7 +9,7 @@ export function Component() {
   return (
     <>
       <LandingPage assistant={assistant} />
-      <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} audience="members" />
+      <EngageWidgetMount assistantId={assistant.id} assistantName={assistant.name} audience="members" />
     </>
   );
 }
