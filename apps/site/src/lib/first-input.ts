@@ -47,6 +47,12 @@ export function takeEarlyClicks(): HTMLElement[] {
   return state.clicks.splice(0);
 }
 
+/** The element itself, or for one in a shadow root (<engage-widget>'s) its host: what the page holds. */
+function lightDomOf(el: Element): Element {
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot ? lightDomOf(root.host) : el;
+}
+
 /**
  * Replays, now that React handles them, what the visitor did before hydration: the focus (React saw
  * no focus event, e.g. the widget would not hand focus on from ENGAGE to END) and the buttons they
@@ -59,16 +65,17 @@ export function replayEarlyInput(clicks: HTMLElement[], container: HTMLElement):
   // In a task of its own: a click dispatched from the hydrating commit's own effects never reached
   // the button's handler (seen in Chromium), one a task later does.
   setTimeout(() => {
-    const focused = document.activeElement;
-    if (focused instanceof HTMLElement && focused !== container && container.contains(focused)) {
+    // Through shadow roots (<engage-widget>'s): the host is not what holds the focus.
+    let focused = document.activeElement;
+    while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+    const owner = focused && lightDomOf(focused);
+    if (focused instanceof HTMLElement && owner !== container && owner && container.contains(owner)) {
       focused.blur();
       focused.focus();
     }
     for (const el of pending) {
-      // A button in a shadow root (<engage-widget>'s) is inside the container through its host.
-      const root = el.getRootNode();
-      const owner = root instanceof ShadowRoot ? root.host : el;
-      if (el.isConnected && container.contains(owner) && !(el as HTMLButtonElement).disabled) el.click();
+      if (el.isConnected && container.contains(lightDomOf(el)) && !(el as HTMLButtonElement).disabled)
+        el.click();
     }
   }, 0);
 }

@@ -127,6 +127,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
     }
 
     #onClick(event: Event) {
+      if (this.#mounted) return; // the React view handles its own controls
       const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
       const action = target?.getAttribute('data-action');
       if (action === 'cancel') this.#cancel();
@@ -135,6 +136,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
     }
 
     #onKeyDown(event: KeyboardEvent) {
+      if (this.#mounted) return;
       if (event.key === 'Escape' && this.#status === 'connecting' && !event.isComposing) {
         event.preventDefault();
         this.#cancel();
@@ -169,6 +171,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       }
       const shadow = this.#shadow;
       const focus = shadow.activeElement !== null;
+      this.#status = 'idle';
       shadow.replaceChildren();
       shadow.adoptedStyleSheets = [];
       this.#mounted = app.mountWidget(
