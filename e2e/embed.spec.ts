@@ -78,7 +78,11 @@ test.describe('<engage-widget> on another site', () => {
     const engage = page.getByRole('button', { name: 'ENGAGE' });
     await expect(engage).toBeVisible();
     await expect(page.getByRole('button', { name: 'Type instead' })).toBeVisible();
-    expect(await page.locator('engage-widget').evaluate((el) => el.shadowRoot?.contains(el.shadowRoot.querySelector('button')))).toBe(true);
+    expect(
+      await page
+        .locator('engage-widget')
+        .evaluate((el) => el.shadowRoot?.contains(el.shadowRoot.querySelector('button'))),
+    ).toBe(true);
 
     const style = await engage.evaluate((el) => {
       const s = getComputedStyle(el);
@@ -91,7 +95,9 @@ test.describe('<engage-widget> on another site', () => {
     expect(await page.locator('h1').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 0, 0)');
     // Fits a 320 px phone, at the bottom left, at full size.
     const box = await engage.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 320 && box.y + box.height <= 640 && box.height > 30).toBe(true);
+    expect(
+      box && box.x >= 0 && box.x + box.width <= 320 && box.y + box.height <= 640 && box.height > 30,
+    ).toBe(true);
 
     const added = await page.evaluate(() => {
       const before = new Set((window as unknown as { __namesBefore: string[] }).__namesBefore);

@@ -29,9 +29,9 @@ describe('EMBED_ORIGINS', () => {
   });
 
   it('takes a comma list of origins, normalised as browsers send them, each once', () => {
-    expect(parse(' https://Shop.Example , http://127.0.0.1:5173/, https://shop.example:443').EMBED_ORIGINS).toEqual(
-      ['https://shop.example', 'http://127.0.0.1:5173'],
-    );
+    expect(
+      parse(' https://Shop.Example , http://127.0.0.1:5173/, https://shop.example:443').EMBED_ORIGINS,
+    ).toEqual(['https://shop.example', 'http://127.0.0.1:5173']);
   });
 
   it.each([
@@ -161,7 +161,10 @@ describe('the widget’s routes from other sites', () => {
         route,
         from(SHOP, {
           method: 'OPTIONS',
-          headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+          headers: {
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'authorization',
+          },
         }),
       );
       expect(res.status, route).toBe(204);

@@ -64,7 +64,12 @@ await build({
     emptyOutDir: true,
     manifest: false,
     copyPublicDir: false,
-    lib: { entry: source('embed-entry.ts'), formats: ['iife'], name: 'engageEmbed', fileName: () => 'embed.js' },
+    lib: {
+      entry: source('embed-entry.ts'),
+      formats: ['iife'],
+      name: 'engageEmbed',
+      fileName: () => 'embed.js',
+    },
   },
 });
 const element = readFileSync(path.join(elementDir, 'embed.js'));
@@ -82,4 +87,4 @@ const manifest = {
   gzipBytes: gzipSync(element, { level: 9 }).length,
 };
 writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`embed.js: ${element.length} B, ${manifest.gzipBytes} B gzip → /embed/${hashed}`);
+console.warn(`embed.js: ${element.length} B, ${manifest.gzipBytes} B gzip → /embed/${hashed}`);

@@ -49,7 +49,11 @@ export const embedOriginsSchema = z
  * public key must allow them beside EMBED_ORIGINS): PUBLIC_URL's, or on a loopback listener each
  * name of this machine. Null when it cannot be known (no PUBLIC_URL and PORT=0).
  */
-export function ownOrigins(config: { PUBLIC_URL?: string | undefined; HOST: string; PORT: number }): string[] | null {
+export function ownOrigins(config: {
+  PUBLIC_URL?: string | undefined;
+  HOST: string;
+  PORT: number;
+}): string[] | null {
   if (config.PUBLIC_URL) return [new URL(config.PUBLIC_URL).origin];
   if (config.PORT === 0) return null;
   if (isLoopbackHost(config.HOST))

@@ -35,7 +35,10 @@ export function originVerdict(
 }
 
 /** The embed CORS rules for one set of routes; `methods` are what those routes answer. */
-export function embedCors(origins: readonly string[], methods: readonly ('GET' | 'POST')[]): MiddlewareHandler {
+export function embedCors(
+  origins: readonly string[],
+  methods: readonly ('GET' | 'POST')[],
+): MiddlewareHandler {
   const allowed = new Set(origins);
   return async (c, next) => {
     const origin = c.req.header('origin');

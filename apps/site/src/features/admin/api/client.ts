@@ -5,6 +5,7 @@ import type {
   AuditEntry,
   AuditPage,
   BackupStatus,
+  EmbedSettings,
   OutboxPage,
   UserDetailResponse,
   UserResponse,
@@ -16,7 +17,7 @@ import type {
 
 // The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
 export type { AdminStats, AdminUser, AdminUserDetail, AuditEntry, UserRole, UsersPage, UserStatus };
-export type { BackupStatus, OutboxMail, OutboxPage } from '@engage/http-contract';
+export type { BackupStatus, EmbedSettings, OutboxMail, OutboxPage } from '@engage/http-contract';
 
 /** What an account may do: `operator` uses the server-held provider key, `admin` also manages users. */
 export const USER_ROLES: readonly UserRole[] = ['user', 'operator', 'admin'];
@@ -68,6 +69,8 @@ export interface AdminApi {
   outbox(limit?: number): Promise<OutboxPage>;
   /** Whether scheduled backups run, and the last one. */
   backups(): Promise<BackupStatus>;
+  /** The widget for other sites: allowed origins, the script with its SRI hash, the assistants. */
+  embed(): Promise<EmbedSettings>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -146,5 +149,6 @@ export function createAdminApi(
       return (await send('GET', `/users.csv?${query}`, undefined, 'text/csv')).blob();
     },
     outbox: (limit = 20) => request<OutboxPage>('GET', `/outbox?limit=${limit}`),
+    embed: () => request<EmbedSettings>('GET', '/embed'),
   };
 }

@@ -20,6 +20,7 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'user', id] as const,
   outbox: ['admin', 'outbox'] as const,
   backups: ['admin', 'backups'] as const,
+  embed: ['admin', 'embed'] as const,
 };
 
 /** Rows per page of each list. */
@@ -117,4 +118,10 @@ export function useUserAction() {
     },
     onSuccess: invalidate,
   });
+}
+
+/** The "Embed" panel's settings (they change only with the server's configuration or a build). */
+export function useEmbedSettings() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.embed, queryFn: () => api.embed(), staleTime: 60_000 });
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { usePublicConfig } from '@/lib/public-config';
-import { useMembersPublicKey } from '../hooks/use-members-key';
-import type { EmbedProvider } from '../embed/embed-config';
 import { defineEngageWidget } from '../embed/element';
+import type { EmbedProvider } from '../embed/embed-config';
 import { declarativeShadowRoot } from '../embed/idle';
+import { useMembersPublicKey } from '../hooks/use-members-key';
 
 export interface EngageWidgetMountProps {
   assistantId: string;
@@ -19,7 +19,11 @@ type EngageWidgetElement = HTMLElement & { provider?: EmbedProvider };
  * idle state as a declarative shadow root (shown before any script runs), defined once the page's
  * script runs, and given the provider as the app already knows it (no second /config.json).
  */
-export function EngageWidgetMount({ assistantId, assistantName, audience = 'public' }: EngageWidgetMountProps) {
+export function EngageWidgetMount({
+  assistantId,
+  assistantName,
+  audience = 'public',
+}: EngageWidgetMountProps) {
   const { provider } = usePublicConfig();
   const membersKey = useMembersPublicKey(audience === 'members');
   const publicKey = audience === 'members' ? membersKey : provider.publicKey;

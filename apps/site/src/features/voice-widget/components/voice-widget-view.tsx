@@ -1,8 +1,8 @@
 import { lazy, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { MAX_TYPED_CHARS, useVoiceCall } from '../hooks/use-voice-call';
+import { announcement, focusedElement } from '../lib/announcement';
 import { loadVoiceSdk } from '../lib/load-sdk';
 import type { LoadVoiceSdk } from '../lib/voice-client';
-import { announcement, focusedElement } from '../lib/announcement';
 import { isVisibleNotice, noticeMessage, offersChat } from '../lib/widget-state';
 import { CloseIcon, MicIcon, MicOffIcon } from './icons';
 import { LazyPart } from './lazy-part';

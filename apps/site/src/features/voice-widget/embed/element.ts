@@ -157,9 +157,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       this.#render();
       const assistant = this.getAttribute('assistant') ?? '';
       const [config, app] = await Promise.all([
-        this.#provider
-          ? { ok: true as const, provider: this.#provider }
-          : loadEmbedConfig(options.origin),
+        this.#provider ? { ok: true as const, provider: this.#provider } : loadEmbedConfig(options.origin),
         options.loadApp().catch(() => null),
       ]);
       if (this.#attempt !== attempt || !this.#shadow) return; // cancelled, or removed meanwhile

@@ -14,8 +14,7 @@ export interface EmbedProvider {
 }
 
 export type EmbedConfigResult =
-  | { ok: true; provider: EmbedProvider }
-  | { ok: false; reason: 'origin_not_allowed' | 'unreachable' };
+  { ok: true; provider: EmbedProvider } | { ok: false; reason: 'origin_not_allowed' | 'unreachable' };
 
 const MAX_KEY_CHARS = 512;
 
@@ -45,7 +44,10 @@ export function parseEmbedProvider(body: unknown, origin: string): EmbedProvider
  * Loads the configuration from `origin`. A 403 `origin_not_allowed` (this page's origin is not in
  * EMBED_ORIGINS; the server lets the page read that answer) is told apart from every other failure.
  */
-export async function loadEmbedConfig(origin: string, fetchImpl: typeof fetch = fetch): Promise<EmbedConfigResult> {
+export async function loadEmbedConfig(
+  origin: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<EmbedConfigResult> {
   try {
     const response = await fetchImpl(`${origin}/config.json`, {
       headers: { Accept: 'application/json' },

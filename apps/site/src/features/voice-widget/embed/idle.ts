@@ -47,7 +47,13 @@ button:focus-visible{outline:2px solid #7dd3fc;outline-offset:2px}
 .note{border-radius:.5rem;background:rgb(2 6 23/.9);padding:.75rem;font-size:.875rem}
 .sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}`;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 /** The region's inner HTML for a status; `data-action` marks what each button does. */

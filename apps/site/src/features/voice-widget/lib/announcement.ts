@@ -16,7 +16,6 @@ export function announcement(state: WidgetState): string {
   }
 }
 
-
 /**
  * The focused element as the widget sees it: inside a shadow root (the <engage-widget> element)
  * `document.activeElement` is the host, so the root's own answer comes first; when the focused
