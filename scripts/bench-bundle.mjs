@@ -16,6 +16,8 @@ import { build } from 'vite';
 import { PAGES, buildSite, machine, root, startServer, storedSession, writeSection } from './bench-site.mjs';
 
 const BUDGET = 100 * 1024;
+/** <engage-widget> before the first click on another site (issue 30). */
+const ELEMENT_BUDGET = 15 * 1024;
 const START = '<!-- bench:bundle:start -->';
 const END = '<!-- bench:bundle:end -->';
 const kb = (n) => (n / 1024).toFixed(1);
@@ -114,6 +116,14 @@ async function vapiPage() {
   return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
 }
 
+/** A page of another site with only the widget's script tag and element (README, "Add the assistant…"). */
+async function embedPage(engage) {
+  const html = `<!doctype html><html lang="en"><head><title>A site</title><script src="${engage}/embed.js" async></script></head><body><engage-widget assistant="asst_index"></engage-widget></body></html>`;
+  const server = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
+}
+
 if (!process.argv.includes('--no-build')) buildSite();
 const site = await startServer();
 const browser = await chromium.launch({
@@ -135,6 +145,11 @@ try {
       if (r.before.gzip > BUDGET) over = true;
       rows.push({ page: p, who, ...r });
     }
+  const host = await embedPage(site.base);
+  // Before the first click only: this origin is not in the bench server's EMBED_ORIGINS.
+  const element = (await measure(browser, host.url, { engage: false })).before;
+  host.stop();
+  if (element.gzip > ELEMENT_BUDGET) over = true;
   let vapi = null;
   try {
     const official = await vapiPage();
@@ -170,6 +185,12 @@ try {
       : []),
     '',
     ...rows.flatMap((r) => [`Files of \`${r.page}\` ${r.who}: ${r.before.names.join(', ')}.`, '']),
+    '### `<engage-widget>` on another site (before the first click)',
+    '',
+    `A page of another origin with only \`<script src=".../embed.js" async>\` and the element: ${cell(element)}`,
+    `(budget ${kb(ELEMENT_BUDGET)} kB gzip${element.gzip > ELEMENT_BUDGET ? ', **over budget**' : ''}). Files: ${element.names.join(', ')}.`,
+    'The first click adds the React view, the voice SDK and the call room from the Engage origin.',
+    '',
     'Before this issue (2026-11 figures from the issue, same method): `/` fetched 197 kB gzip in 15 scripts',
     '(entry 82 kB, supabase-js 54 kB, Radix and the account navigation), the sign-in pages more.',
   ];
