@@ -119,7 +119,9 @@ async function vapiPage() {
 /** A page of another site with only the widget's script tag and element (README, "Add the assistant…"). */
 async function embedPage(engage) {
   const html = `<!doctype html><html lang="en"><head><title>A site</title><script src="${engage}/embed.js" async></script></head><body><engage-widget assistant="asst_index"></engage-widget></body></html>`;
-  const server = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  const server = http.createServer((req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(html),
+  );
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
 }
