@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
 // The runner evaluates this file first and its workers inherit the environment, so the port and the
 // data directory chosen here are the same everywhere. Each run gets a fresh server and database.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// e2e/embed.spec.ts serves a site of its own on this port, at 127.0.0.2 (listed in EMBED_ORIGINS) and
+// 127.0.0.3 (not listed): other origins than the server's 127.0.0.1.
+process.env.E2E_EMBED_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'engage-e2e-'));
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 /**
@@ -76,6 +79,7 @@ export default defineConfig({
       // scope, as supabase-js does by default) revokes every session of that account.
       ADMIN_EMAILS: E2E_ADMINS.join(','),
       LOG_LEVEL: 'warn',
+      EMBED_ORIGINS: `http://127.0.0.2:${process.env.E2E_EMBED_PORT}`,
       // Hosted services are never used by the end-to-end suite, whatever the developer's shell says.
       SUPABASE_URL: '',
       VAPI_PRIVATE_KEY: '',

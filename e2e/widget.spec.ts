@@ -9,14 +9,23 @@ async function recordWidgetLabels(page: Page) {
     const seen: string[] = [];
     (window as unknown as { widgetLabels: string[] }).widgetLabels = seen;
     const labels = ['ENGAGE', 'CONNECTING...', 'Speaking', 'Listening'];
+    const options = { subtree: true, childList: true, characterData: true };
+    let watched: ShadowRoot | null = null;
     const read = () => {
-      const region = document.querySelector('section[aria-label^="Voice conversation"]');
+      // The widget lives in <engage-widget>'s shadow root, which a document observer does not see into.
+      const shadow = document.querySelector('engage-widget')?.shadowRoot ?? null;
+      if (shadow && shadow !== watched) {
+        watched = shadow;
+        observer.observe(shadow, options);
+      }
+      const region = (shadow ?? document).querySelector('section[aria-label^="Voice conversation"]');
       if (!region) return;
       const text = region.textContent ?? '';
       const label = labels.find((l) => text.includes(l));
       if (label && seen.at(-1) !== label) seen.push(label);
     };
-    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true });
+    const observer = new MutationObserver(read);
+    observer.observe(document, options);
   });
   return () => page.evaluate(() => (window as unknown as { widgetLabels: string[] }).widgetLabels);
 }

@@ -19,6 +19,8 @@ const BUDGET = 100 * 1024;
 /** The home page is static HTML with islands (issue 30): a budget of its own. */
 const HOME_BUDGET = 35 * 1024;
 const budgetOf = (page) => (page === '/' ? HOME_BUDGET : BUDGET);
+/** <engage-widget> before the first click on another site (issue 30). */
+const ELEMENT_BUDGET = 15 * 1024;
 const START = '<!-- bench:bundle:start -->';
 const END = '<!-- bench:bundle:end -->';
 const kb = (n) => (n / 1024).toFixed(1);
@@ -145,6 +147,16 @@ async function vapiPage() {
   return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
 }
 
+/** A page of another site with only the widget's script tag and element (README, "Add the assistant…"). */
+async function embedPage(engage) {
+  const html = `<!doctype html><html lang="en"><head><title>A site</title><script src="${engage}/embed.js" async></script></head><body><engage-widget assistant="asst_index"></engage-widget></body></html>`;
+  const server = http.createServer((req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(html),
+  );
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
+}
+
 if (!process.argv.includes('--no-build')) buildSite();
 const site = await startServer();
 const browser = await chromium.launch({
@@ -176,6 +188,11 @@ try {
       ...(await navigation(browser, `${site.base}/sign-up`, 'Sign in', 'Sign in')),
     },
   ];
+  const host = await embedPage(site.base);
+  // Before the first click only: this origin is not in the bench server's EMBED_ORIGINS.
+  const element = (await measure(browser, host.url, { engage: false })).before;
+  host.stop();
+  if (element.gzip > ELEMENT_BUDGET) over = true;
   let vapi = null;
   try {
     const official = await vapiPage();
@@ -218,6 +235,12 @@ try {
     ...moves.map((m) => `| ${m.what} | ${cell(m.fetched)} | ${m.ms} ms |`),
     '',
     ...rows.flatMap((r) => [`Files of \`${r.page}\` ${r.who}: ${r.before.names.join(', ')}.`, '']),
+    '### `<engage-widget>` on another site (before the first click)',
+    '',
+    `A page of another origin with only \`<script src=".../embed.js" async>\` and the element: ${cell(element)}`,
+    `(budget ${kb(ELEMENT_BUDGET)} kB gzip${element.gzip > ELEMENT_BUDGET ? ', **over budget**' : ''}). Files: ${element.names.join(', ')}.`,
+    'The first click adds the React view, the voice SDK and the call room from the Engage origin.',
+    '',
     'Before issue 30 (islands; 2026-11-25, same method): `/` fetched 296.6 / 95.1 kB in 4 scripts before the',
     'first input (React DOM, react-router, the shell and the page: the whole app hydrated), signed in or out;',
     'its first ENGAGE click added 25.9 kB gzip (signed out). Before issue 13: 197 kB gzip in 15 scripts.',

@@ -14,9 +14,11 @@ import { createPublicOrigin, type PublicOrigin } from './lib/public-origin.js';
 import type { SecretStore } from './lib/secrets.js';
 import { isMultipartUpload, jsonBodyLimit } from './middleware/body-limit.js';
 import { databaseUnavailable } from './middleware/database-unavailable.js';
+import { embedCors } from './middleware/embed-cors.js';
 import { requestLog } from './middleware/request-log.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { adminEmbedRoutes } from './routes/admin-embed.js';
 import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -104,6 +106,11 @@ export function createApp(deps: AppDeps): Hono {
     return c.json(errorBody(500, 'Something went wrong on the server.'), 500);
   });
 
+  // The routes <engage-widget> calls from the sites in EMBED_ORIGINS (CORS), and from no other site.
+  app.use('/config.json', embedCors(config.EMBED_ORIGINS, ['GET']));
+  for (const path of ['/provider/call/web', '/provider/chat/web', '/api/calls/websocket'])
+    app.use(path, embedCors(config.EMBED_ORIGINS, ['POST']));
+
   // Liveness (/healthz) and readiness (/readyz: the database answers, migrations done).
   app.route('/', healthRoutes({ db, migrationIds: allMigrations().map((m) => m.id) }));
 
@@ -133,6 +140,11 @@ export function createApp(deps: AppDeps): Hono {
       }),
     );
 
+  // The dashboard's "Embed" panel: admins only, whichever auth backend holds the users.
+  app.route(
+    '/api/admin/embed',
+    adminEmbedRoutes({ config, verifyAccessToken: deps.verifyAccessToken, siteOrigin: publicOrigin }),
+  );
   // User administration: admins only (checked on the server), see routes/admin.ts.
   app.route(
     '/api/admin',

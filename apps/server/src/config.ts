@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkPassword } from './auth/passwords.js';
+import { embedOriginsSchema } from './lib/embed-origins.js';
 import { isLoopbackHost } from './lib/public-origin.js';
 
 /** The repository root: apps/server/src → ../../.. */
@@ -162,6 +163,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true')
     .default(true),
   WEBSOCKET_CALLS_PER_MINUTE: intVar(1, 10_000, 10),
+  // Other sites that may run the widget (/embed.js); lib/embed-origins.ts.
+  EMBED_ORIGINS: embedOriginsSchema,
   // The emulator's call rooms held at once; one more is refused (close code 1013).
   CALL_ROOMS_MAX: intVar(1, 10_000, 50),
   // Per client address (the socket's, never X-Forwarded-For): call rooms held at once (1013 past it),

@@ -12,3 +12,4 @@ export * from './backups.js';
 export * from './unanswered.js';
 export * from './format-size.js';
 export * from './admin-passkeys.js';
+export * from './embed.js';

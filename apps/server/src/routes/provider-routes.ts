@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import { connectionAddress } from '../lib/client-address.js';
+import { ownOrigins } from '../lib/embed-origins.js';
 import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
@@ -28,8 +29,12 @@ import { providerProxy } from './provider-proxy.js';
  * members key the sign-in-only pages' assistants; neither an inline (transient) assistant.
  */
 export function publicKeyRestrictions(config: Config): Record<'public' | 'members', TokenRestrictions> {
+  // With other sites allowed (EMBED_ORIGINS), the everyone key names its origins: those sites and
+  // Engage's own (unless unknowable, PORT=0 without PUBLIC_URL: the server's CORS check still holds).
+  const own = config.EMBED_ORIGINS.length > 0 ? ownOrigins(config) : null;
+  const origins = own ? { allowedOrigins: [...own, ...config.EMBED_ORIGINS] } : {};
   return {
-    public: { allowedAssistantIds: [config.ASSISTANT_ID_INDEX], allowTransientAssistant: false },
+    public: { allowedAssistantIds: [config.ASSISTANT_ID_INDEX], allowTransientAssistant: false, ...origins },
     members: {
       allowedAssistantIds: [config.ASSISTANT_ID_EDISCOVERY, config.ASSISTANT_ID_ONBOARDING],
       allowTransientAssistant: false,

@@ -2,7 +2,15 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { PublicConfig } from './public-config.js';
 import { acceptsBrotli, brotliCache } from './site/brotli-cache.js';
-import { cacheControl, contentType, HTML_TYPE, isCompressible, readIfFile } from './site/files.js';
+import {
+  cacheControl,
+  contentType,
+  EMBED_HEADERS,
+  HTML_TYPE,
+  isCompressible,
+  isEmbedFile,
+  readIfFile,
+} from './site/files.js';
 import { pageCache, type CachedPage } from './site/page-cache.js';
 import { escapeHtml } from './site/page-fill.js';
 import { normaliseRoute, siteRoutesReader, type SiteRoutes } from './site/site-routes.js';
@@ -123,6 +131,7 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Ho
     return send(c, candidate, found.mtime, found.body, 200, {
       'Content-Type': contentType(candidate),
       'Cache-Control': cacheControl(urlPath, false),
+      ...(isEmbedFile(urlPath) && EMBED_HEADERS),
     });
   });
   return app;

@@ -16,8 +16,9 @@ export const loader = (page, pending = null) =>
   `(function(a,q){var d=document,w=window,s=w.__engageEarly={input:false,clicks:[],done:false},o={capture:true,passive:true},g=false;` +
   `var m=q&&d.documentElement.getAttribute('data-session')==='pending'?q:a,e=m.entry,p=m.preloads;` +
   `function i(){s.input=true}['pointerdown','touchstart','keydown'].forEach(function(t){w.addEventListener(t,i,o)});` +
-  `w.addEventListener('click',function(v){var r=d.getElementById('root'),b=!s.done&&v.target&&v.target.closest&&v.target.closest('button');` +
-  `if(b&&r&&r.contains(b)&&!b.closest('[data-live]')&&s.clicks.indexOf(b)<0)s.clicks.push(b)},o);` +
+  // composedPath: a button in a shadow root (<engage-widget>'s) is the click's target there, not its host.
+  `w.addEventListener('click',function(v){var r=d.getElementById('root'),t=v.composedPath?v.composedPath()[0]:v.target,b=!s.done&&t&&t.closest&&t.closest('button'),h=b&&(b.getRootNode().host||b);` +
+  `if(b&&r&&r.contains(h)&&!h.closest('[data-live]')&&s.clicks.indexOf(b)<0)s.clicks.push(b)},o);` +
   `function go(){if(g)return;g=true;p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l)});` +
   `var t=d.createElement('script');t.type='module';t.crossOrigin='';t.fetchPriority='low';t.src=e;d.head.appendChild(t)}` +
   `function after(){requestAnimationFrame(function(){setTimeout(go,0)})}` +

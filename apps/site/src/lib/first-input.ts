@@ -50,9 +50,15 @@ export function takeEarlyClicks(within?: HTMLElement): HTMLElement[] {
     return state.clicks.splice(0);
   }
   within.setAttribute('data-live', '');
-  const taken = state.clicks.filter((el) => within.contains(el));
+  const taken = state.clicks.filter((el) => within.contains(lightDomOf(el)));
   state.clicks = state.clicks.filter((el) => !taken.includes(el));
   return taken;
+}
+
+/** The element itself, or for one in a shadow root (<engage-widget>'s) its host: what the page holds. */
+function lightDomOf(el: Element): Element {
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot ? lightDomOf(root.host) : el;
 }
 
 /**
@@ -67,13 +73,17 @@ export function replayEarlyInput(clicks: HTMLElement[], container: HTMLElement):
   // In a task of its own: a click dispatched from the hydrating commit's own effects never reached
   // the button's handler (seen in Chromium), one a task later does.
   setTimeout(() => {
-    const focused = document.activeElement;
-    if (focused instanceof HTMLElement && focused !== container && container.contains(focused)) {
+    // Through shadow roots (<engage-widget>'s): the host is not what holds the focus.
+    let focused = document.activeElement;
+    while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+    const owner = focused && lightDomOf(focused);
+    if (focused instanceof HTMLElement && owner !== container && owner && container.contains(owner)) {
       focused.blur();
       focused.focus();
     }
     for (const el of pending) {
-      if (el.isConnected && container.contains(el) && !(el as HTMLButtonElement).disabled) el.click();
+      if (el.isConnected && container.contains(lightDomOf(el)) && !(el as HTMLButtonElement).disabled)
+        el.click();
     }
   }, 0);
 }

@@ -47,6 +47,12 @@ export interface RoomBrowserApis {
   ) => AudioWorkletNode;
   /** Default: `new MediaStream(tracks)` (for a microphone track the app passed in). */
   createMediaStream?: (tracks: MediaStreamTrack[]) => MediaStream;
+  /**
+   * Where to load the microphone's capture worklet from (a file holding `CAPTURE_WORKLET_SOURCE`).
+   * Default: a Blob URL of that source, which a page's CSP must allow (`script-src blob:`); a page
+   * that allows only a server's origin (a site embedding Engage's widget) loads it from there.
+   */
+  captureWorkletUrl?: string;
 }
 
 /** Options a room is created with (before joining). */

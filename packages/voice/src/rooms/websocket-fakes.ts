@@ -156,7 +156,7 @@ export class FakeSocket {
  */
 export function fakeBrowserApis(
   getUserMedia: (constraints: MediaStreamConstraints) => Promise<FakeStream>,
-): Required<RoomBrowserApis> {
+): Required<Omit<RoomBrowserApis, 'captureWorkletUrl'>> {
   return {
     createWebSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     createAudioContext: () => new FakeAudioContext() as unknown as AudioContext,

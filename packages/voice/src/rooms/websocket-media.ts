@@ -20,7 +20,9 @@ import { CALL_SAMPLE_RATE, microphoneConstraints, microphoneError } from './webs
 
 const FRAME_MS = 20;
 
-export type BrowserApis = Required<RoomBrowserApis>;
+export type BrowserApis = Required<Omit<RoomBrowserApis, 'captureWorkletUrl'>> & {
+  captureWorkletUrl: string | null;
+};
 
 /** The injected APIs, with the browser's own for any left out (read when called, never before). */
 export function browserApis(options: RoomBrowserApis): BrowserApis {
@@ -31,6 +33,7 @@ export function browserApis(options: RoomBrowserApis): BrowserApis {
     createAudioWorkletNode:
       options.createAudioWorkletNode ?? ((context, name, o) => new AudioWorkletNode(context, name, o)),
     createMediaStream: options.createMediaStream ?? ((tracks) => new MediaStream(tracks)),
+    captureWorkletUrl: options.captureWorkletUrl ?? null,
   };
 }
 
@@ -100,11 +103,15 @@ export class CallAudio {
     if (audioSource === false) return;
     await this.#openMicrophone(audioSource === true ? undefined : audioSource);
 
-    const moduleUrl = URL.createObjectURL(new Blob([CAPTURE_WORKLET_SOURCE], { type: 'text/javascript' }));
-    try {
-      await ctx.audioWorklet.addModule(moduleUrl);
-    } finally {
-      URL.revokeObjectURL(moduleUrl);
+    const fileUrl = this.#apis.captureWorkletUrl;
+    if (fileUrl) await ctx.audioWorklet.addModule(fileUrl);
+    else {
+      const moduleUrl = URL.createObjectURL(new Blob([CAPTURE_WORKLET_SOURCE], { type: 'text/javascript' }));
+      try {
+        await ctx.audioWorklet.addModule(moduleUrl);
+      } finally {
+        URL.revokeObjectURL(moduleUrl);
+      }
     }
     if (this.#ctx !== ctx) throw new Error(LEFT_WHILE_STARTING);
     const capture = this.#apis.createAudioWorkletNode(ctx, CAPTURE_PROCESSOR, {

@@ -57,7 +57,7 @@ function record(room: Room) {
   return events;
 }
 
-async function joined(options: { startAudioOff?: boolean } = {}) {
+async function joined(options: { startAudioOff?: boolean; captureWorkletUrl?: string } = {}) {
   FakeSocket.last = undefined;
   const room = createRoom(options);
   const events = record(room);
@@ -92,6 +92,11 @@ describe('the WebSocket room', () => {
     expect(ctx.modules).toEqual(['blob:worklet-1']);
     expect(revoked).toEqual(['blob:worklet-1']);
     expect(worklet.options.processorOptions).toEqual({ targetRate: 16_000, frameSamples: 320 });
+  });
+
+  it('loads the worklet from captureWorkletUrl when given (a page whose CSP allows no blob: script)', async () => {
+    const { ctx } = await joined({ captureWorkletUrl: 'https://engage.example/embed/capture-worklet-1.js' });
+    expect(ctx.modules).toEqual(['https://engage.example/embed/capture-worklet-1.js']);
   });
 
   it('shows the assistant as Vapi Speaker and hands its audio as a track once subscribed', async () => {

@@ -28,11 +28,27 @@ export const contentType = (file: string) => TYPES[path.extname(file)] ?? 'appli
 export const isCompressible = (file: string, size: number) =>
   COMPRESSIBLE.has(path.extname(file)) && size >= 1024;
 
-/** Pages are revalidated (their configuration may change); hashed assets never change. */
+/**
+ * Pages are revalidated (their configuration may change); content-hashed files (the site's /assets/,
+ * the widget's /embed/ but its manifest) never change; /embed.js names the current files, so a site's
+ * visitors get a new build within minutes.
+ */
 export function cacheControl(urlPath: string, isPage: boolean): string {
-  if (isPage) return 'no-cache';
-  return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+  if (isPage || urlPath === '/embed/manifest.json') return 'no-cache';
+  const hashed = urlPath.startsWith('/assets/') || urlPath.startsWith('/embed/');
+  return hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
 }
+
+/**
+ * The widget other sites load (/embed.js, and /embed/…: its hashed copy, the React view, chunks,
+ * the microphone worklet): fetched from their pages, as modules (CORS mode) or with SRI, so readable
+ * by any origin; they hold no data, only code every visitor gets.
+ */
+export const isEmbedFile = (urlPath: string) => urlPath === '/embed.js' || urlPath.startsWith('/embed/');
+export const EMBED_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+} as const;
 
 export interface FileVersion {
   body: Buffer;

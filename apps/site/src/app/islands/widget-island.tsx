@@ -1,14 +1,14 @@
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { getAssistant, type LandingKey } from '@/features/landing/assistants';
-import { VoiceWidget } from '@/features/voice-widget/components/voice-widget';
+import { EngageWidgetMount } from '@/features/voice-widget/components/engage-widget-mount';
 import { ISLANDS } from '@/lib/island-names';
 import { PublicConfigContext, usePublicConfig, type PublicConfig } from '@/lib/public-config';
 
 // The voice widget on a landing page, as an island: the one file that decides what the widget is
 // there (its markup, rendered with the page) and how it comes alive on a static page. The pages
 // render <WidgetIsland>; src/app/islands/main.ts calls mountWidgetIsland on the visitor's first input.
-// Replacing the widget (e.g. by a custom element) changes this file only.
+// The widget is <engage-widget>, the same element other sites embed (issue 30).
 
 /** Whose widget: the public page's uses the everyone key, the sign-in-only pages' the members'. */
 const audienceOf = (page: LandingKey) => (page === 'index' ? 'public' : 'members');
@@ -16,7 +16,11 @@ const audienceOf = (page: LandingKey) => (page === 'index' ? 'public' : 'members
 function Widget({ page }: { page: LandingKey }) {
   const assistant = getAssistant(page, usePublicConfig());
   return (
-    <VoiceWidget assistantId={assistant.id} assistantName={assistant.name} audience={audienceOf(page)} />
+    <EngageWidgetMount
+      assistantId={assistant.id}
+      assistantName={assistant.name}
+      audience={audienceOf(page)}
+    />
   );
 }
 

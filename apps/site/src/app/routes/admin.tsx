@@ -1,5 +1,6 @@
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { sqlEditorUrl } from '@/features/admin/lib/sql-editor-url';
+import { EngageWidgetMount } from '@/features/voice-widget/components/engage-widget-mount';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { getAccessToken } from '@/lib/supabase';
@@ -14,6 +15,9 @@ export function Component() {
       currentUser={user ? { id: user.id, email: user.email } : null}
       getAccessToken={getAccessToken}
       sqlEditorUrl={sqlEditorUrl(config.auth)}
+      renderWidgetPreview={(assistantId) => (
+        <EngageWidgetMount assistantId={assistantId} assistantName="assistant" />
+      )}
     />
   );
 }

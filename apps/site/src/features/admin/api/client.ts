@@ -8,6 +8,7 @@ import type {
   AuditEntry,
   AuditPage,
   BackupStatus,
+  EmbedSettings,
   OutboxPage,
   UserDetailResponse,
   UserResponse,
@@ -28,7 +29,7 @@ export type {
   UsersPage,
   UserStatus,
 };
-export type { BackupStatus, OutboxMail, OutboxPage } from '@engage/http-contract';
+export type { BackupStatus, EmbedSettings, OutboxMail, OutboxPage } from '@engage/http-contract';
 
 /** An OAuth client of the embedded auth (GoTrue's shape); `client_secret` only in a create answer. */
 export interface OAuthClient {
@@ -104,6 +105,8 @@ export interface AdminApi {
   listPasskeys(userId: string): Promise<AdminPasskey[]>;
   /** Removes one of the user's passkeys; the server audits it. */
   deletePasskey(userId: string, passkeyId: string): Promise<AdminPasskey>;
+  /** The widget for other sites: allowed origins, the script with its SRI hash, the assistants. */
+  embed(): Promise<EmbedSettings>;
 }
 
 /** The user row of an answer, whether the server sends it bare or as `{ user }` like create and delete. */
@@ -192,5 +195,6 @@ export function createAdminApi(
     deletePasskey: async (id, passkeyId) =>
       (await request<AdminPasskeyDeleted>('DELETE', `${at(id)}/passkeys/${encodeURIComponent(passkeyId)}`))
         .passkey,
+    embed: () => request<EmbedSettings>('GET', '/embed'),
   };
 }

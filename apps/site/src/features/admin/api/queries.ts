@@ -22,6 +22,7 @@ export const adminKeys = {
   outbox: ['admin', 'outbox'] as const,
   backups: ['admin', 'backups'] as const,
   oauthClients: ['admin', 'oauth-clients'] as const,
+  embed: ['admin', 'embed'] as const,
 };
 
 /** Rows per page of each list. */
@@ -159,4 +160,10 @@ export function useDeletePasskey(userId: string) {
     mutationFn: (passkeyId: string) => api.deletePasskey(userId, passkeyId),
     onSuccess: invalidate,
   });
+}
+
+/** The "Embed" panel's settings (they change only with the server's configuration or a build). */
+export function useEmbedSettings() {
+  const api = useAdminApi();
+  return useQuery({ queryKey: adminKeys.embed, queryFn: () => api.embed(), staleTime: 60_000 });
 }

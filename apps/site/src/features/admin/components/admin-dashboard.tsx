@@ -1,13 +1,14 @@
 import { USER_SEARCH_MAX_LENGTH } from '@engage/http-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
 import { BackupStatusCard } from './backup-status';
 import { CreateUserForm } from './create-user-form';
+import { EmbedPanel } from './embed-panel';
 import { ExportCsvButton } from './export-csv-button';
 import { InviteUserForm } from './invite-user-form';
 import { OAuthClientsPanel } from './oauth-clients-panel';
@@ -24,6 +25,7 @@ export interface AdminDashboardProps {
   currentUserId: string | null;
   /** The hosted project's SQL editor, or null for the embedded auth. */
   sqlEditorUrl: string | null;
+  renderWidgetPreview?: (assistantId: string) => ReactNode;
   /** How long typing pauses before the search runs, in ms. */
   searchDelay?: number;
 }
@@ -39,7 +41,12 @@ function useDebounced(value: string, delay: number): string {
 }
 
 /** The User Management Dashboard of SPEC §2, backed by /api/admin. */
-export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 }: AdminDashboardProps) {
+export function AdminDashboard({
+  currentUserId,
+  sqlEditorUrl,
+  searchDelay = 300,
+  renderWidgetPreview,
+}: AdminDashboardProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState('');
@@ -143,6 +150,8 @@ export function AdminDashboard({ currentUserId, sqlEditorUrl, searchDelay = 300 
       <OutboxPanel />
 
       <OAuthClientsPanel />
+
+      <EmbedPanel {...(renderWidgetPreview && { renderPreview: renderWidgetPreview })} />
     </main>
   );
 }

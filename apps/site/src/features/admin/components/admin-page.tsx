@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { watchingAssurance } from '@/lib/assurance';
 import { createAdminApi } from '../api/client';
@@ -12,6 +12,8 @@ export interface AdminPageProps {
   currentUser: { id: string; email?: string } | null;
   getAccessToken: () => Promise<string | null>;
   sqlEditorUrl: string | null;
+  /** The "Embed" panel's preview: the widget element for an assistant (composed in src/app). */
+  renderWidgetPreview?: (assistantId: string) => ReactNode;
 }
 
 /** What a signed-in user without the admin role sees at /admin. */
@@ -33,7 +35,14 @@ export function NotAuthorised({ email }: { email?: string }) {
 }
 
 /** /admin: the dashboard for admins, a clear refusal for anyone else (the server refuses them too). */
-export function AdminPage({ loading, isAdmin, currentUser, getAccessToken, sqlEditorUrl }: AdminPageProps) {
+export function AdminPage({
+  loading,
+  isAdmin,
+  currentUser,
+  getAccessToken,
+  sqlEditorUrl,
+  renderWidgetPreview,
+}: AdminPageProps) {
   // A 403 mfa_required / mfa_enrollment_required makes the route guard ask for the code or an
   // authenticator app before the dashboard shows (and fetches) again.
   const api = useMemo(() => createAdminApi(getAccessToken, watchingAssurance()), [getAccessToken]);
@@ -53,7 +62,11 @@ export function AdminPage({ loading, isAdmin, currentUser, getAccessToken, sqlEd
   if (!isAdmin) return <NotAuthorised email={currentUser?.email} />;
   return (
     <AdminApiContext.Provider value={api}>
-      <AdminDashboard currentUserId={currentUser?.id ?? null} sqlEditorUrl={sqlEditorUrl} />
+      <AdminDashboard
+        currentUserId={currentUser?.id ?? null}
+        sqlEditorUrl={sqlEditorUrl}
+        {...(renderWidgetPreview && { renderWidgetPreview })}
+      />
     </AdminApiContext.Provider>
   );
 }

@@ -263,6 +263,20 @@ export function createFakeAdminApi(
         throw new AdminApiError(404, 'oauth_client_not_found', 'OAuth client not found');
       state.oauthClientList = state.oauthClientList.filter((c) => c.client_id !== id);
     },
+    embed: async () => ({
+      origin: 'http://localhost:8787',
+      origins: ['https://shop.example'],
+      script: {
+        script: '/embed.js',
+        hashedScript: '/embed/embed-0123456789.js',
+        integrity: `sha384-${'A'.repeat(64)}`,
+        gzipBytes: 3000,
+      },
+      assistants: [
+        { page: 'index', id: 'asst_index', embeddable: true },
+        { page: 'ediscovery', id: 'asst_ediscovery', embeddable: false },
+      ],
+    }),
     async outbox(limit = 20) {
       // The mails "sent" above, newest first, each with the one link the server's templates carry.
       const subjects: Record<string, [string, string]> = {

@@ -1,0 +1,184 @@
+/**
+ * `<engage-widget assistant="asst_…" position mode lang name>`: the voice widget as a custom element,
+ * for any site (the /embed.js script, embed-entry.ts) and Engage's own landing pages
+ * (engage-widget-mount.tsx). Its idle state is plain DOM in a shadow root (idle.ts); the first click
+ * loads the configuration and the React view (widget-app.tsx: the voice SDK, the call room, the chat
+ * follow from there), which then owns the shadow root. Nothing is defined globally but the element.
+ * @module
+ */
+import type { VoiceWidgetViewProps, WidgetMode, WidgetPosition } from '../components/voice-widget-view';
+import { loadEmbedConfig, type EmbedProvider } from './embed-config';
+import { IDLE_CSS, idleMarkup, type IdleStatus } from './idle';
+
+/** The React view, mounted into the shadow root on the first click. */
+export interface WidgetApp {
+  mountWidget(shadow: ShadowRoot, props: VoiceWidgetViewProps, options?: MountOptions): MountedWidget;
+}
+export interface MountOptions {
+  /** The microphone worklet's file on Engage's origin (see @engage/voice's captureWorkletUrl). */
+  captureWorkletUrl?: string;
+}
+export interface MountedWidget {
+  update(props: VoiceWidgetViewProps): void;
+  unmount(): void;
+}
+
+export interface EngageWidgetOptions {
+  /** Engage's origin: where /config.json and the provider are (the script's own origin). */
+  origin: string;
+  /** Loads the React view (from the same origin). */
+  loadApp: () => Promise<WidgetApp>;
+  /** Given when the page's CSP may not allow Blob-URL scripts (other sites). */
+  captureWorkletUrl?: string;
+}
+
+export const ELEMENT_NAME = 'engage-widget';
+/** Assistant ids as the server accepts them (config.ts's CALL_ASSISTANTS). */
+const ASSISTANT_ID = /^[\w.:-]{1,128}$/;
+
+const modeOf = (value: string | null): WidgetMode =>
+  value === 'voice' || value === 'chat' ? value : 'voice+chat';
+const positionOf = (value: string | null): WidgetPosition =>
+  value === 'bottom-right' ? 'bottom-right' : 'bottom-left';
+
+/** Defines <engage-widget> once (a second script tag, or both the page and /embed.js, are harmless). */
+export function defineEngageWidget(options: EngageWidgetOptions): void {
+  if (typeof customElements === 'undefined' || customElements.get(ELEMENT_NAME)) return;
+  let idleSheet: CSSStyleSheet | null = null;
+
+  class EngageWidget extends HTMLElement {
+    static observedAttributes = ['assistant', 'position', 'mode', 'lang', 'name'];
+    #provider: EmbedProvider | undefined;
+    #shadow: ShadowRoot | null = null;
+    #status: IdleStatus = 'idle';
+    /** The click being served; a Cancel (or a disconnect) drops it. */
+    #attempt: object | null = null;
+    #mounted: MountedWidget | null = null;
+
+    /** Set by Engage's own pages: the provider as the app knows it (the members' key on theirs). */
+    get provider(): EmbedProvider | undefined {
+      return this.#provider;
+    }
+    set provider(value: EmbedProvider | undefined) {
+      this.#provider = value;
+      this.#mounted?.update(this.#props(null));
+    }
+
+    connectedCallback() {
+      if (!this.#shadow) {
+        // A prerendered page brings its shadow root (declarative); it is kept, with the buttons the
+        // visitor may already have pressed.
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+        this.#shadow = shadow;
+        // A constructed sheet, not a <style>: a site's style-src does not govern it.
+        idleSheet ??= new CSSStyleSheet();
+        idleSheet.replaceSync(IDLE_CSS);
+        shadow.adoptedStyleSheets = [idleSheet];
+        shadow.addEventListener('click', (event) => this.#onClick(event));
+        shadow.addEventListener('keydown', (event) => this.#onKeyDown(event as KeyboardEvent));
+      }
+      if (!this.#shadow.querySelector('section')) this.#render();
+    }
+
+    disconnectedCallback() {
+      this.#attempt = null;
+      this.#mounted?.unmount();
+      this.#mounted = null;
+      this.#status = 'idle';
+      this.#shadow?.replaceChildren();
+      if (this.#shadow && idleSheet) this.#shadow.adoptedStyleSheets = [idleSheet];
+    }
+
+    attributeChangedCallback() {
+      if (!this.#shadow) return;
+      if (this.#mounted) this.#mounted.update(this.#props(null));
+      else this.#render();
+    }
+
+    #props(start: VoiceWidgetViewProps['start'] | null, provider?: EmbedProvider): VoiceWidgetViewProps {
+      const known = provider ?? this.#provider;
+      return {
+        assistantId: this.getAttribute('assistant') ?? '',
+        assistantName: this.getAttribute('name') || 'assistant',
+        publicKey: known ? known.publicKey : null,
+        apiBaseUrl: known?.apiBaseUrl ?? `${options.origin}/provider`,
+        mode: modeOf(this.getAttribute('mode')),
+        position: positionOf(this.getAttribute('position')),
+        ...(start && { start }),
+      };
+    }
+
+    #render() {
+      const shadow = this.#shadow;
+      if (!shadow) return;
+      const hadFocus = shadow.activeElement !== null;
+      const template = document.createElement('template');
+      template.innerHTML = idleMarkup({
+        name: this.getAttribute('name') || 'assistant',
+        mode: modeOf(this.getAttribute('mode')),
+        position: positionOf(this.getAttribute('position')),
+        status: this.#status,
+      });
+      const old = shadow.querySelector('section');
+      if (old) old.replaceWith(template.content);
+      else shadow.append(template.content);
+      // The pressed button was replaced: the focus stays on the widget's main control.
+      if (hadFocus) shadow.querySelector<HTMLElement>('[data-action]')?.focus();
+    }
+
+    #onClick(event: Event) {
+      if (this.#mounted) return; // the React view handles its own controls
+      const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
+      const action = target?.getAttribute('data-action');
+      if (action === 'cancel') this.#cancel();
+      else if ((action === 'engage' || action === 'chat') && target?.getAttribute('aria-disabled') !== 'true')
+        void this.#activate(action);
+    }
+
+    #onKeyDown(event: KeyboardEvent) {
+      if (this.#mounted) return;
+      if (event.key === 'Escape' && this.#status === 'connecting' && !event.isComposing) {
+        event.preventDefault();
+        this.#cancel();
+      }
+    }
+
+    #cancel() {
+      this.#attempt = null;
+      this.#status = 'idle';
+      this.#render();
+    }
+
+    async #activate(action: 'engage' | 'chat') {
+      if (this.#attempt) return;
+      const attempt = {};
+      this.#attempt = attempt;
+      this.#status = action === 'engage' ? 'connecting' : 'loading-chat';
+      this.#render();
+      const assistant = this.getAttribute('assistant') ?? '';
+      const [config, app] = await Promise.all([
+        this.#provider ? { ok: true as const, provider: this.#provider } : loadEmbedConfig(options.origin),
+        options.loadApp().catch(() => null),
+      ]);
+      if (this.#attempt !== attempt || !this.#shadow) return; // cancelled, or removed meanwhile
+      this.#attempt = null;
+      if (!config.ok || !app || !ASSISTANT_ID.test(assistant)) {
+        this.#status = !config.ok && config.reason === 'origin_not_allowed' ? 'refused' : 'unreachable';
+        this.#render();
+        return;
+      }
+      const shadow = this.#shadow;
+      const focus = shadow.activeElement !== null;
+      this.#status = 'idle';
+      shadow.replaceChildren();
+      shadow.adoptedStyleSheets = [];
+      this.#mounted = app.mountWidget(
+        shadow,
+        this.#props({ action, focus }, config.provider),
+        options.captureWorkletUrl ? { captureWorkletUrl: options.captureWorkletUrl } : {},
+      );
+    }
+  }
+
+  customElements.define(ELEMENT_NAME, EngageWidget);
+}

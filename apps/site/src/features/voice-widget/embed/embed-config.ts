@@ -1,0 +1,67 @@
+/**
+ * What the element needs from Engage's public configuration (GET /config.json on the script's own
+ * origin): the provider's public key and API base. No zod here: this runs before the first click,
+ * where every byte counts (the size budget is 15 kB gzip), so the few fields are checked by hand.
+ * @module
+ */
+
+/** The provider as the widget calls it. */
+export interface EmbedProvider {
+  /**
+   * The public key (null: the server has none, the widget says the assistant cannot be reached;
+   * undefined: still on its way, on Engage's sign-in-only pages, where a start waits for it).
+   */
+  publicKey: string | null | undefined;
+  /** The provider's API: the real provider's, or `<origin>/provider` with the embedded emulator. */
+  apiBaseUrl: string;
+}
+
+export type EmbedConfigResult =
+  { ok: true; provider: EmbedProvider } | { ok: false; reason: 'origin_not_allowed' | 'unreachable' };
+
+const MAX_KEY_CHARS = 512;
+
+/** A URL the provider may live at: http(s) only, so no configuration can point the widget at javascript:. */
+const httpUrl = (value: unknown): string | null => {
+  if (typeof value !== 'string' || value.length > 2048) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? value : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Reads /config.json's provider part; null when the body is not Engage's configuration. */
+export function parseEmbedProvider(body: unknown, origin: string): EmbedProvider | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const provider = (body as { provider?: unknown }).provider;
+  if (typeof provider !== 'object' || provider === null) return null;
+  const { publicKey, baseUrl } = provider as { publicKey?: unknown; baseUrl?: unknown };
+  const key = typeof publicKey === 'string' && publicKey.length <= MAX_KEY_CHARS ? publicKey : null;
+  const base = baseUrl === null || baseUrl === undefined ? `${origin}/provider` : httpUrl(baseUrl);
+  return base ? { publicKey: key, apiBaseUrl: base } : null;
+}
+
+/**
+ * Loads the configuration from `origin`. A 403 `origin_not_allowed` (this page's origin is not in
+ * EMBED_ORIGINS; the server lets the page read that answer) is told apart from every other failure.
+ */
+export async function loadEmbedConfig(
+  origin: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<EmbedConfigResult> {
+  try {
+    const response = await fetchImpl(`${origin}/config.json`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'omit',
+    });
+    const body: unknown = await response.json().catch(() => null);
+    if (response.status === 403 && (body as { error?: unknown } | null)?.error === 'origin_not_allowed')
+      return { ok: false, reason: 'origin_not_allowed' };
+    const provider = response.ok ? parseEmbedProvider(body, origin) : null;
+    return provider ? { ok: true, provider } : { ok: false, reason: 'unreachable' };
+  } catch {
+    return { ok: false, reason: 'unreachable' };
+  }
+}
