@@ -17,6 +17,8 @@ const dist = path.join(site, 'dist');
 const outDir = path.join(dist, 'embed');
 const configFile = path.join(site, 'vite.config.ts');
 const source = (file) => path.join(site, 'src/features/voice-widget/embed', file);
+// vite.config.ts then leaves out the site's own entries and chunk groups.
+process.env.ENGAGE_EMBED_BUILD = '1';
 const hashOf = (bytes, length = 10) => createHash('sha256').update(bytes).digest('hex').slice(0, length);
 
 // 1. The lazily loaded part. A relative base: its chunks and preloads resolve against the module's
