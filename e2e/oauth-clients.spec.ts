@@ -17,7 +17,7 @@ test('an admin creates an OAuth client, sees its secret once, and deletes it, at
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(ADMIN_EMAIL);
   await form.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await form.getByRole('button', { name: 'Sign In' }).click();
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 
   const panel = page.getByRole('region', { name: 'OAuth clients' });
   await panel.getByLabel('Client name').fill(name);
