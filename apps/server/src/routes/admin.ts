@@ -1,13 +1,10 @@
 import {
   banBodySchema as banBody,
   inviteBodySchema as inviteBody,
-  outboxQuerySchema,
   roleBodySchema as roleBody,
   type AdminStats,
   type AuditPage,
   type BackupStatus,
-  type MailDelivery,
-  type OutboxPage,
   type UserResponse,
   type UserDetailResponse,
   type UsersPage,
@@ -20,7 +17,6 @@ import { createAuditLog, type AuditLog } from '../admin/audit.js';
 import { createUserAdmin } from '../admin/index.js';
 import { createPasskeyAdmin } from '../admin/passkeys.js';
 import { AdminError, type AdminUser, type UserAdmin } from '../admin/types.js';
-import { listOutbox } from '../auth/mail.js';
 import { checkPassword } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
@@ -43,8 +39,8 @@ import {
   verifyBody,
   type Ctx,
 } from './admin-inputs.js';
+import { mountAdminOutboxRoute } from './admin-outbox.js';
 import { mountAdminPasskeyRoutes } from './admin-passkeys.js';
-import { outboxMail } from './mail/outbox-json.js';
 
 export interface AdminRouteDeps {
   config: Config;
@@ -288,15 +284,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     return c.json({ entries: await audit.recent(parsed.data) } satisfies AuditPage);
   });
 
-  // The mail outbox in the dashboard (issue 19): newest first, bounded, each mail with its links.
-  app.get('/outbox', async (c) => {
-    const parsed = outboxQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
-    const { embeddedAuth, SMTP_URL } = deps.config;
-    const delivery: MailDelivery = !embeddedAuth ? 'hosted' : SMTP_URL ? 'smtp' : 'outbox';
-    const rows = delivery === 'hosted' ? [] : await listOutbox(deps.db, parsed.data.limit);
-    return c.json({ delivery, mails: rows.map(outboxMail) } satisfies OutboxPage);
-  });
+  mountAdminOutboxRoute(app, deps);
 
   return app;
 }

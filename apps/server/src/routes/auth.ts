@@ -10,6 +10,7 @@ import { clientIp } from '../lib/client-address.js';
 import type { Logger } from '../lib/logger.js';
 import { sameSecret } from '../lib/same-secret.js';
 import { mountOAuthClientRoutes } from './auth-oauth-clients.js';
+import { isOpenPath } from './auth-open-paths.js';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -69,23 +70,6 @@ async function jsonBody(c: Context): Promise<unknown> {
   if (nul) throw authErrors.validation('Invalid request body: NUL characters are not allowed');
   return body;
 }
-
-/**
- * Paths reachable without an apikey, as a Supabase project's gateway lets them through (the
- * self-hosted Kong routes `auth-v1-open*`): /verify (the mail link a bare browser opens, and
- * verifyOtp), the OAuth /callback and /authorize a browser is sent to, the JWKS and SAML metadata,
- * plus health. Everything else needs the anon or service key.
- */
-const OPEN_PATHS = [
-  '/verify',
-  '/callback',
-  '/authorize',
-  '/.well-known/jwks.json',
-  '/sso/saml/acs',
-  '/sso/saml/metadata',
-  '/health',
-];
-const isOpenPath = (path: string) => OPEN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 export function authRoutes(opts: AuthRoutesOptions): Hono {
   const { service, logger } = opts;

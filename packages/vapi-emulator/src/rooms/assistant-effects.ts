@@ -17,6 +17,14 @@ export type EndedReason =
   /** The server stopped (not a provider value; the emulator's own). */
   | 'server-shutdown';
 
+/** After the assistant stops, its voice may still be in the caller's jitter buffer and room. */
+export const ECHO_TAIL_MS = 250;
+/**
+ * A caller who stops sending audio mid-utterance (a stalled network) gets the echo after this long.
+ * Longer than the VAD's 700 ms so a briefly stalled event loop never splits an utterance.
+ */
+export const STALL_FLUSH_MS = 1500;
+
 export type AssistantEffect =
   | { type: 'json'; message: Record<string, unknown> }
   | { type: 'audio'; samples: Int16Array }

@@ -1,6 +1,8 @@
 import {
+  ECHO_TAIL_MS,
   json,
   record,
+  STALL_FLUSH_MS,
   type AssistantEffect,
   type EchoAssistantOptions,
   type EndedReason,
@@ -23,14 +25,6 @@ import { EnergyVad } from './vad.js';
  * has no transcript (there is no recogniser offline), only `speech-update`s.
  * @module
  */
-
-/** After the assistant stops, its voice may still be in the caller's jitter buffer and room. */
-const ECHO_TAIL_MS = 250;
-/**
- * A caller who stops sending audio mid-utterance (a stalled network) gets the echo after this long.
- * Longer than the VAD's 700 ms so a briefly stalled event loop never splits an utterance.
- */
-const STALL_FLUSH_MS = 1500;
 
 export class EchoAssistant {
   readonly format: AudioFormat;

@@ -10,6 +10,7 @@ import {
   type BackupStatus,
   type OAuthClient,
 } from '../api/client';
+import { fakeOAuthClients } from './fake-oauth-clients';
 
 let counter = 0;
 /** A user for tests; ids are UUID-shaped so the SQL generator accepts them. */
@@ -241,28 +242,7 @@ export function createFakeAdminApi(
       return new Blob(['id,email\r\n'], { type: 'text/csv' });
     },
     backups: async () => state.backupStatus,
-    // The server's rules: a secret only for a confidential client, and only in the create answer.
-    oauthClients: async () => state.oauthClientList.map(({ client_secret: _secret, ...c }) => c),
-    async createOAuthClient(input) {
-      if (input.redirect_uris.length === 0)
-        throw new AdminApiError(400, 'validation_failed', 'redirect_uris is required');
-      counter++;
-      const client: OAuthClient = {
-        client_id: `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`,
-        client_name: input.client_name,
-        client_type: input.client_type,
-        redirect_uris: input.redirect_uris,
-        created_at: new Date(Date.UTC(2026, 0, 3, 0, counter)).toISOString(),
-        ...(input.client_type === 'confidential' ? { client_secret: `secret-${counter}` } : {}),
-      };
-      state.oauthClientList.unshift(client);
-      return client;
-    },
-    async deleteOAuthClient(id) {
-      if (!state.oauthClientList.some((c) => c.client_id === id))
-        throw new AdminApiError(404, 'oauth_client_not_found', 'OAuth client not found');
-      state.oauthClientList = state.oauthClientList.filter((c) => c.client_id !== id);
-    },
+    ...fakeOAuthClients(state),
     embed: async () => ({
       origin: 'http://localhost:8787',
       origins: ['https://shop.example'],
