@@ -28,7 +28,7 @@ describe('the auth limits', () => {
 });
 
 describe('rate limits from the configuration', () => {
-  it('reads AUTH_RATE_LIMIT_* per 5 minutes, with GoTrue defaults and 0 as off', async () => {
+  it('reads AUTH_RATE_LIMIT_* per 5 minutes (anonymous sign-ins per hour), with GoTrue defaults and 0 as off', async () => {
     const { parseConfig } = await import('../config.js');
     const { rateLimitsFromConfig } = await import('./embedded.js');
     expect(rateLimitsFromConfig(parseConfig({}))).toEqual({
@@ -36,6 +36,7 @@ describe('rate limits from the configuration', () => {
       signup: { burst: 30, perWindow: 30, windowMs: 300_000 },
       recover: { burst: 30, perWindow: 30, windowMs: 300_000 },
       verify: { burst: 30, perWindow: 30, windowMs: 300_000 },
+      anonymous: { burst: 30, perWindow: 30, windowMs: 3_600_000 },
     });
     const custom = rateLimitsFromConfig(
       parseConfig({ AUTH_RATE_LIMIT_TOKEN: '0', AUTH_RATE_LIMIT_SIGNUP: '5' }),
