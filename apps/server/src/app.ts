@@ -107,9 +107,9 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   // The routes <engage-widget> calls from the sites in EMBED_ORIGINS (CORS), and from no other site.
-  app.use('/config.json', embedCors(config.EMBED_ORIGINS, ['GET']));
+  app.use('/config.json', embedCors(config.EMBED_ORIGINS, ['GET'], publicOrigin));
   for (const path of ['/provider/call/web', '/provider/chat/web', '/api/calls/websocket'])
-    app.use(path, embedCors(config.EMBED_ORIGINS, ['POST']));
+    app.use(path, embedCors(config.EMBED_ORIGINS, ['POST'], publicOrigin));
 
   // Liveness (/healthz) and readiness (/readyz: the database answers, migrations done).
   app.route('/', healthRoutes({ db, migrationIds: allMigrations().map((m) => m.id) }));

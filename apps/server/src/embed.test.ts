@@ -66,6 +66,13 @@ describe('originVerdict', () => {
     expect(originVerdict('https://SHOP.example', HOST, allowed)).toBe('refused');
     expect(originVerdict('null', HOST, allowed)).toBe('refused');
     expect(originVerdict(EVIL, HOST, allowed)).toBe('refused');
+    // Engage's own pages by PUBLIC_URL, whatever Host a proxy passes on; not a look-alike of it.
+    const own = 'https://engage.example';
+    expect(originVerdict(own, '127.0.0.1:8787', allowed, own)).toBe('same');
+    expect(originVerdict('https://engage.example.evil.example', '127.0.0.1:8787', allowed, own)).toBe(
+      'refused',
+    );
+    expect(originVerdict('http://engage.example', '127.0.0.1:8787', allowed, own)).toBe('refused');
   });
 });
 

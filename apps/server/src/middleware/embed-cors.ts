@@ -22,6 +22,7 @@ export function originVerdict(
   origin: string | undefined,
   host: string | undefined,
   allowed: ReadonlySet<string>,
+  own?: string,
 ): OriginVerdict {
   if (origin === undefined) return 'same';
   let url: URL;
@@ -31,18 +32,26 @@ export function originVerdict(
     return 'refused'; // 'null' (a sandboxed frame, a file) or garbage
   }
   if (host && url.host === host.toLowerCase()) return 'same';
+  // Engage's own pages by its public origin (PUBLIC_URL): behind a proxy that rewrites Host, the
+  // request's Host is the upstream's, not the page's.
+  if (own !== undefined && url.origin === own && origin === own) return 'same';
   return allowed.has(url.origin) && url.origin === origin ? 'allowed' : 'refused';
 }
 
-/** The embed CORS rules for one set of routes; `methods` are what those routes answer. */
+/**
+ * The embed CORS rules for one set of routes; `methods` are what those routes answer, `siteOrigin`
+ * Engage's public origin (its own pages are never refused).
+ */
 export function embedCors(
   origins: readonly string[],
   methods: readonly ('GET' | 'POST')[],
+  siteOrigin?: () => string,
 ): MiddlewareHandler {
   const allowed = new Set(origins);
   return async (c, next) => {
     const origin = c.req.header('origin');
-    const verdict = originVerdict(origin, c.req.header('host'), allowed);
+    const own = siteOrigin && new URL(siteOrigin()).origin;
+    const verdict = originVerdict(origin, c.req.header('host'), allowed, own);
     if (verdict === 'same' || origin === undefined) return next();
     const cors = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
     if (verdict === 'refused')
