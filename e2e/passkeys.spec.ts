@@ -100,6 +100,15 @@ test('add a passkey on the profile, sign out, sign in with it alone; removed, it
   await openProfile(page, email);
   await expect(list.getByRole('listitem')).not.toContainText('Last used Never');
 
+  // And from the email field's autofill (conditional UI): this browser holds a passkey of the site, so
+  // focusing the field asks for one, which the virtual authenticator gives as a user's pick would.
+  await logOut(page, email);
+  const field = page.getByRole('form', { name: 'Sign in' }).getByLabel('Email');
+  await expect(field).toHaveAttribute('autocomplete', 'username webauthn');
+  await field.focus();
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await openProfile(page, email);
+
   // Removed (after a confirmation), the passkey still on the device is refused with a message.
   await list.getByRole('button', { name: 'Remove Work laptop' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { EmailField, PasswordField } from '@/components/ui/credential-fields';
 import { useClearLinkResult } from '@/lib/link-result';
+import { rememberPasskey } from '@/lib/passkey-hint';
 import { useSupabase } from '@/lib/session';
 import type { SupabaseClient } from '@/lib/supabase';
 import { authText } from '../messages';
@@ -19,6 +20,7 @@ import { Tabs } from './auth-ui';
 import { CodeForm } from './code-form';
 import { MAIL_INTERVAL_SECONDS, ResendButton } from './resend-button';
 import { resendConfirmation, SignUpForm } from './sign-up-form';
+import { usePasskeyAutofill } from './use-passkey-autofill';
 
 export type AuthTab = 'signin' | 'signup' | 'reset';
 
@@ -78,11 +80,19 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       return { kind: 'success', text: authText.signInLinkSent(address) };
     });
   };
-  const passkey = () =>
+  const autofill = usePasskeyAutofill(
+    supabase,
+    useCallback((error: unknown) => setOutcome({ kind: 'error', text: passkeyFailureText(error) }), []),
+  );
+  const passkey = () => {
+    autofill.stop();
     void run(setBusy, setOutcome, async () => {
       const { error } = await (await supabase()).auth.signInWithPasskey();
-      return error ? { kind: 'error', text: passkeyFailureText(error) } : null;
+      if (error) return { kind: 'error', text: passkeyFailureText(error) };
+      rememberPasskey();
+      return null;
     });
+  };
   if (codeStep)
     return (
       <CodeForm
@@ -107,6 +117,9 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
     <form onSubmit={submit} className="grid gap-4" aria-label="Sign in">
       <EmailField
         aria-invalid={outcome?.text === authText.emailRequired || undefined}
+        // "webauthn": the browser may offer the user's passkeys here (usePasskeyAutofill).
+        autoComplete="username webauthn"
+        onFocus={autofill.start}
         value={email}
         onValueChange={setEmail}
       />

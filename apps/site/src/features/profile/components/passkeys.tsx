@@ -2,6 +2,7 @@ import type { PasskeyListItem } from '@supabase/auth-js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { rememberPasskey } from '@/lib/passkey-hint';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { errorText, FormMessage, type Outcome } from './form-message';
@@ -63,6 +64,7 @@ export function Passkeys({ supabase }: { supabase: Client }) {
       const { auth } = await supabase();
       const { data, error } = await auth.registerPasskey();
       if (error) throw error;
+      rememberPasskey(); // this browser now offers it in the sign-in form's autofill
       const friendlyName = name.trim();
       if (friendlyName) {
         const renamed = await auth.passkey.update({ passkeyId: data.id, friendlyName });
