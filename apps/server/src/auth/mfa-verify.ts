@@ -1,5 +1,6 @@
 // POST /factors/{id}/verify inside one transaction (AUTH-CONTRACT §2.11, issue 23).
 import type { Queryable } from '../db/types.js';
+import { raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
 import { acceptedStep, backoffMs } from './mfa-attempts.js';
 import type { SessionRow } from './sessions.js';
@@ -107,7 +108,6 @@ async function upgradeSession(
   challengeId: string,
   step: number,
 ): Promise<SessionRow> {
-  const amr = [{ method: 'totp', timestamp: Math.floor(now / 1000) }, ...caller.session.amr];
   await tx.query('update auth_mfa_challenges set verified_at = $2 where id = $1', [
     challengeId,
     new Date(now),
@@ -117,28 +117,5 @@ async function upgradeSession(
        verify_locked_until = null, updated_at = now() where id = $1`,
     [factorId, step],
   );
-  await tx.query(
-    `delete from auth_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
-    [caller.user.id, factorId],
-  );
-  // The user's other aal1 sessions end; this one is upgraded and gets a new refresh token.
-  await tx.query(`delete from auth_sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
-    caller.user.id,
-    caller.session.id,
-  ]);
-  const updated = await tx.query<SessionRow>(
-    `update auth_sessions set aal = 'aal2', amr = $2::jsonb, factor_id = $3, updated_at = now() where id = $1
-     returning id, user_id, aal, amr, created_at`,
-    [caller.session.id, JSON.stringify(amr), factorId],
-  );
-  await tx.query(
-    'update auth_refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and revoked = false',
-    [caller.session.id, new Date(now)],
-  );
-  await tx.query('insert into auth_refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
-    refreshToken,
-    caller.user.id,
-    caller.session.id,
-  ]);
-  return updated.rows[0] as SessionRow;
+  return raiseToAal2(tx, caller, { id: factorId, type: 'totp' }, refreshToken, now);
 }

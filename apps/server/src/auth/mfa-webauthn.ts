@@ -6,6 +6,7 @@ import { generateAuthenticationOptions, generateRegistrationOptions } from '@sim
 import { isoUint8Array } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/types.js';
+import { raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
 import { parseBody } from './schemas.js';
 import type { SessionRow } from './sessions.js';
@@ -173,29 +174,6 @@ async function upgrade(
   refreshToken: string,
   now: number,
 ): Promise<SessionRow> {
-  const amr = [{ method: 'webauthn', timestamp: Math.floor(now / 1000) }, ...caller.session.amr];
   await tx.query(`update auth_factors set status = 'verified', updated_at = now() where id = $1`, [factorId]);
-  await tx.query(
-    `delete from auth_factors where user_id = $1 and factor_type = 'webauthn' and status = 'unverified' and id <> $2`,
-    [caller.user.id, factorId],
-  );
-  await tx.query(`delete from auth_sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
-    caller.user.id,
-    caller.session.id,
-  ]);
-  const updated = await tx.query<SessionRow>(
-    `update auth_sessions set aal = 'aal2', amr = $2::jsonb, factor_id = $3, updated_at = now() where id = $1
-     returning id, user_id, aal, amr, created_at`,
-    [caller.session.id, JSON.stringify(amr), factorId],
-  );
-  await tx.query(
-    'update auth_refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and revoked = false',
-    [caller.session.id, new Date(now)],
-  );
-  await tx.query('insert into auth_refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
-    refreshToken,
-    caller.user.id,
-    caller.session.id,
-  ]);
-  return updated.rows[0] as SessionRow;
+  return raiseToAal2(tx, caller, { id: factorId, type: 'webauthn' }, refreshToken, now);
 }

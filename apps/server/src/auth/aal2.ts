@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/types.js';
+import type { SessionRow } from './sessions.js';
+import type { Caller } from './types.js';
+
+/**
+ * A second factor verified (TOTP or WebAuthn), within the verification's transaction: the user's other
+ * unverified factors of that type go, the user's other aal1 sessions end, and this session is raised
+ * to aal2 with the method first in its `amr` and a new refresh token (its old ones revoked).
+ */
+export async function raiseToAal2(
+  tx: Queryable,
+  caller: Caller,
+  factor: { id: string; type: 'totp' | 'webauthn' },
+  refreshToken: string,
+  now: number,
+): Promise<SessionRow> {
+  const amr = [{ method: factor.type, timestamp: Math.floor(now / 1000) }, ...caller.session.amr];
+  await tx.query(
+    `delete from auth_factors where user_id = $1 and factor_type = $3 and status = 'unverified' and id <> $2`,
+    [caller.user.id, factor.id, factor.type],
+  );
+  await tx.query(`delete from auth_sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
+    caller.user.id,
+    caller.session.id,
+  ]);
+  const updated = await tx.query<SessionRow>(
+    `update auth_sessions set aal = 'aal2', amr = $2::jsonb, factor_id = $3, updated_at = now() where id = $1
+     returning id, user_id, aal, amr, created_at`,
+    [caller.session.id, JSON.stringify(amr), factor.id],
+  );
+  await tx.query(
+    'update auth_refresh_tokens set revoked = true, updated_at = $2 where session_id = $1 and revoked = false',
+    [caller.session.id, new Date(now)],
+  );
+  await tx.query('insert into auth_refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+    refreshToken,
+    caller.user.id,
+    caller.session.id,
+  ]);
+  return updated.rows[0] as SessionRow;
+}
