@@ -1,12 +1,13 @@
 import type { PasskeyListItem } from '@supabase/auth-js';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { rememberPasskey } from '@/lib/passkey-hint';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
-import { errorText, FormMessage, type Outcome } from './form-message';
+import { errorText, FormMessage } from './form-message';
 import { PasskeyItem } from './passkey-item';
+import { useProfileList } from './use-profile-list';
 
 type Client = () => Promise<SupabaseClient>;
 
@@ -28,35 +29,18 @@ function ceremonyError(error: unknown): string {
  * checks it), list with when each was added and last used, rename, remove after a confirmation.
  */
 export function Passkeys({ supabase }: { supabase: Client }) {
-  const [passkeys, setPasskeys] = useState<PasskeyListItem[] | null>(null);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
-
-  const reload = useCallback(async () => setPasskeys(await listPasskeys(supabase)), [supabase]);
-  useEffect(() => {
-    let live = true;
-    listPasskeys(supabase).then(
-      (all) => live && setPasskeys(all),
-      (error: unknown) => live && setOutcome({ kind: 'error', text: errorText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase]);
-
-  const act = async (action: () => Promise<Outcome>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome(await action());
-    } catch (error) {
-      setOutcome({ kind: 'error', text: ceremonyError(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    items: passkeys,
+    reload,
+    busy,
+    outcome,
+    act,
+  } = useProfileList(
+    useCallback(() => listPasskeys(supabase), [supabase]),
+    ceremonyError,
+  );
 
   const add = (e: FormEvent) => {
     e.preventDefault();

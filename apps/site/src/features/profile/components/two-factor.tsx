@@ -1,5 +1,5 @@
 import type { Factor } from '@supabase/auth-js';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,8 +14,9 @@ import {
 import { Button } from '@/components/ui/button';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
-import { errorText, FormMessage, type Outcome } from './form-message';
+import { FormMessage } from './form-message';
 import { TotpEnrolment, type Enrolment } from './totp-enrolment';
+import { useProfileList } from './use-profile-list';
 
 const factorName = (f: Factor) =>
   f.friendly_name || (f.factor_type === 'webauthn' ? 'Security key' : 'Authenticator app');
@@ -47,35 +48,14 @@ async function unenroll(supabase: Client, factorId: string): Promise<void> {
  * app, list, remove. A verified factor makes sign-in ask for a code (features/auth/aal.ts).
  */
 export function TwoFactor({ supabase }: { supabase: Client }) {
-  const [factors, setFactors] = useState<Factor[] | null>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-
-  const reload = useCallback(async () => setFactors(await listFactors(supabase)), [supabase]);
-
-  useEffect(() => {
-    let live = true;
-    listFactors(supabase).then(
-      (all) => live && setFactors(all),
-      (error: unknown) => live && setOutcome({ kind: 'error', text: errorText(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [supabase]);
-
-  const act = async (action: () => Promise<Outcome>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome(await action());
-    } catch (error) {
-      setOutcome({ kind: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    items: factors,
+    reload,
+    busy,
+    outcome,
+    act,
+  } = useProfileList(useCallback(() => listFactors(supabase), [supabase]));
 
   const start = () =>
     act(async () => {
