@@ -12,7 +12,7 @@ let n = 0;
 export const newEmail = () => `user${Date.now()}-${n++}@example.com`;
 
 /** Stands for an object opened later in beforeAll: members are looked up on it when used. */
-function late<T extends object>(get: () => T): T {
+export function late<T extends object>(get: () => T): T {
   return new Proxy({} as T, {
     get(_, key) {
       const real = get();
