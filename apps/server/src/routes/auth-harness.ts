@@ -1,0 +1,102 @@
+// Test support shared by the auth.*.test.ts suites: a database and the embedded auth per describe.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createUser } from '../auth/admin-users.js';
+import { serverMigrations } from '../db/migrations/index.js';
+import type { TestDbTarget } from '../db/testing.js';
+import type { Db } from '../db/types.js';
+import { startAuthTestServer, type AuthTestServer, type AuthTestServerOptions } from './auth-test-server.js';
+
+export const password = 'correct horse 1';
+let n = 0;
+export const newEmail = () => `user${Date.now()}-${n++}@example.com`;
+
+/** Stands for an object opened later in beforeAll: members are looked up on it when used. */
+export function late<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const real = get();
+      const value = Reflect.get(real, key, real) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
+    },
+  });
+}
+
+/**
+ * Registers the hooks of one database target: a fresh database and the embedded auth over it for the
+ * describe, closed after. Returns `db` and `srv` (usable once the hooks ran) and the sign-in helpers.
+ */
+export function authServerContext(target: TestDbTarget, options: AuthTestServerOptions = {}) {
+  let openDb: Db | undefined;
+  let openSrv: AuthTestServer | undefined;
+  beforeAll(async () => {
+    openDb = await target.open(serverMigrations());
+    openSrv = await startAuthTestServer(openDb, options);
+  });
+  afterAll(async () => {
+    await openSrv?.close();
+    await openDb?.close();
+  });
+  const db = late(() => openDb as Db);
+  const srv = late(() => openSrv as AuthTestServer);
+
+  /** Signs up and confirms through the mailed link's token; returns a signed-in client. */
+  async function confirmedUser(email = newEmail()) {
+    const client = srv.client();
+    const { error } = await client.auth.signUp({ email, password });
+    expect(error).toBeNull();
+    const mail = await srv.lastMail(email);
+    const token = new URL(mail?.link as string).searchParams.get('token') as string;
+    const verified = await client.auth.verifyOtp({ token_hash: token, type: 'signup' });
+    expect(verified.error).toBeNull();
+    return { client, email, session: verified.data.session };
+  }
+
+  /** A confirmed user made directly, signed in with the password. */
+  async function signedIn(email = newEmail()) {
+    await createUser(db, { email, password, emailConfirm: true });
+    const client = srv.client();
+    const { data, error } = await client.auth.signInWithPassword({ email, password });
+    expect(error).toBeNull();
+    return { client, email, token: data.session?.access_token as string };
+  }
+
+  return { db, srv, confirmedUser, signedIn };
+}
+
+/** A request over a real socket, so Host and X-Forwarded-* reach the server as an attacker sends them. */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; headers: IncomingHttpHeaders; json: unknown }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${path}`,
+      {
+        method,
+        headers: { ...(payload ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            json: text ? JSON.parse(text) : null,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
