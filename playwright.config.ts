@@ -19,6 +19,7 @@ process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 export const E2E_ADMINS = [
   'admin@example.com',
   'kb-admin@example.com',
+  'kb-faults-admin@example.com',
   'dashboard-admin@example.com',
   'landing-admin@example.com',
   'widget-admin@example.com',
