@@ -28,6 +28,7 @@ export const E2E_ADMINS = [
   'prerender-admin@example.com',
   'outbox-admin@example.com',
   'phone-admin@example.com',
+  'layout-admin@example.com',
   'states-admin@example.com',
   'import-admin@example.com',
   'chat-admin@example.com',
