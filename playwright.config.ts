@@ -19,6 +19,7 @@ process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 export const E2E_ADMINS = [
   'admin@example.com',
   'kb-admin@example.com',
+  'kb-faults-admin@example.com',
   'dashboard-admin@example.com',
   'landing-admin@example.com',
   'widget-admin@example.com',
@@ -27,6 +28,7 @@ export const E2E_ADMINS = [
   'prerender-admin@example.com',
   'outbox-admin@example.com',
   'phone-admin@example.com',
+  'layout-admin@example.com',
   'states-admin@example.com',
   'import-admin@example.com',
   'chat-admin@example.com',

@@ -1,67 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { chooseAssistant, md, provider, row, run, signInAsAdmin } from './kb-import-helpers';
 
 // Its own admin (see E2E_ADMINS in playwright.config.ts): auth.spec logs admin@example.com out.
 const ADMIN_EMAIL = 'kb-admin@example.com';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
-const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** The emulator's private key, as the server generated it in its data directory. */
-function privateKey(): string {
-  const secrets = JSON.parse(
-    readFileSync(path.join(process.env.E2E_DATA_DIR as string, 'secrets.json'), 'utf8'),
-  );
-  return secrets.emulatorPrivateKey as string;
-}
-
-/** The provider's API (the emulator at /provider) with the private key: the test's own view. */
-function provider(request: APIRequestContext) {
-  const headers = { Authorization: `Bearer ${privateKey()}` };
-  const json = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
-    expect(res.ok(), `${res.url()} ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  return {
-    get: async <T>(p: string): Promise<T> => json<T>(await request.get(`/provider${p}`, { headers })),
-    post: async <T>(p: string, data: unknown): Promise<T> =>
-      json<T>(await request.post(`/provider${p}`, { headers, data })),
-    upload: async (name: string, content: string) =>
-      json<{ id: string }>(
-        await request.post('/provider/file', {
-          headers,
-          // The import tool's purpose (docs/decisions.md): its listings show only such files.
-          multipart: {
-            file: { name, mimeType: 'text/markdown', buffer: Buffer.from(content) },
-            purpose: 'assistant',
-          },
-        }),
-      ),
-  };
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/kb-import');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(ADMIN_EMAIL);
-  await form.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Vapi Knowledge Base Bulk Import Tool' }),
-  ).toBeVisible();
-}
-
-async function chooseAssistant(page: Page, name: string) {
-  await page.getByRole('tab', { name: 'Setup' }).click();
-  await page.getByRole('combobox', { name: 'Assistant' }).click();
-  await page.getByRole('option', { name }).click();
-  await expect(page.getByRole('combobox', { name: 'Assistant' })).toHaveText(name);
-}
-
-const md = (name: string, text: string) => ({ name, mimeType: 'text/markdown', buffer: Buffer.from(text) });
-const row = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Uploaded files' }).getByRole('listitem', { name });
 
 test.describe('knowledge base bulk import in Chromium', () => {
   test('uploads, screens, retries, deletes and builds a knowledge base kept on the assistant', async ({
@@ -91,7 +33,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
       },
     });
 
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, ADMIN_EMAIL);
     await expect(page.getByLabel('Private API key')).toBeDisabled();
     await expect(page.getByText(/The server holds the Vapi private key/)).toBeVisible();
     await chooseAssistant(page, assistantName);
@@ -249,7 +191,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
         toolIds: [earlier.id],
       },
     });
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, ADMIN_EMAIL);
     await chooseAssistant(page, assistantName);
     await page.getByRole('tab', { name: 'Files' }).click();
     await page.getByLabel('Choose files').setInputFiles([md(`v2-${run}.md`, '# Vee two\n\nIndexed text.\n')]);
@@ -292,92 +234,5 @@ test.describe('knowledge base bulk import in Chromium', () => {
       messages: [{ role: 'system', content: 'Answer from the docs.' }],
       toolIds: [earlier.id, full.toolId],
     });
-  });
-
-  test('with 429s and 5xx injected on the way to the provider, no file is lost', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    await signInAsAdmin(page);
-    // Every fourth request is refused: 429 with Retry-After 1, then 503, in turn.
-    let n = 0;
-    let refused = 0;
-    await page.route('**/api/provider/**', async (route) => {
-      n++;
-      if (n % 4 === 0) {
-        refused++;
-        await (refused % 2
-          ? route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, body: '{"message":"slow down"}' })
-          : route.fulfill({ status: 503, body: '{"message":"unavailable"}' }));
-        return;
-      }
-      await route.continue();
-    });
-    const names = Array.from({ length: 8 }, (_, i) => `faulty-${run}-${i}.md`);
-    await page.getByRole('tab', { name: 'Files' }).click();
-    await page
-      .getByLabel('Choose files')
-      .setInputFiles(names.map((name) => md(name, `# ${name}\n\nContent.\n`)));
-    await page.getByRole('button', { name: 'Upload 8 file(s)' }).click();
-    await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0, { timeout: 60_000 });
-    // A file refused more often than the retries allow is kept, failed, with its original: retry it.
-    for (let round = 0; round < 3; round++) {
-      const retry = page.getByRole('button', { name: /^Retry failed/ });
-      if ((await retry.count()) === 0) break;
-      await retry.click();
-      await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0, { timeout: 60_000 });
-    }
-    for (const name of names) await expect(row(page, name)).toContainText('done', { timeout: 60_000 });
-    expect(refused).toBeGreaterThan(0);
-    const files = await provider(request).get<{ name: string; status: string }[]>('/file?purpose=assistant');
-    expect(
-      files
-        .filter((f) => f.name.startsWith(`faulty-${run}-`))
-        .map((f) => f.name)
-        .sort(),
-    ).toEqual(names);
-  });
-
-  test('an upload cut off by a reload comes back failed and is retried from the kept original', async ({
-    page,
-    request,
-  }) => {
-    await signInAsAdmin(page);
-    const name = `cut-${run}.md`;
-    let reached!: () => void;
-    const uploadStarted = new Promise<void>((resolve) => (reached = resolve));
-    // The first upload never gets an answer: the page reloads while it is in flight.
-    let held = false;
-    await page.route('**/api/provider/file', async (route) => {
-      if (route.request().method() === 'POST' && !held) {
-        held = true;
-        reached();
-        return;
-      }
-      await route.continue();
-    });
-    await page.getByRole('tab', { name: 'Files' }).click();
-    await page.getByLabel('Choose files').setInputFiles([md(name, '# Cut off\n')]);
-    await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
-    await uploadStarted;
-    // Leaving while a file is being sent asks first; here the user leaves anyway.
-    const asked = new Promise<string>((resolve) =>
-      page.once('dialog', (dialog) => {
-        resolve(dialog.type());
-        void dialog.accept();
-      }),
-    );
-    await page.reload();
-    expect(await asked).toBe('beforeunload');
-    await page.getByRole('tab', { name: 'Files' }).click();
-    await expect(row(page, name)).toContainText('failed');
-    await expect(row(page, name)).toContainText('Upload interrupted by a page reload');
-    await row(page, name)
-      .getByRole('button', { name: `Retry ${name}` })
-      .click();
-    await expect(row(page, name)).toContainText('done', { timeout: 45_000 });
-    const files = await provider(request).get<{ name: string }[]>('/file?purpose=assistant');
-    expect(files.filter((f) => f.name === name)).toHaveLength(1);
   });
 });

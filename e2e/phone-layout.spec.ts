@@ -1,80 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  chartCard,
+  expectInsideWidth,
+  expectNoSidewaysScroll,
+  expectTitle,
+  expectUncovered,
+  nav,
+  overlaps,
+  signedIn,
+} from './layout-helpers';
 
 // Its own admin (see E2E_ADMINS in playwright.config.ts): no other spec signs in or out with it.
 const ADMIN_EMAIL = 'phone-admin@example.com';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-/** The dashboard's card of the sign-ups chart. */
-const chartCard = (page: Page) =>
-  page.locator('section').filter({ has: page.getByRole('img', { name: /^Sign-ups per day/ }) });
-
-/** The admin's session as auth-js stores it, so a page opens signed in (prerender.spec does the same). */
-async function signedIn(page: Page): Promise<string> {
-  const config = await (await page.request.get('/config.json')).json();
-  const res = await page.request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: config.auth.anonKey },
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const session = await res.json();
-  session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
-  await page.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    ['sb-127-auth-token', JSON.stringify(session)],
-  );
-  return session.access_token as string;
-}
-
-/** The page is no wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, width } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scrollWidth, `${what} is ${scrollWidth}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
-}
-
-/** The element lies inside the window's width. */
-async function expectInsideWidth(page: Page, element: Locator, what: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  // Retried: a list that refetches (another spec's users coming and going) may re-render the row meanwhile.
-  await expect(async () => {
-    const box = await element.boundingBox({ timeout: 2_000 });
-    expect(box, what).not.toBeNull();
-    expect(box!.x, `${what} starts at ${box!.x}`).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width, `${what} ends at ${box!.x + box!.width}`).toBeLessThanOrEqual(width);
-  }).toPass();
-}
-
-/** Nothing is drawn over the element: its centre and both ends are its own when hit-tested. */
-async function expectUncovered(element: Locator, what: string) {
-  // Retried: a list that refetches (the search settling) may replace the row meanwhile.
-  await expect(async () => {
-    await element.scrollIntoViewIfNeeded({ timeout: 2_000 });
-    const covered = await element.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const y = r.top + r.height / 2;
-      return [r.left + 2, r.left + r.width / 2, r.right - 2]
-        .map((x) => document.elementFromPoint(x, y))
-        .filter((hit) => !hit || !el.contains(hit))
-        .map((hit) => hit?.outerHTML.slice(0, 80) ?? 'outside the window');
-    });
-    expect(covered, `${what} is covered`).toEqual([]);
-  }).toPass();
-}
-
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The landing page's title: read by its real word, shown letter-spaced. */
-async function expectTitle(page: Page, word: string) {
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveAccessibleName(word);
-  expect(await heading.innerText()).toBe([...word.replace(/\s+/g, '')].join(' '));
-}
 
 for (const width of [320, 375]) {
   test.describe(`at ${width} px`, () => {
@@ -99,7 +38,7 @@ for (const width of [320, 375]) {
       await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
       await expectNoSidewaysScroll(page, 'the sign-in card');
 
-      await signedIn(page);
+      await signedIn(page, ADMIN_EMAIL);
       await page.goto('/ediscovery');
       await expectTitle(page, 'sales engineer');
       await expectNoSidewaysScroll(page, '/ediscovery');
@@ -120,7 +59,7 @@ for (const width of [320, 375]) {
     });
 
     test('the admin dashboard fits: its cards, its users and its forms', async ({ page }) => {
-      const token = await signedIn(page);
+      const token = await signedIn(page, ADMIN_EMAIL);
       // A verified user and a pending one with long addresses, so both lists have rows to lay out.
       const verified = `phone-layout-verified-with-a-long-address-${width}-${run}@example.com`;
       const pending = `phone-layout-pending-with-a-long-address-${width}-${run}@example.com`;
@@ -260,7 +199,7 @@ for (const width of [320, 375]) {
     });
 
     test('the avatar menu open: axe finds nothing and the landmarks stay', async ({ page }) => {
-      await signedIn(page);
+      await signedIn(page, ADMIN_EMAIL);
       await page.goto('/');
       await expect(page.locator('#root[data-hydrated]')).toBeAttached();
       const avatar = page.getByRole('button', { name: `Account menu for ${ADMIN_EMAIL}` });
@@ -280,7 +219,7 @@ for (const width of [320, 375]) {
     });
 
     test('tabs show the focus ring for the keyboard, not for a click', async ({ page }) => {
-      await signedIn(page);
+      await signedIn(page, ADMIN_EMAIL);
       await page.goto('/kb-import');
       const files = page.getByRole('tab', { name: 'Files' });
       await files.click();
@@ -293,72 +232,3 @@ for (const width of [320, 375]) {
     });
   });
 }
-
-/** How far the brightest pixel behind the title and subtitle stands above their typical one (0-255). */
-async function artBehindText(page: Page): Promise<number> {
-  const box = await page.evaluate(() => {
-    const title = document.querySelector('h1') as HTMLElement;
-    const subtitle = title.nextElementSibling as HTMLElement;
-    // The text itself out of the picture: only what lies behind it is measured.
-    for (const el of [title, subtitle]) {
-      el.style.color = 'transparent';
-      el.style.textShadow = 'none';
-      el.style.filter = 'none';
-    }
-    const a = title.getBoundingClientRect();
-    const b = subtitle.getBoundingClientRect();
-    const x = Math.min(a.x, b.x);
-    return { x, y: a.y, width: Math.max(a.right, b.right) - x, height: b.bottom - a.y };
-  });
-  const png = await page.screenshot({ clip: box });
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.width;
-    canvas.height = img.height;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.drawImage(img, 0, 0);
-    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    const light: number[] = [];
-    for (let i = 0; i < data.length; i += 4) {
-      light.push(0.2126 * (data[i] ?? 0) + 0.7152 * (data[i + 1] ?? 0) + 0.0722 * (data[i + 2] ?? 0));
-    }
-    light.sort((p, q) => p - q);
-    return (light[light.length - 1] ?? 0) - (light[Math.floor(light.length / 2)] ?? 0);
-  }, png.toString('base64'));
-}
-
-test.describe('background art', () => {
-  for (const width of [1280, 375]) {
-    test(`stays clear of the title and subtitle at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 760 });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await signedIn(page);
-      for (const path of ['/ediscovery', '/onboarding']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        // A page shown after the session check gets its stylesheet with its chunk: measure once the
-        // scrim is styled (it was measured unstyled once, a bright line read as art behind the text).
-        await expect
-          .poll(() => page.getByTestId('landing-scrim').evaluate((el) => getComputedStyle(el).position))
-          .toBe('absolute');
-        // The art's lines are light on a dark picture: behind the text they are dimmed to a trace.
-        expect(await artBehindText(page), `${path}: art behind the text`).toBeLessThan(24);
-      }
-    });
-  }
-});
-
-test('the dashboard at desktop width keeps the stat cards their own height', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signedIn(page);
-  await page.goto('/admin');
-  const chart = chartCard(page);
-  await expect(chart).toBeVisible();
-  const card = page.getByRole('group', { name: 'User statistics' }).locator('section').first();
-  const cardBox = await card.boundingBox();
-  const chartBox = await chart.boundingBox();
-  expect(cardBox!.height).toBeLessThan(chartBox!.height * 0.75);
-});

@@ -1,0 +1,148 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { authText } from '../messages';
+import { AuthCard } from './auth-card';
+import { auth } from './auth-card-harness';
+
+vi.mock('@/lib/session', async () => (await import('./auth-card-harness')).sessionMock);
+
+describe('AuthCard', () => {
+  it('emails a sign-in link and code, then signs in with the six-digit code', async () => {
+    auth.signInWithOtp.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'otp_expired', message: 'Token has expired or is invalid' },
+    });
+    render(<AuthCard />);
+    await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.emailRequired);
+    expect(auth.signInWithOtp).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Email'), 'me@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    expect(await screen.findByRole('status')).toHaveTextContent(authText.signInLinkSent('me@example.com'));
+    expect(auth.signInWithOtp).toHaveBeenCalledWith({
+      email: 'me@example.com',
+      options: { shouldCreateUser: false, emailRedirectTo: window.location.href.split('#')[0] },
+    });
+
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    // A mistyped code is called what it is, and a new one is offered.
+    expect(await screen.findByRole('alert')).toHaveTextContent(authText.codeWrongOrExpired);
+    expect(screen.getByRole('button', { name: new RegExp(authText.sendNewCode) })).toBeInTheDocument();
+    auth.verifyOtp.mockResolvedValueOnce({ data: {}, error: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(auth.verifyOtp).toHaveBeenLastCalledWith({
+      email: 'me@example.com',
+      token: '123456',
+      type: 'email',
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to password sign-in' }));
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it("shows the service's refusal of a sign-in link in the red alert", async () => {
+    auth.signInWithOtp.mockResolvedValue({ data: {}, error: { message: 'Signups not allowed for otp' } });
+    render(<AuthCard />);
+    await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Signups not allowed for otp');
+    expect(screen.queryByLabelText('Six-digit code')).not.toBeInTheDocument();
+  });
+
+  it('after sign-up, confirms with the mailed code instead of the link', async () => {
+    auth.signUp.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
+    render(<AuthCard defaultTab="signup" />);
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(authText.signUpSuccess)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(auth.verifyOtp).toHaveBeenCalledWith({
+      email: 'new@example.com',
+      token: '654321',
+      type: 'signup',
+    });
+  });
+
+  it("offers Resend to a user signing in unconfirmed, then asks for the new mail's code", async () => {
+    auth.signInWithPassword.mockResolvedValue({
+      error: { code: 'email_not_confirmed', message: 'Email not confirmed' },
+    });
+    auth.resend.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
+    render(<AuthCard />);
+    await userEvent.type(screen.getByLabelText('Email'), 'late@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email not confirmed');
+    await userEvent.click(screen.getByRole('button', { name: authText.resendConfirmation }));
+    expect(await screen.findByText(authText.confirmationResent)).toBeInTheDocument();
+    expect(auth.resend).toHaveBeenCalledWith({
+      type: 'signup',
+      email: 'late@example.com',
+      options: { emailRedirectTo: window.location.href.split('#')[0] },
+    });
+    await userEvent.type(screen.getByLabelText('Six-digit code'), '111222');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(auth.verifyOtp).toHaveBeenCalledWith({
+      email: 'late@example.com',
+      token: '111222',
+      type: 'signup',
+    });
+  });
+
+  it('counts down before the confirmation may be resent, and restarts from the wait the server names', async () => {
+    // The clock is fake from the start; fireEvent (synchronous) drives the form, as user-event
+    // waits on timers of its own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const settle = () => act(async () => {});
+    const seconds = async (n: number) => {
+      for (let i = 0; i < n; i += 1) await act(async () => vi.advanceTimersByTime(1000));
+    };
+    const click = async (element: HTMLElement) => {
+      fireEvent.click(element);
+      await settle();
+    };
+    auth.signUp.mockResolvedValue({ data: {}, error: null });
+    auth.resend.mockResolvedValueOnce({ data: {}, error: null }).mockResolvedValueOnce({
+      data: {},
+      error: {
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 57 seconds.',
+      },
+    });
+    render(<AuthCard defaultTab="signup" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-1' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret-1' } });
+    await click(screen.getByRole('button', { name: 'Sign Up' }));
+    const resend = () => screen.getByRole('button', { name: /^Resend confirmation email/ });
+    expect(resend()).toBeDisabled();
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 60));
+    await seconds(59);
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 1));
+    expect(resend()).toBeDisabled();
+    await seconds(1);
+    expect(resend()).toBeEnabled();
+    expect(resend()).toHaveTextContent(authText.resendConfirmation);
+
+    await click(resend());
+    expect(screen.getByText(authText.confirmationResent)).toBeInTheDocument();
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 60));
+    await seconds(60);
+    // Another client asked meanwhile: the server's own wait counts.
+    await click(resend());
+    expect(screen.getByRole('alert')).toHaveTextContent(authText.resendWait(57));
+    expect(resend()).toHaveTextContent(authText.resendIn(authText.resendConfirmation, 57));
+    expect(resend()).toBeDisabled();
+    expect(auth.resend).toHaveBeenCalledTimes(2);
+  });
+});
