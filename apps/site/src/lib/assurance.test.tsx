@@ -10,7 +10,9 @@ import { clearAssuranceDemand, watchingAssurance } from './assurance';
 let state: Partial<SessionState> = {};
 vi.mock('@/lib/session', () => ({
   useSession: () => state,
-  useSupabase: () => async () => ({ auth: {} }),
+  useSupabase: () => async () => ({
+    auth: { mfa: { listFactors: async () => ({ data: { totp: [], webauthn: [] }, error: null }) } },
+  }),
 }));
 
 const jwt = (aal: string) => `x.${btoa(JSON.stringify({ aal }))}.y`;

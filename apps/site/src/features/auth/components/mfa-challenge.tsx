@@ -28,7 +28,9 @@ export function MfaChallenge() {
       .then((result) => {
         const data = result?.data;
         if (live && data) setFactors({ totp: data.totp ?? [], webauthn: data.webauthn ?? [] });
-      });
+      })
+      // Unreadable factors leave the code form as it is; submitting it reports the failure.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
