@@ -1,50 +1,15 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { openPglite } from '../db/pglite.js';
-import type { Db } from '../db/types.js';
-import { openSecretStore } from '../lib/secrets.js';
 import { createUser, updateUserById } from './admin-users.js';
 import { bootstrapAdmins } from './bootstrap.js';
-import { loadAuthKeys } from './keys.js';
-import type { Mail } from './mail.js';
-import { hashPassword, passwordProblem } from './passwords.js';
-import { createAuthService, safeRedirect, weakPassword, type AuthService } from './service.js';
+import { passwordProblem } from './passwords.js';
+import { authServiceContext } from './service-test-context.js';
+import { safeRedirect, weakPassword } from './service.js';
 
-let db: Db;
-let t = Date.parse('2026-11-21T10:00:00Z');
-const sent: Mail[] = [];
-let service: AuthService;
-const ctx = { ip: '10.0.0.1' };
-const hashed: string[] = [];
-
-beforeAll(async () => {
-  db = await openPglite();
-  await migrate(db, serverMigrations());
-  const keys = loadAuthKeys(openSecretStore(mkdtempSync(path.join(tmpdir(), 'engage-keys-'))));
-  service = createAuthService({
-    db,
-    keys,
-    mailer: { send: async (m) => void sent.push(m) },
-    siteTitle: 'Engage',
-    adminEmails: ['admin@example.com'],
-    publicOrigin: () => 'http://site.test',
-    hashPassword: (password) => {
-      hashed.push(password);
-      return hashPassword(password);
-    },
-    refreshReuseIntervalSeconds: 10,
-    rateLimits: {
-      signup: { burst: 2, perWindow: 2, windowMs: 60_000 },
-    },
-    now: () => t,
-  });
-});
-afterAll(() => db.close());
+// The service's rules for passwords, sign-up, redirects and limits. Time limits: service-time-limits.test.ts.
+const { db, service, sent, hashed, advance, ctx } = authServiceContext();
 
 describe('password rules', () => {
   it('accepts 6 to 72 bytes and says why otherwise', () => {
@@ -111,7 +76,7 @@ describe('sign-up of an existing address', () => {
     expect(lookAlike).toMatchObject({ identities: [] });
     expect(hashed).toEqual(['another-password']);
     // An unconfirmed address (confirmation mail sent again) costs the same too.
-    t += 61_000;
+    advance(61_000);
     hashed.length = 0;
     await service.signup({ email: 'cost-new@example.com', password: 'third-password' }, undefined, here);
     expect(hashed).toEqual(['third-password']);
@@ -172,7 +137,7 @@ describe('auth service limits', () => {
       status: 429,
       code: 'over_email_send_rate_limit',
     });
-    t += 61_000;
+    advance(61_000);
     await service.signup({ email: 'resend-1@example.com', password: 'not-so-secret1' }, undefined, here);
     expect(sent.filter((m) => m.to === 'resend-1@example.com' && m.kind === 'confirmation')).toHaveLength(2);
     await createUser(db, { email: 'resend-2@example.com', password: 'not-so-secret1', emailConfirm: true });
@@ -213,92 +178,5 @@ describe('bootstrap admins', () => {
       created: [],
     });
     await fresh.close();
-  });
-});
-
-describe('time limits of links and codes (fake clock)', () => {
-  const challengeFor = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-  const tokenOf = (mail: Mail | undefined) =>
-    new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] as string).searchParams.get('token') as string;
-  const local = { ...ctx, ip: '10.9.9.9' };
-
-  it('refuses an email link after 24 hours', async () => {
-    await service.signup({ email: 'late@example.com', password: 'not-so-secret1' }, undefined, local);
-    const token = tokenOf(sent.filter((m) => m.to === 'late@example.com').at(-1));
-    t += 86_400_000 + 1_000;
-    await expect(service.verifyOtp({ token_hash: token, type: 'signup' }, local)).rejects.toMatchObject({
-      status: 403,
-      code: 'otp_expired',
-    });
-  });
-
-  it('refuses magic-link, invite and email-change codes after 24 hours, a reauthentication nonce too', async () => {
-    const codeOf = (to: string) =>
-      /\b(\d{6})\b/.exec(sent.filter((m) => m.to === to).at(-1)?.text ?? '')?.[1];
-    const user = await createUser(db, {
-      email: 'slow-links@example.com',
-      password: 'not-so-secret1',
-      emailConfirm: true,
-    });
-    await service.otp({ email: 'slow-links@example.com' }, undefined, local);
-    const magic = codeOf('slow-links@example.com') as string;
-    await service.admin.inviteUser('slow-invite@example.com');
-    const invite = tokenOf(sent.filter((m) => m.to === 'slow-invite@example.com').at(-1));
-    const { access_token } = await service.passwordGrant(
-      { email: 'slow-links@example.com', password: 'not-so-secret1' },
-      local,
-    );
-    await service.updateUser(access_token, { email: 'slow-new@example.com' });
-    const change = codeOf('slow-new@example.com') as string;
-    t += 86_400_000 + 1_000;
-    const expired = { status: 403, code: 'otp_expired' };
-    await expect(
-      service.verifyOtp({ email: 'slow-links@example.com', token: magic, type: 'email' }, local),
-    ).rejects.toMatchObject(expired);
-    await expect(service.verifyOtp({ token_hash: invite, type: 'invite' }, local)).rejects.toMatchObject(
-      expired,
-    );
-    await expect(
-      service.verifyOtp({ email: 'slow-new@example.com', token: change, type: 'email_change' }, local),
-    ).rejects.toMatchObject(expired);
-    expect((await service.admin.get(user.id)).email).toBe('slow-links@example.com');
-  });
-
-  it('refuses an access token once its 3600 s are over (403 bad_jwt)', async () => {
-    await createUser(db, { email: 'expiry@example.com', password: 'not-so-secret1', emailConfirm: true });
-    const { access_token } = await service.passwordGrant(
-      { email: 'expiry@example.com', password: 'not-so-secret1' },
-      local,
-    );
-    expect(await service.getUser(access_token)).toMatchObject({ email: 'expiry@example.com' });
-    t += 3_601_000;
-    await expect(service.getUser(access_token)).rejects.toMatchObject({
-      status: 403,
-      code: 'bad_jwt',
-      message: expect.stringContaining('expired'),
-    });
-  });
-
-  it('lets a PKCE code be exchanged within 300 s only', async () => {
-    const verifier = 'v'.repeat(64);
-    const pkce = { code_challenge: challengeFor(verifier), code_challenge_method: 's256' };
-    await service.signup(
-      { email: 'pkce-slow@example.com', password: 'not-so-secret1', ...pkce },
-      undefined,
-      local,
-    );
-    const token = tokenOf(sent.filter((m) => m.to === 'pkce-slow@example.com').at(-1));
-    const redirect = await service.verifyRedirect(
-      { token, type: 'signup', redirect_to: 'http://site.test/x' },
-      local,
-    );
-    const code = new URL(redirect).searchParams.get('code');
-    t += 300_001;
-    await expect(
-      service.pkceGrant({ auth_code: code, code_verifier: verifier }, local),
-    ).rejects.toMatchObject({
-      status: 422,
-      code: 'flow_state_expired',
-    });
   });
 });

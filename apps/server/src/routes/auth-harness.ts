@@ -61,7 +61,21 @@ export function authServerContext(target: TestDbTarget, options: AuthTestServerO
     return { client, email, token: data.session?.access_token as string };
   }
 
-  return { db, srv, confirmedUser, signedIn };
+  /** A confirmed user made directly, not signed in: its address and id. */
+  async function createdUser(email = newEmail()) {
+    const user = await createUser(db, { email, password, emailConfirm: true });
+    return { email, id: user.id };
+  }
+
+  return { db, srv, confirmedUser, signedIn, createdUser };
+}
+
+/** Follows a mail link like a browser: the 303 target's fragment as parameters. */
+export async function followMailLink(link: string) {
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  const location = new URL(res.headers.get('location') as string);
+  return { location, params: new URLSearchParams(location.hash.slice(1)) };
 }
 
 /** A request over a real socket, so Host and X-Forwarded-* reach the server as an attacker sends them. */
