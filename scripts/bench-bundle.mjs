@@ -13,7 +13,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { PAGES, buildSite, machine, root, startServer, storedSession, writeSection } from './bench-site.mjs';
+import { machine, writeSection } from '@engage/bench-doc';
+import { PAGES, buildSite, root, startServer, storedSession } from './bench-site.mjs';
 
 const BUDGET = 100 * 1024;
 /** The home page is static HTML with islands (issue 30): a budget of its own. */
@@ -252,7 +253,7 @@ try {
   const section = lines.join('\n');
   console.log(section);
   if (process.argv.includes('--write')) {
-    await writeSection(START, END, section);
+    writeSection(START, END, section);
     console.log('\nWrote docs/benchmarks.md.');
   }
   if (process.argv.includes('--check') && over) {

@@ -10,11 +10,12 @@
 // Reports wall time until every file is done or failed, HTTP requests the provider received, and
 // uploads left failed for the user to retry by hand. A second round injects faults (5 % of requests 503, bursts of 429) to show what each loses.
 import { setMaxListeners } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { BENCHMARKS_FILE, writeNamedSection } from '@engage/bench-doc';
 import { createVapiEmulator, emulatorMigrations, type EmulatorFaults } from '@engage/vapi-emulator';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { openPglite } from '../apps/server/src/db/pglite.js';
@@ -232,17 +233,12 @@ if (process.env.BENCH_FAULTS !== '0') {
 
 // `--write` replaces the import tool's section of docs/benchmarks.md (between its markers).
 if (process.argv.includes('--write')) {
-  const START = '<!-- kb-import:start -->';
-  const END = '<!-- kb-import:end -->';
-  const file = path.join(import.meta.dirname, '..', 'docs', 'benchmarks.md');
   const notes = readFileSync(path.join(import.meta.dirname, 'bench-import.notes.md'), 'utf8').trim();
-  const block = `${START}\n\n## Knowledge base import (\`npm run bench:import\`)\n\n${lines.join('\n').trim()}\n\n${notes}\n\n${END}`;
-  const current = readFileSync(file, 'utf8');
-  const next = current.includes(START)
-    ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), block)
-    : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, next);
-  console.log(`\nWrote the kb-import section of ${path.relative(process.cwd(), file)}`);
+  writeNamedSection(
+    'kb-import',
+    `## Knowledge base import (\`npm run bench:import\`)\n\n${lines.join('\n').trim()}\n\n${notes}`,
+  );
+  console.log(`\nWrote the kb-import section of ${path.relative(process.cwd(), BENCHMARKS_FILE)}`);
 }
 
 // `--json`: the figures as one JSON line, the last line printed.

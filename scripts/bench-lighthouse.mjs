@@ -7,7 +7,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { PAGES, buildSite, machine, startServer, storedSession, writeSection } from './bench-site.mjs';
+import { machine, writeSection } from '@engage/bench-doc';
+import { PAGES, buildSite, startServer, storedSession } from './bench-site.mjs';
 
 const START = '<!-- bench:lighthouse:start -->';
 const END = '<!-- bench:lighthouse:end -->';
@@ -103,7 +104,7 @@ try {
   const section = lines.join('\n');
   console.log(section);
   if (process.argv.includes('--write')) {
-    await writeSection(START, END, section);
+    writeSection(START, END, section);
     console.log('\nWrote docs/benchmarks.md.');
   }
 } finally {

@@ -3,13 +3,13 @@
  * (esbuild minified ESM, gzip -9), and the embedded provider's latency and throughput over real
  * HTTP on in-memory PGlite. Writes its section of docs/benchmarks.md and prints it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { build } from 'esbuild';
+import { writeNamedSection } from '@engage/bench-doc';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { openPglite } from '../apps/server/src/db/pglite.js';
 import { createVapiClient } from '../packages/vapi-client/src/index.js';
@@ -104,7 +104,6 @@ async function main() {
 
   const date = new Date().toISOString().slice(0, 10);
   const section = [
-    '<!-- provider:start -->',
     '## Provider client and emulator (`npm run bench:provider`)',
     '',
     `Measured ${date}, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (timings on a loaded machine are upper bounds). Sizes: esbuild minified ESM for the browser, gzip -9.`,
@@ -121,16 +120,9 @@ async function main() {
     `- GET /file/{id}, 1000 sequential: ${ms(t.get)}`,
     `- POST /call/web with the public key, 300 sequential: ${ms(t.webCall)}`,
     `- GET /assistant/{id}, 3000 requests 16 at a time: ${Math.round(t.perSecond)} requests/s`,
-    '<!-- provider:end -->',
   ].join('\n');
 
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- provider:start -->[\s\S]*<!-- provider:end -->/;
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(doc, { ...config, filepath: file }));
+  writeNamedSection('provider', section);
   console.log(section);
 }
 

@@ -2,7 +2,7 @@
 // with a fresh data directory, and signs a user in (the session a browser would have stored).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -16,9 +16,6 @@ export function buildSite() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
-
-export const machine = () =>
-  `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`;
 
 export async function startServer() {
   const port = 30_000 + Math.floor(Math.random() * 20_000);
@@ -75,16 +72,4 @@ export async function storedSession(base) {
   const session = await res.json();
   session.expires_at ??= Math.floor(Date.now() / 1000) + session.expires_in;
   return { key: `sb-${new URL(base).hostname.split('.')[0]}-auth-token`, value: JSON.stringify(session) };
-}
-
-/** Replaces the block between `start` and `end` in docs/benchmarks.md (appends it the first time). */
-export async function writeSection(start, end, section) {
-  const { readFileSync, writeFileSync } = await import('node:fs');
-  const file = path.join(root, 'docs/benchmarks.md');
-  const current = readFileSync(file, 'utf8');
-  const block = `${start}\n${section}\n${end}`;
-  const next = current.includes(start)
-    ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => block)
-    : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, next);
 }

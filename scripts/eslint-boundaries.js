@@ -6,6 +6,7 @@ import path from 'node:path';
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const packageDirs = {
+  '@engage/bench-doc': 'packages/bench-doc',
   '@engage/http-contract': 'packages/http-contract',
   '@engage/rate-limit': 'packages/rate-limit',
   '@engage/vapi-contract': 'packages/vapi-contract',
@@ -39,15 +40,18 @@ function resolveTarget(fromFile, spec) {
 }
 
 const allowedInternal = {
+  // The one writer of docs/benchmarks.md: benches and scripts only (checked in `check`).
+  'packages/bench-doc': [],
   // The server's own HTTP contract (zod schemas): both apps import it, it imports nothing of ours.
   'packages/http-contract': [],
   'packages/vapi-contract': [],
   'packages/vapi-client': ['packages/vapi-contract'],
   // The one limiter and address rule (pure, no dependency): shared by the server and the emulator.
   'packages/rate-limit': [],
-  'packages/vapi-emulator': ['packages/vapi-contract', 'packages/rate-limit'],
-  'packages/voice': ['packages/vapi-client'],
+  'packages/vapi-emulator': ['packages/vapi-contract', 'packages/rate-limit', 'packages/bench-doc'],
+  'packages/voice': ['packages/vapi-client', 'packages/bench-doc'],
   'apps/server': [
+    'packages/bench-doc',
     'packages/http-contract',
     'packages/rate-limit',
     'packages/vapi-client',
@@ -58,6 +62,7 @@ const allowedInternal = {
   'apps/site': ['packages/http-contract', 'packages/vapi-contract', 'packages/vapi-client', 'packages/voice'],
   e2e: [],
   other: [
+    'packages/bench-doc',
     'packages/http-contract',
     'packages/rate-limit',
     'packages/vapi-contract',
@@ -84,6 +89,13 @@ function check(fromFile, spec, isTypeOnly) {
   const target = resolveTarget(fromFile, spec);
   if (target === null) return null;
   const toZone = zoneOf(target);
+  if (
+    toZone === 'packages/bench-doc' &&
+    fromZone !== toZone &&
+    !fromRel.includes('/bench/') &&
+    !fromRel.startsWith('scripts/')
+  )
+    return 'only benches (*/bench/) and scripts/ write docs/benchmarks.md through @engage/bench-doc';
   if (toZone !== fromZone && toZone !== 'other' && !allowedInternal[fromZone]?.includes(toZone))
     return `${fromZone} may not import ${toZone} (see ARCHITECTURE.md, "what may import what")`;
 

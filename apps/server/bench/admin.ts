@@ -8,9 +8,8 @@
  * TEST_DATABASE_URL is set (in a schema of its own, dropped afterwards).
  * Writes its section of docs/benchmarks.md (between the admin markers) and prints it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { writeNamedSection } from '@engage/bench-doc';
 import { createEmbeddedUserAdmin } from '../src/admin/embedded.js';
 import type { ListCursor } from '../src/admin/types.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
@@ -20,7 +19,6 @@ import type { Db } from '../src/db/types.js';
 const USERS = 100_000;
 const RUNS = 60;
 const WARMUP = 5;
-const root = path.resolve(import.meta.dirname, '../../..');
 
 interface Timing {
   p50: number;
@@ -136,8 +134,6 @@ async function main() {
   const load = os.loadavg()[0]?.toFixed(1);
   const date = new Date().toISOString().slice(0, 10);
   const section = [
-    '<!-- admin:start -->',
-    '',
     '## Admin dashboard (`npm run bench:admin`)',
     '',
     `Measured ${date}, Node ${process.version}, ${os.cpus().length} cores, load average ${load} at the end. ` +
@@ -149,19 +145,9 @@ async function main() {
     'admin API has no search or counts, and the server reads every user page by page instead (see docs/decisions.md).',
     'Every synthetic address here starts with `user`, so a term like `user4242.` shares trigrams with every row',
     'and the index reads long lists; real addresses vary more. A term of 1–2 characters cannot use trigrams and scans.',
-    '',
-    '<!-- admin:end -->',
   ].join('\n');
 
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : `# Benchmarks\n\nMachine: ${os.cpus().length} cores, Node ${process.version.split('.')[0]}, ${date}. Each section is written by its \`npm run bench:*\` script.\n`;
-  const pattern = /<!-- admin:start -->[\s\S]*<!-- admin:end -->/;
-  // Only this section changes: the other sections belong to their own scripts (and *.md is not
-  // reformatted by the lint, see .prettierignore).
-  doc = pattern.test(doc) ? doc.replace(pattern, () => section) : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, doc);
+  writeNamedSection('admin', section);
   console.log(section);
 }
 

@@ -6,15 +6,13 @@
  * - p50/p95 latency of /token (password grant), /token (refresh grant) and GET /user, sequential.
  * Writes its section of docs/benchmarks.md (between the auth markers) and prints it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { writeNamedSection } from '@engage/bench-doc';
 import { createUser } from '../src/auth/admin-users.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
 import { testDbTargets } from '../src/db/testing.js';
 import { startAuthTestServer, type AuthTestServer } from '../src/routes/auth-test-server.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const USERS = 20;
 const PASSWORD = 'bench password 1';
 const THROUGHPUT_MS = 8_000;
@@ -132,8 +130,6 @@ async function main() {
   }
   const load = os.loadavg()[0]?.toFixed(1);
   const section = [
-    '<!-- auth:start -->',
-    '',
     '## Embedded auth (`npm run bench:auth`)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores, load average ${load} at the end. ` +
@@ -142,17 +138,8 @@ async function main() {
       '/user verifies the JWT and reads the session and the user.',
     '',
     ...sections.flatMap((s) => [s, '']),
-    '<!-- auth:end -->',
   ].join('\n');
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : `# Benchmarks\n\nMachine: 2 cores, Node v20, ${new Date().toISOString().slice(0, 10)}. Each section is written by its \`npm run bench:*\` script.\n`;
-  const pattern = /<!-- auth:start -->[\s\S]*<!-- auth:end -->/;
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(doc, { ...config, filepath: file }));
+  writeNamedSection('auth', section);
   console.log(section);
 }
 

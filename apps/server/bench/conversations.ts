@@ -7,10 +7,9 @@
  * p50 and p95 over RUNS runs after WARMUP, on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  * Writes its section of docs/benchmarks.md (between the conversations markers) and prints it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
+import { writeNamedSection } from '@engage/bench-doc';
 import { createVapiEmulator, EMULATOR_ORG_ID, emulatorMigrations } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { testDbTargets } from '../src/db/testing.js';
@@ -21,7 +20,6 @@ const SESSIONS = 5_000;
 const RUNS = 30;
 const WARMUP = 3;
 const SEARCH_RUNS = 5;
-const root = path.resolve(import.meta.dirname, '../../..');
 const keys = { publicKey: 'pk-bench-conversations', privateKey: 'sk-bench-conversations' };
 const ASSISTANTS = `(array['asst_index','asst_ediscovery','asst_onboarding'])[1 + g % 3]`;
 
@@ -170,21 +168,13 @@ async function main() {
     }
   }
   const section = [
-    '<!-- conversations:start -->',
     '## Conversations (`npm run bench:conversations`)',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end (a shared machine: upper bounds). 10 000 conversations stored in the embedded provider: ${CALLS.toLocaleString('en')} web calls of four messages and ${SESSIONS.toLocaleString('en')} chat sessions of two chats, over two weeks. ${RUNS} runs after ${WARMUP} warm-up each.`,
     '',
     ...tables.flatMap((t) => [t, '']),
-    '<!-- conversations:end -->',
   ].join('\n');
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const pattern = /<!-- conversations:start -->[\s\S]*<!-- conversations:end -->/;
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(doc, { ...config, filepath: file }));
+  writeNamedSection('conversations', section);
   console.log(section);
 }
 

@@ -4,10 +4,10 @@
 // to the first echoed frame received: p50/p95, and the same minus the 700 ms silence the VAD waits for.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { writeNamedSection } from '@engage/bench-doc';
 import WebSocket from 'ws';
 import { encodePcm } from '../src/rooms/pcm.js';
 import { frames, silence, tone } from '../src/rooms/testing.js';
@@ -147,8 +147,6 @@ child.kill('SIGTERM');
 
 const date = new Date().toISOString().slice(0, 10);
 const section = [
-  '<!-- rooms:start -->',
-  '',
   '## Call rooms (`npm run bench:rooms`)',
   '',
   `Measured ${date}, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end ` +
@@ -165,14 +163,7 @@ const section = [
   'server adds beyond that wait. CPU: the rooms process’s user + system time over the streaming phase, divided by the',
   'wall time and the number of rooms. Held per room: heap plus array buffers (audio) after a forced GC while streaming,',
   'above the idle process, divided by the number of rooms. RSS rise: the process’s peak RSS while streaming over idle.',
-  '<!-- rooms:end -->',
 ].join('\n');
 
-const file = path.join(import.meta.dirname, '../../../docs/benchmarks.md');
-let doc = existsSync(file)
-  ? readFileSync(file, 'utf8')
-  : `# Benchmarks\n\nEach section is written by its \`npm run bench:*\` script.\n`;
-const pattern = /<!-- rooms:start -->[\s\S]*<!-- rooms:end -->/;
-doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
-writeFileSync(file, doc);
+writeNamedSection('rooms', section);
 console.log(section);

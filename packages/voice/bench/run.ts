@@ -3,11 +3,12 @@
  * (minified with esbuild, gzip via zlib) of this SDK and of @vapi-ai/web, measured the same way.
  * Writes its section of docs/benchmarks.md (between the voice markers) and prints it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { writeNamedSection } from '@engage/bench-doc';
 import { build, type Metafile } from 'esbuild';
 import { Vapi } from '../src/index.js';
 import { FakeDaily } from '../src/testing/index.js';
@@ -143,7 +144,6 @@ async function main() {
 
   const date = new Date().toISOString().slice(0, 10);
   const section = [
-    '<!-- voice:start -->',
     '## Voice SDK (`npm run bench:voice`)',
     '',
     `Measured ${date}, Node ${process.version}, ${os.cpus().length} cores. Sizes: esbuild minified ESM, gzip -9 (zlib);`,
@@ -160,20 +160,9 @@ async function main() {
     `start() → joined overhead against the Daily fake (instant HTTP answer and join), ${RUNS} runs after ${WARMUP} warm-up:`,
     `median ${timing.median.toFixed(3)} ms, p95 ${timing.p95.toFixed(3)} ms, min ${timing.min.toFixed(3)} ms.`,
     'This is the SDK’s own work (eight stages, events, room wiring); a real call adds the HTTP round trip and Daily’s join.',
-    '<!-- voice:end -->',
   ].join('\n');
 
-  const file = path.join(root, 'docs/benchmarks.md');
-  let doc = existsSync(file)
-    ? readFileSync(file, 'utf8')
-    : `# Benchmarks\n\nMachine: ${os.cpus().length} cores, Node ${process.version.split('.')[0]}, ${date}. Each section is written by its \`npm run bench:*\` script.\n`;
-  // Only this section is formatted (as `prettier --check .` expects); the others are left as they are.
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  const formatted = (await prettier.format(section, { ...config, filepath: file })).trim();
-  const pattern = /<!-- voice:start -->[\s\S]*<!-- voice:end -->/;
-  doc = pattern.test(doc) ? doc.replace(pattern, () => formatted) : `${doc.trimEnd()}\n\n${formatted}\n`;
-  writeFileSync(file, doc);
+  writeNamedSection('voice', section);
   console.log(section);
 }
 

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { markers, writeNamedSection, writeSection } from './index.js';
+
+let dir: string;
+let file: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'bench-doc-'));
+  file = path.join(dir, 'benchmarks.md');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const doc = [
+  '# Benchmarks',
+  '',
+  '<!-- a:start -->',
+  '## A',
+  'old a',
+  '<!-- a:end -->',
+  '',
+  '<!-- b:start -->',
+  '## B',
+  'b stays',
+  '<!-- b:end -->',
+  '',
+].join('\n');
+
+describe('writeSection', () => {
+  it('replaces only its marked section and leaves the others to the letter', () => {
+    writeFileSync(file, doc);
+    writeNamedSection('a', '## A\nnew a', file);
+    expect(readFileSync(file, 'utf8')).toBe(doc.replace('old a', 'new a'));
+  });
+
+  it('appends the section with its markers when the file has none, keeping what is there', () => {
+    writeFileSync(file, doc);
+    writeNamedSection('c', '## C\nfresh', file);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `${doc.trimEnd()}\n\n<!-- c:start -->\n## C\nfresh\n<!-- c:end -->\n`,
+    );
+  });
+
+  it('creates the file when it is missing, with a heading above the section', () => {
+    writeNamedSection('a', 'only', file);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('# Benchmarks\n')).toBe(true);
+    expect(text.endsWith('<!-- a:start -->\nonly\n<!-- a:end -->\n')).toBe(true);
+  });
+
+  it('takes `$` in a section as text, and writing twice leaves one section', () => {
+    writeFileSync(file, doc);
+    const { start, end } = markers('b');
+    writeSection(start, end, 'costs $& and $1', file);
+    writeSection(start, end, 'costs $& and $1', file);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('<!-- b:start -->\ncosts $& and $1\n<!-- b:end -->');
+    expect(text.match(/b:start/g)).toHaveLength(1);
+    expect(text).toContain('old a');
+  });
+});
