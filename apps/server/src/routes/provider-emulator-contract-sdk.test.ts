@@ -83,7 +83,7 @@ for (const target of testDbTargets()) {
       });
     });
 
-    describe('the official @h.vapi-ai/server-sdk 2.0.1', () => {
+    describe('the official @vapi-ai/server-sdk 2.0.1', () => {
       let sdk: OfficialSdk;
       beforeAll(() => {
         sdk = new OfficialSdk({ token: keys.privateKey, baseUrl: h.baseUrl, maxRetries: 0 });
@@ -131,7 +131,7 @@ for (const target of testDbTargets()) {
       it('runs its call methods', async () => {
         const call = await sdk.calls.create({
           assistantId: SEEDED_ASSISTANT_IDS.index,
-          transport: { provider: 'h.vapi.websocket' },
+          transport: { provider: 'vapi.websocket' },
         });
         const id = (call as { id: string }).id;
         expect((await sdk.calls.get({ id })).id).toBe(id);
