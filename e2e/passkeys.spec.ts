@@ -3,13 +3,9 @@
 // http://localhost:PORT, the server's own public origin (PUBLIC_URL unset: lib/public-origin.ts).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openMail } from './mail-outbox';
+import { logOut, nav, openProfile, signUpAndConfirm, uniqueEmail } from './account-helpers';
 
-const SIGNUP_SUCCESS =
-  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
 const origin = `http://localhost:${process.env.E2E_PORT}`;
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function expectAxeClean(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -35,42 +31,12 @@ async function addVirtualAuthenticator(page: Page) {
   };
 }
 
-async function signUpAndConfirm(page: Page, email: string, password: string) {
-  await page.goto(`${origin}/ediscovery`);
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
-  await openMail(page, email, 'Confirm your signup');
-  await page.getByRole('link', { name: /Confirm your email address/ }).click();
-  await expect(page).toHaveURL(new RegExp(`^${origin}/`));
-  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
-}
-
-async function openProfile(page: Page, email: string) {
-  await nav(page)
-    .getByRole('button', { name: `Account menu for ${email}` })
-    .click();
-  await page.getByRole('menuitem', { name: 'Profile and security' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-}
-
-async function logOut(page: Page, email: string) {
-  await nav(page)
-    .getByRole('button', { name: `Account menu for ${email}` })
-    .click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
-}
-
 test('add a passkey on the profile, sign out, sign in with it alone; removed, it is refused with a message', async ({
   page,
 }) => {
   const email = uniqueEmail('passkey');
   const authenticator = await addVirtualAuthenticator(page);
-  await signUpAndConfirm(page, email, 'e2e passkey password');
+  await signUpAndConfirm(page, email, 'e2e passkey password', origin);
   await openProfile(page, email);
 
   const passkeys = page.getByRole('region', { name: 'Passkeys' });

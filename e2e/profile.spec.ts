@@ -1,46 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logOut, nav, openProfile, signUpAndConfirm, uniqueEmail } from './account-helpers';
 import { openMail } from './mail-outbox';
 import { totp } from './totp';
-
-// Fresh accounts per run (signed up and confirmed through the outbox): no bootstrap admin is shared,
-// and a log-out revokes only this spec's sessions.
-const SIGNUP_SUCCESS =
-  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function signUpAndConfirm(page: Page, email: string, password: string) {
-  await page.goto('/ediscovery');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
-  await openMail(page, email, 'Confirm your signup');
-  await page.getByRole('link', { name: /Confirm your email address/ }).click();
-  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
-}
-
-async function openProfile(page: Page, email: string) {
-  await nav(page)
-    .getByRole('button', { name: `Account menu for ${email}` })
-    .click();
-  await page.getByRole('menuitem', { name: 'Profile and security' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-}
-
-async function logOut(page: Page, email: string) {
-  await nav(page)
-    .getByRole('button', { name: `Account menu for ${email}` })
-    .click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
-}
 
 test.describe('profile', () => {
   test('enrol TOTP on the profile, sign out, sign in with the password and then the code', async ({

@@ -1,17 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createGate,
-  flush,
-  setup,
-  START_STAGES,
-  until,
-  withClientTestHooks,
-  WEB_CALL,
-} from './test-harness.js';
+import { clientHarness } from './test-harness.js';
 import { audioElements } from './testing/dom.js';
 import type { CallStartFailedEvent, CallStartProgressEvent, VapiErrorEvent } from './types.js';
 
-withClientTestHooks();
+const { createGate, flush, setup, START_STAGES, until, WEB_CALL } = clientHarness();
 
 describe('stop() while connecting', () => {
   it('during web-call creation: aborts the request, never creates a room, resolves', async () => {

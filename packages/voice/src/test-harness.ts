@@ -7,7 +7,7 @@ import type { VapiOptions } from './client-options.js';
 import { Vapi } from './client.js';
 import { blockAutoplay, installMediaStubs } from './testing/dom.js';
 import { createGate, FakeDaily, type Gate } from './testing/fake-daily.js';
-import type { VapiEventNames } from './types.js';
+import { START_STAGES, type VapiEventNames } from './types.js';
 
 export const ALL_EVENTS: VapiEventNames[] = [
   'call-start',
@@ -135,7 +135,7 @@ export async function until(check: () => boolean, what = 'condition', timeoutMs 
 
 export { createGate };
 
-export { START_STAGES } from './types.js';
+export { START_STAGES };
 
 /**
  * The hooks of every client test file: start() loads the room adapter on first use
@@ -152,4 +152,10 @@ export function withClientTestHooks(): void {
     vi.restoreAllMocks();
     document.body.innerHTML = '';
   });
+}
+
+/** Registers the client suites' hooks (withClientTestHooks) and hands out the helpers they share. */
+export function clientHarness() {
+  withClientTestHooks();
+  return { createGate, flush, setup, START_STAGES, until, WEB_CALL };
 }

@@ -1,23 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { advanceUntil, file, setup, withFakeClock } from '../testing/controller-harness';
+import {
+  advanceUntil,
+  file,
+  reloadingPages,
+  setup,
+  slowUploads,
+  withFakeClock,
+} from '../testing/controller-harness';
 import { createFakeProvider } from '../testing/fake-provider';
-import { KbImportController } from './controller';
-import { memoryOriginals } from './originals';
 import { memoryStorage, storageKeys } from './storage';
 
 withFakeClock();
 
 describe('originals kept across a reload', () => {
   it('makes an upload cut off by a reload retriable with its kept original, and drops orphans', async () => {
-    const originals = memoryOriginals();
-    const storage = memoryStorage();
+    const { originals, open } = reloadingPages();
     const provider = createFakeProvider();
-    const first = new KbImportController({
-      storage,
-      providerName: 'Vapi',
-      getApi: () => provider.api,
-      originals,
-    });
+    const first = open(provider.api);
     first.activate();
     provider.api.uploadFile = () => new Promise(() => undefined); // the page goes away mid-upload
     await first.addFiles([file('cut.md')]);
@@ -27,12 +26,7 @@ describe('originals kept across a reload', () => {
     await originals.put('orphan', file('old.md'));
 
     const fresh = createFakeProvider();
-    const second = new KbImportController({
-      storage,
-      providerName: 'Vapi',
-      getApi: () => fresh.api,
-      originals,
-    });
+    const second = open(fresh.api);
     second.activate();
     await second.restored;
     const [record] = second.getState().uploaded;
@@ -55,11 +49,9 @@ describe('originals kept across a reload', () => {
   });
 
   it('still knows after a reload that the provider failed the content: no Retry of the same bytes', async () => {
-    const originals = memoryOriginals();
-    const storage = memoryStorage();
+    const { open } = reloadingPages();
     const provider = createFakeProvider();
-    const make = () =>
-      new KbImportController({ storage, providerName: 'Vapi', getApi: () => provider.api, originals });
+    const make = () => open(provider.api);
     const first = make();
     first.activate();
     await first.addFiles([file('broken.json', '{"a":')]);
@@ -219,36 +211,17 @@ describe('re-activation', () => {
 
 describe('leaving the page mid-upload', () => {
   it('keeps the records and originals for the next page instead of dropping them', async () => {
-    const originals = memoryOriginals();
-    const storage = memoryStorage();
+    const { open } = reloadingPages();
     const provider = createFakeProvider();
-    const first = new KbImportController({
-      storage,
-      providerName: 'Vapi',
-      getApi: () => provider.api,
-      originals,
-    });
+    const first = open(provider.api);
     const stop = first.activate();
-    const upload = provider.api.uploadFile;
-    provider.api.uploadFile = (f, n, o) =>
-      new Promise((resolve, reject) => {
-        const t = setTimeout(() => resolve(upload(f, n)), 1_000);
-        o?.signal?.addEventListener('abort', () => {
-          clearTimeout(t);
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      });
+    slowUploads(provider.api);
     await first.addFiles([file('a.md'), file('b.md'), file('c.md'), file('d.md')]);
     const run = first.upload();
     await vi.advanceTimersByTimeAsync(1_100);
     stop();
     await run;
-    const next = new KbImportController({
-      storage,
-      providerName: 'Vapi',
-      getApi: () => provider.api,
-      originals,
-    });
+    const next = open(provider.api);
     next.activate();
     await next.restored;
     const state = next.getState();

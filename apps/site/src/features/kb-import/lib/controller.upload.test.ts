@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { advanceUntil, file, setup, withFakeClock } from '../testing/controller-harness';
+import { advanceUntil, file, setup, slowUploads, withFakeClock } from '../testing/controller-harness';
 import { createFakeProvider } from '../testing/fake-provider';
 import { KbImportController } from './controller';
 import { memoryStorage, storageKeys } from './storage';
@@ -186,15 +186,7 @@ describe('uploading and polling', () => {
 
   it('cancel stops sending and puts unsent files back in the selection', async () => {
     const { controller, provider, state } = setup();
-    const upload = provider.api.uploadFile;
-    provider.api.uploadFile = (f, n, o) =>
-      new Promise((resolve, reject) => {
-        const t = setTimeout(() => resolve(upload(f, n)), 1_000);
-        o?.signal?.addEventListener('abort', () => {
-          clearTimeout(t);
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      });
+    slowUploads(provider.api);
     await controller.addFiles(Array.from({ length: 6 }, (_, i) => file(`f${i}.md`)));
     const run = controller.upload();
     await vi.advanceTimersByTimeAsync(1_100);

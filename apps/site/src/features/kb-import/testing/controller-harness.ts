@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { KbImportController } from '../lib/controller';
+import { memoryOriginals } from '../lib/originals';
 import { memoryStorage } from '../lib/storage';
 import { createFakeProvider } from './fake-provider';
 
@@ -22,6 +23,31 @@ export function setup(options: { key?: boolean; storage?: ReturnType<typeof memo
   });
   const stop = controller.activate();
   return { provider, storage, controller, stop, state: () => controller.getState() };
+}
+
+/**
+ * One browser's storage and kept originals across page loads: `open(api)` is the controller of a
+ * new page over them (as after a reload), not yet activated.
+ */
+export function reloadingPages() {
+  const originals = memoryOriginals();
+  const storage = memoryStorage();
+  const open = (api: ReturnType<typeof createFakeProvider>['api']) =>
+    new KbImportController({ storage, providerName: 'Vapi', getApi: () => api, originals });
+  return { originals, storage, open };
+}
+
+/** Makes each upload take `ms` of fake time, and end with an AbortError when its signal aborts. */
+export function slowUploads(api: ReturnType<typeof createFakeProvider>['api'], ms = 1_000) {
+  const upload = api.uploadFile;
+  api.uploadFile = (f, n, o) =>
+    new Promise((resolve, reject) => {
+      const t = setTimeout(() => resolve(upload(f, n)), ms);
+      o?.signal?.addEventListener('abort', () => {
+        clearTimeout(t);
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+    });
 }
 
 /** Advances fake time until `predicate` holds (each step runs due timers and settles promises). */

@@ -1,0 +1,48 @@
+// Fresh accounts for the specs that need a signed-in user of their own: sign up, confirm through
+// the outbox, open the profile, log out. No bootstrap admin is shared, and a log-out revokes only
+// the spec's own sessions.
+import { expect, type Page } from '@playwright/test';
+import { openMail } from './mail-outbox';
+
+export const SIGNUP_SUCCESS =
+  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
+
+export const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * Signs up on the sign-in page and follows the mailed confirmation link: signed in after. `origin`
+ * (default: the configured base URL) is where the page is opened and where the link must lead.
+ */
+export async function signUpAndConfirm(page: Page, email: string, password: string, origin = '') {
+  await page.goto(`${origin}/ediscovery`);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
+  await openMail(page, email, 'Confirm your signup');
+  await page.getByRole('link', { name: /Confirm your email address/ }).click();
+  if (origin) await expect(page).toHaveURL(new RegExp(`^${origin}/`));
+  await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+}
+
+/** Opens "Profile and security" from the account menu. */
+export async function openProfile(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Profile and security' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+}
+
+export async function logOut(page: Page, email: string) {
+  await nav(page)
+    .getByRole('button', { name: `Account menu for ${email}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
+}
