@@ -1,14 +1,15 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
 import { useClearLinkResult } from '@/lib/link-result';
 import { useSession, useSupabase } from '@/lib/session';
 import { authText } from '../messages';
+import { useSetPassword } from './use-set-password';
 
 /** GoTrue's explanation of a failed link, read before auth-js consumes the fragment. */
 function linkError(): string | null {
@@ -27,35 +28,16 @@ export function AcceptInvite() {
   const { user, loading } = useSession();
   const supabase = useSupabase();
   const navigate = useNavigate();
-  const newPassword = useNewPassword();
-  const [error, setError] = useState<string | null>(linkError);
-  useClearLinkResult(); // shown from state now: the fragment leaves the address bar
-  const [busy, setBusy] = useState(false);
-  /** Nobody signed in by a link: the invitation's code may be typed (it shows a failed link's error). */
-  const codeStep = !loading && !user;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!newPassword.matches) {
-      setError(authText.passwordsDoNotMatch);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { error: failed } = await (await supabase()).auth.updateUser({ password: newPassword.password });
-      if (failed) {
-        setError(failed.message);
-        return;
-      }
+  const { fields, error, busy, submit } = useSetPassword({
+    initialError: linkError,
+    onDone: () => {
       toast.success(authText.invitePasswordSet);
       void navigate('/');
-    } catch (thrown) {
-      setError((thrown as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  useClearLinkResult(); // shown from state now: the fragment leaves the address bar
+  /** Nobody signed in by a link: the invitation's code may be typed (it shows a failed link's error). */
+  const codeStep = !loading && !user;
 
   return (
     <main
@@ -80,8 +62,8 @@ export function AcceptInvite() {
               <InviteCodeForm supabase={supabase} initial={error ? { kind: 'error', text: error } : null} />
             </Suspense>
           ) : (
-            <form className="grid gap-4" aria-label="Set your password" onSubmit={(e) => void submit(e)}>
-              <NewPasswordFields {...newPassword.fields} mismatch={error === authText.passwordsDoNotMatch} />
+            <form className="grid gap-4" aria-label="Set your password" onSubmit={submit}>
+              <NewPasswordFields {...fields} />
               <Button type="submit" disabled={busy} aria-busy={busy}>
                 {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
                 Set Password

@@ -1,39 +1,21 @@
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { NewPasswordFields, useNewPassword } from '@/components/ui/credential-fields';
-import { endPasswordRecovery, useSession, useSupabase } from '@/lib/session';
-import { authText } from '../messages';
+import { NewPasswordFields } from '@/components/ui/credential-fields';
+import { endPasswordRecovery, useSession } from '@/lib/session';
+import { useSetPassword } from './use-set-password';
 
 /** After a password-reset link signs the user in, asks for the new password (PUT /user). */
 export function PasswordRecoveryDialog() {
   const { passwordRecovery } = useSession();
-  const supabase = useSupabase();
-  const newPassword = useNewPassword();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const close = endPasswordRecovery;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!newPassword.matches) {
-      setError(authText.passwordsDoNotMatch);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await (await supabase()).auth.updateUser({ password: newPassword.password });
-    setBusy(false);
-    if (result.error) {
-      setError(result.error.message);
-      return;
-    }
-    newPassword.clear();
-    close();
-    toast.success('Your password has been updated.');
-  };
+  const { fields, error, busy, submit } = useSetPassword({
+    onDone: () => {
+      close();
+      toast.success('Your password has been updated.');
+    },
+  });
 
   return (
     <Dialog.Root open={passwordRecovery} onOpenChange={(open) => !open && close()}>
@@ -44,8 +26,8 @@ export function PasswordRecoveryDialog() {
           <Dialog.Description className="text-sm text-slate-600">
             You followed a password reset link. Enter the new password for your account.
           </Dialog.Description>
-          <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
-            <NewPasswordFields {...newPassword.fields} mismatch={error === authText.passwordsDoNotMatch} />
+          <form className="grid gap-4" onSubmit={submit}>
+            <NewPasswordFields {...fields} />
             <div aria-live="assertive">
               {error && (
                 <Alert variant="destructive" className="border-red-300 bg-red-50 text-red-800">
