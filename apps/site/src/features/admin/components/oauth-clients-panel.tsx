@@ -1,19 +1,9 @@
 import { Copy, KeyRound, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -25,25 +15,21 @@ const nameOf = (c: OAuthClient) => c.client_name || c.client_id;
 
 function DeleteClientButton({ client, onDeleted }: { client: OAuthClient; onDeleted: () => void }) {
   const remove = useDeleteOAuthClient();
-  // Set once Delete is confirmed: focus then goes to the panel's heading, not the doomed trigger
-  // (Radix moves focus on close, before or after the deletion ends).
-  const confirming = useRef(false);
+  // Failures are told in a toast, so the dialog always closes; focus then goes to the panel's
+  // heading (onDeleted), not to the trigger that leaves with the client.
   async function confirm() {
-    confirming.current = true;
     try {
       await remove.mutateAsync(client.client_id);
       toast.success(`Deleted ${nameOf(client)}`);
     } catch (error) {
-      confirming.current = false;
       toast.error('The client could not be deleted', {
         description: error instanceof Error ? error.message : undefined,
       });
     }
-    onDeleted();
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmRemove
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -52,27 +38,18 @@ function DeleteClientButton({ client, onDeleted }: { client: OAuthClient; onDele
         >
           <Trash2 aria-hidden /> Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          if (!confirming.current) return;
-          event.preventDefault();
-          onDeleted();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete OAuth client</AlertDialogTitle>
-          <AlertDialogDescription>
-            Delete <span className="font-medium text-foreground">{nameOf(client)}</span>? Apps using it can no
-            longer sign anyone in. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void confirm()}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete OAuth client"
+      description={
+        <>
+          Delete <span className="font-medium text-foreground">{nameOf(client)}</span>? Apps using it can no
+          longer sign anyone in. This cannot be undone.
+        </>
+      }
+      confirmLabel="Delete"
+      onConfirm={confirm}
+      focusAfter={onDeleted}
+    />
   );
 }
 

@@ -1,16 +1,6 @@
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import type { AdminPasskey } from '../api/client';
 import { useDeletePasskey, useUserPasskeys } from '../api/queries';
 import { formatDateTime } from '../lib/format';
@@ -41,8 +31,8 @@ export function UserPasskeys({ userId, email, open }: { userId: string; email: s
                   {p.last_used_at ? formatDateTime(p.last_used_at) : 'never'})
                 </span>
               </span>
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmRemove
+                trigger={
                   <Button
                     variant="outline"
                     size="sm"
@@ -51,39 +41,25 @@ export function UserPasskeys({ userId, email, open }: { userId: string; email: s
                   >
                     Remove
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Remove this passkey?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      “{nameOf(p)}” will no longer sign {email} in. Their other sign-in methods stay.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction
-                      onClick={() =>
-                        remove.mutate(p.id, {
-                          onSuccess: (gone) => setDone(`Removed the passkey “${nameOf(gone)}”.`),
-                        })
-                      }
-                    >
-                      Remove
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title="Remove this passkey?"
+                description={
+                  <>
+                    “{nameOf(p)}” will no longer sign {email} in. Their other sign-in methods stay.
+                  </>
+                }
+                confirmLabel="Remove"
+                onConfirm={async () => {
+                  setDone(null);
+                  const gone = await remove.mutateAsync(p.id);
+                  setDone(`Removed the passkey “${nameOf(gone)}”.`);
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
-      <div aria-live="polite">
-        {remove.isError ? (
-          <span className="text-destructive">{remove.error.message}</span>
-        ) : (
-          done && <span>{done}</span>
-        )}
-      </div>
+      <div aria-live="polite">{done && <span>{done}</span>}</div>
     </div>
   );
 }

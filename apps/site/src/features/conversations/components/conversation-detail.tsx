@@ -1,16 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useConversationDetail, useDeleteConversation } from '../hooks/queries';
 import type { Conversation, Role } from '../lib/conversation';
@@ -47,14 +38,11 @@ export function ConversationDetail({
   const [confirming, setConfirming] = useState(false);
   const shown = detail.data ?? conversation;
 
+  /** A refusal rejects: ConfirmRemove shows it in the dialog, where the user is looking. */
   async function confirmDelete() {
     if (!conversation) return;
-    try {
-      await remove.mutateAsync(conversation);
-      onDeleted(conversation);
-    } catch {
-      // Shown in the dialog (remove.error), where the user is looking.
-    }
+    await remove.mutateAsync(conversation);
+    onDeleted(conversation);
   }
 
   return (
@@ -118,30 +106,20 @@ export function ConversationDetail({
               ))}
             </ol>
             {shown.lines.length === 0 && <p className="text-sm text-muted-foreground">Nothing was said.</p>}
-            {remove.isError && (
-              <p role="alert" className="text-sm text-destructive">
-                The conversation was not deleted: {errorText(remove.error)}
-              </p>
-            )}
             <div className="flex justify-end">
               <Button variant="destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
                 <Trash2 aria-hidden /> Delete conversation
               </Button>
             </div>
-            <AlertDialog open={confirming} onOpenChange={setConfirming}>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Delete this conversation?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    The provider deletes its transcript for good. This cannot be undone.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction onClick={() => void confirmDelete()}>Delete</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+            <ConfirmRemove
+              open={confirming}
+              onOpenChange={setConfirming}
+              title="Delete this conversation?"
+              description="The provider deletes its transcript for good. This cannot be undone."
+              confirmLabel="Delete"
+              onConfirm={confirmDelete}
+              errorText={(error) => `The conversation was not deleted: ${errorText(error)}`}
+            />
           </>
         )}
       </DialogContent>

@@ -1,17 +1,7 @@
 import type { PasskeyListItem } from '@supabase/auth-js';
 import { useState, type FormEvent } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import { FormField } from '@/components/ui/form-field';
 
 const when = (iso: string | undefined) =>
@@ -61,26 +51,21 @@ export function PasskeyItem({
           >
             Rename
           </Button>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmRemove
+            trigger={
               <Button variant="outline" size="sm" disabled={busy} aria-label={`Remove ${label}`}>
                 Remove
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Remove this passkey?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  “{label}” will no longer sign you in. Remove it from your device or password manager as
-                  well.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction onClick={() => void onRemove(passkey.id)}>Remove</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Remove this passkey?"
+            description={
+              <>
+                “{label}” will no longer sign you in. Remove it from your device or password manager as well.
+              </>
+            }
+            confirmLabel="Remove"
+            onConfirm={() => onRemove(passkey.id)}
+          />
         </div>
       </div>
       {editing && (
