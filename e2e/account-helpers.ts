@@ -11,18 +11,23 @@ export const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' }
 export const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/**
- * Signs up on the sign-in page and follows the mailed confirmation link: signed in after. `origin`
- * (default: the configured base URL) is where the page is opened and where the link must lead.
- */
-export async function signUpAndConfirm(page: Page, email: string, password: string, origin = '') {
-  await page.goto(`${origin}/ediscovery`);
+/** Fills and sends the sign-in card's Sign Up tab (the page is open), up to its success message. */
+export async function signUpInCard(page: Page, email: string, password: string) {
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
+}
+
+/**
+ * Signs up on the sign-in page and follows the mailed confirmation link: signed in after. `origin`
+ * (default: the configured base URL) is where the page is opened and where the link must lead.
+ */
+export async function signUpAndConfirm(page: Page, email: string, password: string, origin = '') {
+  await page.goto(`${origin}/ediscovery`);
+  await signUpInCard(page, email, password);
   await openMail(page, email, 'Confirm your signup');
   await page.getByRole('link', { name: /Confirm your email address/ }).click();
   if (origin) await expect(page).toHaveURL(new RegExp(`^${origin}/`));

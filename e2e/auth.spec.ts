@@ -1,14 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { nav, signUpInCard, uniqueEmail } from './account-helpers';
 import { openOutbox } from './mail-outbox';
 
 const PROTECTED_TEXT =
   "This area requires authentication. Sign up if you'd like access and we'll get you set up.";
-const SIGNUP_SUCCESS =
-  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Opens the newest mail of a kind to an address in the /_mail outbox and follows its link. */
 async function followMailLink(page: Page, to: string, subject: string, linkName: RegExp) {
@@ -17,15 +13,6 @@ async function followMailLink(page: Page, to: string, subject: string, linkName:
   await row.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await page.getByRole('link', { name: linkName }).click();
-}
-
-async function signUpInCard(page: Page, email: string, password: string) {
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText(SIGNUP_SUCCESS)).toBeVisible();
 }
 
 async function signInInCard(page: Page, email: string, password: string) {
