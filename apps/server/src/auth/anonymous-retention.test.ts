@@ -17,7 +17,6 @@ import { ANONYMOUS_PRUNE_EVERY_MS, scheduleAnonymousRetention } from './anonymou
 const DAY = 86_400_000;
 const silent = { error: () => undefined };
 
-
 for (const target of testDbTargets()) {
   describe(`anonymous users pruned on a timer (${target.name})`, () => {
     let db: Db;
@@ -51,7 +50,10 @@ for (const target of testDbTargets()) {
       const young = await anonymous();
       const person = await srv.service.admin.create({ email: 'kept@example.com', password: 'kept-pass-12' });
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      const retention = scheduleAnonymousRetention({ prune: srv.service.pruneAnonymousUsers, logger: silent });
+      const retention = scheduleAnonymousRetention({
+        prune: srv.service.pruneAnonymousUsers,
+        logger: silent,
+      });
       expect(await retention.runOnce()).toBe(0); // the run at start: nobody is old enough yet
 
       clock += DAY + 60_000;

@@ -41,7 +41,11 @@ for (const target of testDbTargets()) {
         `/auth/v1${path}`,
         {
           method: 'POST',
-          headers: { apikey: srv.anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+          headers: {
+            apikey: srv.anonKey,
+            'Content-Type': 'application/json',
+            'X-Supabase-Api-Version': '2024-01-01',
+          },
           body: JSON.stringify(body),
         },
         { incoming: { socket: { remoteAddress: address, remoteFamily: 'IPv6' } } },
