@@ -14,7 +14,7 @@ import { createPublicOrigin, type PublicOrigin } from './lib/public-origin.js';
 import type { SecretStore } from './lib/secrets.js';
 import { isMultipartUpload, jsonBodyLimit } from './middleware/body-limit.js';
 import { databaseUnavailable } from './middleware/database-unavailable.js';
-import { embedCors } from './middleware/embed-cors.js';
+import { embedCors, embedUpgradeOrigin } from './middleware/embed-cors.js';
 import { requestLog } from './middleware/request-log.js';
 import type { VerifyAccessToken } from './middleware/require-auth.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -110,6 +110,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('/config.json', embedCors(config.EMBED_ORIGINS, ['GET'], publicOrigin));
   for (const path of ['/provider/call/web', '/provider/chat/web', '/api/calls/websocket'])
     app.use(path, embedCors(config.EMBED_ORIGINS, ['POST'], publicOrigin));
+  // The embedded provider's call rooms (WebSocket): pages of other sites are refused before the upgrade.
+  app.use('/provider/rooms/*', embedUpgradeOrigin(config.EMBED_ORIGINS, publicOrigin));
 
   // Liveness (/healthz) and readiness (/readyz: the database answers, migrations done).
   app.route('/', healthRoutes({ db, migrationIds: allMigrations().map((m) => m.id) }));

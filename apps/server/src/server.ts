@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
 import { Hono } from 'hono';
 import { createApp } from './app.js';
+import { scheduleAnonymousRetention, type AnonymousRetention } from './auth/anonymous-retention.js';
 import { createAuthRuntime } from './auth/embedded.js';
 import { startBackups, type Backups } from './backup/runtime.js';
 import type { Config } from './config.js';
@@ -49,6 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   let backups: Backups | undefined;
   let retention: ConversationRetention | undefined;
+  let anonymousRetention: AnonymousRetention | undefined;
   try {
     const secrets = await prepareStorage(config, db, logger);
     backups = await startBackups(config, db, logger);
@@ -60,6 +62,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     // Every limit counts in one store: PostgreSQL's with DATABASE_URL, so limits hold across instances.
     const limitStore = limitStoreFor(db);
     const auth = createAuthRuntime({ config, db, secrets, publicOrigin: publicOrigin.get, limitStore });
+    // Anonymous users past AUTH_ANONYMOUS_RETENTION_DAYS: now, then hourly, sign-ins or not.
+    if (auth.service && config.AUTH_ANONYMOUS)
+      anonymousRetention = scheduleAnonymousRetention({ prune: auth.service.pruneAnonymousUsers, logger });
     // Call rooms are WebSockets: the adapter passes each upgrade request through `root`, i.e. the app.
     const root = new Hono();
     const nodeWs = createNodeWebSocket({ app: root });
@@ -108,6 +113,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           server.once('close', () => clearTimeout(cut));
         });
         await retention?.stop();
+        await anonymousRetention?.stop();
         await backups?.close();
         await db.close();
         unlock();
@@ -115,6 +121,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return { url, port, db, secrets, close };
   } catch (error) {
     await retention?.stop().catch(() => undefined);
+    await anonymousRetention?.stop().catch(() => undefined);
     await backups?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     unlock();

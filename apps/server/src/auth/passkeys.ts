@@ -83,7 +83,7 @@ export function createPasskeysApi(core: AuthCore) {
   return {
     /** POST /passkeys/registration/options (user Bearer). */
     async registrationOptions(caller: Caller, ctx: RequestContext) {
-      await core.limit('passkey', ctx.ip);
+      await core.limit('passkeyOptions', ctx.ip);
       await requireAalForChange(caller);
       const existing = await db.query<CredentialRow>(
         'select * from auth_webauthn_credentials where user_id = $1',
@@ -131,7 +131,8 @@ export function createPasskeysApi(core: AuthCore) {
 
     /** POST /passkeys/authentication/options (apikey only): a challenge for any discoverable passkey. */
     async authenticationOptions(ctx: RequestContext) {
-      await core.limit('passkey', ctx.ip);
+      // Its own bucket (rate-limit.ts): autofill asking for challenges never locks out a sign-in.
+      await core.limit('passkeyOptions', ctx.ip);
       const options = await generateAuthenticationOptions({
         rpID: rp().id,
         timeout: WEBAUTHN_TIMEOUT_MS,

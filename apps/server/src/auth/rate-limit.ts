@@ -24,7 +24,12 @@ const DAY = 24 * HOUR;
  *   no session from: 10 at once, then one every 30 s, and past 100 a day one every ~15 minutes (a
  *   delay that grows, never a lock: the owner's own addresses are not counted here);
  * - `anonymous`: anonymous sign-ins per address (/64), GoTrue's 30 an hour;
- * - `passkey`: passkey ceremonies (options and verify of both) per address, like /verify;
+ * - `passkey`: passkey verifications (registration and sign-in) per address, like /verify;
+ * - `passkeyOptions`: passkey challenges issued (the options of both ceremonies) per address, a
+ *   bucket of their own: the sign-in form's passkey autofill asks for one whenever it opens, and
+ *   visitors behind one NAT or /64 share an address, so those requests must not spend the budget
+ *   of the verifications that actually sign someone in. Five times as large; every challenge is a
+ *   stored row, so it stays bounded (expiring after 5 minutes, and capped overall: webauthn.ts);
  * - `emailCodeGuesses`: wrong six-digit codes per pending email token; at 5 the token is burnt. It
  *   does not refill within a token's life (at most 5 guesses per mail).
  */
@@ -36,6 +41,7 @@ export const DEFAULT_LIMITS = {
   mfa: { burst: 15, perWindow: 15, windowMs: 60_000 },
   anonymous: { burst: 30, perWindow: 30, windowMs: HOUR },
   passkey: { burst: 30, perWindow: 30, windowMs: FIVE_MINUTES },
+  passkeyOptions: { burst: 150, perWindow: 150, windowMs: FIVE_MINUTES },
   passwordAccountAddress: { burst: 5, perWindow: 5, windowMs: FIVE_MINUTES },
   passwordAccount: { burst: 10, perWindow: 10, windowMs: FIVE_MINUTES },
   passwordAccountDaily: { burst: 100, perWindow: 100, windowMs: DAY },

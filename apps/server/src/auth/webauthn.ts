@@ -17,6 +17,13 @@ import { isUuid } from './tokens.js';
 /** Lifetime of a ceremony's challenge (GoTrue's GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION default). */
 export const WEBAUTHN_CHALLENGE_MS = 300_000;
 export const WEBAUTHN_TIMEOUT_MS = 60_000;
+/**
+ * Challenges pending at once, all kinds and callers together: a backstop on the table's size when a
+ * flood comes from more addresses than the per-address limits can hold (about 200 bytes a row, so
+ * some 20 MB). Past it new ceremonies get 429 until the oldest expire (5 minutes at most); ceremonies
+ * already under way finish, and password sign-in is not affected.
+ */
+export const MAX_PENDING_CHALLENGES = 100_000;
 
 export type ChallengeKind = 'registration' | 'authentication' | 'mfa_create' | 'mfa_request';
 
@@ -95,18 +102,37 @@ export async function saveChallenge(
   challenge: string,
   bound: { userId?: string; sessionId?: string; factorId?: string },
   now: number,
+  maxPending = MAX_PENDING_CHALLENGES,
 ): Promise<{ id: string; expires_at: number }> {
   // Spent-and-abandoned challenges of any kind older than their life go with each new one.
   await db.query('delete from auth_webauthn_challenges where created_at < $1', [
     new Date(now - WEBAUTHN_CHALLENGE_MS),
   ]);
+  // The cap checked by the insert itself: requests racing for the last places overshoot it by at
+  // most the number running at once.
   const { rows } = await db.query<{ id: string }>(
     `insert into auth_webauthn_challenges (kind, challenge, user_id, session_id, factor_id, created_at)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [kind, challenge, bound.userId ?? null, bound.sessionId ?? null, bound.factorId ?? null, new Date(now)],
+     select $1, $2, $3, $4, $5, $6
+     where (select count(*) from auth_webauthn_challenges) < $7
+     returning id`,
+    [
+      kind,
+      challenge,
+      bound.userId ?? null,
+      bound.sessionId ?? null,
+      bound.factorId ?? null,
+      new Date(now),
+      maxPending,
+    ],
   );
+  if (!rows[0])
+    throw new AuthError(
+      429,
+      'over_request_rate_limit',
+      'Too many passkey ceremonies are under way: try again in a few minutes, or use your password.',
+    );
   return {
-    id: (rows[0] as { id: string }).id,
+    id: rows[0].id,
     expires_at: Math.floor((now + WEBAUTHN_CHALLENGE_MS) / 1000),
   };
 }

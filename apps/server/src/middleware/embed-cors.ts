@@ -78,3 +78,20 @@ export function embedCors(
     return undefined;
   };
 }
+
+/**
+ * The same rule for the call rooms' WebSocket upgrade (`/provider/rooms/*`). A browser sends Origin
+ * on every WebSocket handshake and applies no CORS to it, so without this any page could open a
+ * room; a page of another site than Engage's own and EMBED_ORIGINS gets 403 `origin_not_allowed`
+ * before the upgrade (and before the call is claimed). A program (the voice SDK in Node) sends no
+ * Origin and passes, as no origin rule binds it anyway. No CORS headers: the handshake is not CORS.
+ */
+export function embedUpgradeOrigin(origins: readonly string[], siteOrigin?: () => string): MiddlewareHandler {
+  const allowed = new Set(origins);
+  return async (c, next) => {
+    const own = siteOrigin && new URL(siteOrigin()).origin;
+    if (originVerdict(c.req.header('origin'), c.req.header('host'), allowed, own) === 'refused')
+      return c.json({ error: ORIGIN_NOT_ALLOWED, message: NOT_ALLOWED_MESSAGE }, 403);
+    return next();
+  };
+}
