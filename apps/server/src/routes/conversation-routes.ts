@@ -85,7 +85,9 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
       return c.json(
         {
           error: 'invalid_request',
-          message: parsed.error.issues.map((i) => i.message).join('; '),
+          message: parsed.error.issues
+            .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+            .join('; '),
         },
         400,
       );
