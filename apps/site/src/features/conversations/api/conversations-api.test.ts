@@ -2,7 +2,7 @@ import { toConversations, type ProviderCall, type ProviderChat } from '@engage/h
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FILTERS } from '../lib/filters';
 import { providerFixture } from '../testing/provider-fixture';
-import { createConversationsApi } from './conversations-api';
+import { createConversationsApi, mergePage } from './conversations-api';
 
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
@@ -103,5 +103,18 @@ describe('the conversations API over the provider routes', () => {
     expect(fixture.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/conversations/unanswered',
     ]);
+  });
+
+  it('keeps no call older than a chat page cut short, so the next page misses no chat', () => {
+    // The provider answered 2 chats of the 100 asked (its answer size cap), with more to come.
+    const page = mergePage(
+      [call('c1', 9), call('c2', 1)],
+      [chat('h1', 8), chat('h2', 5)],
+      { calls: false, chats: true },
+      100,
+    );
+    expect(page.calls.map((c) => c.id)).toEqual(['c1']);
+    expect(page.chats.map((c) => c.id)).toEqual(['h1', 'h2']);
+    expect(page.nextCursor).toBe(at(5));
   });
 });

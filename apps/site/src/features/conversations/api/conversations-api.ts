@@ -102,14 +102,25 @@ export function mergePage(
   more: { calls: boolean; chats: boolean },
   pageSize: number,
 ): ConversationPage {
+  // A list with more to come (its page full, or cut short by the provider's answer size) is only
+  // known down to its oldest row: rows of the other list older than that wait for the next page.
+  const oldest = (rows: readonly { createdAt: string }[]) =>
+    rows.reduce<string | null>((min, r) => (min === null || r.createdAt < min ? r.createdAt : min), null);
+  const frontier = [more.calls ? oldest(calls) : null, more.chats ? oldest(chats) : null]
+    .filter((at): at is string => at !== null)
+    .sort()
+    .at(-1);
   const all = [
     ...calls.map((c) => ({ at: c.createdAt, kind: 'call' as const, item: c })),
     ...chats.map((c) => ({ at: c.createdAt, kind: 'chat' as const, item: c })),
-  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  ]
+    .filter((row) => frontier === undefined || row.at >= frontier)
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const waiting = calls.length + chats.length > all.length;
   let end = Math.min(pageSize, all.length);
   while (end < all.length && all[end]!.at === all[end - 1]!.at) end += 1;
   const kept = all.slice(0, end);
-  const leftOver = end < all.length || more.calls || more.chats;
+  const leftOver = end < all.length || waiting || more.calls || more.chats;
   return {
     calls: kept.filter((k) => k.kind === 'call').map((k) => k.item as ProviderCall),
     chats: kept.filter((k) => k.kind === 'chat').map((k) => k.item as ProviderChat),
