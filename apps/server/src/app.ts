@@ -1,4 +1,5 @@
 import type { BackupStatus } from '@engage/http-contract';
+import type { UnansweredAnswer } from '@engage/http-contract/conversations';
 import type { LimitStore } from '@engage/rate-limit';
 import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
@@ -6,6 +7,10 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
+import { answersStore } from './conversations/answers-store.js';
+import { assistantLock } from './conversations/assistant-lock.js';
+import { cachedScan } from './conversations/unanswered-cache.js';
+import { scanUnanswered } from './conversations/unanswered-scan.js';
 import { limitStoreFor } from './db/limit-store.js';
 import type { Db } from './db/types.js';
 import { connectionAddress } from './lib/client-address.js';
@@ -22,6 +27,7 @@ import { adminEmbedRoutes } from './routes/admin-embed.js';
 import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { conversationRoutes, invalidateOnDelete } from './routes/conversation-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { mailOutboxToken } from './routes/mail-access.js';
 import { mailRoutes } from './routes/mail.js';
@@ -186,7 +192,33 @@ export function createApp(deps: AppDeps): Hono {
     }),
   });
   if (provider.emulator) app.route('/provider', provider.emulator);
+  // /api/conversations: the Unanswered tab's scan (kept a minute) and the Answers documents, saved
+  // one at a time per assistant. A conversation deleted through the proxy drops the kept scan.
+  const answers = answersStore(provider.client.requester, provider.client.fetchFile);
+  const unansweredCache = cachedScan<UnansweredAnswer>();
+  app.use('/api/provider/*', invalidateOnDelete(unansweredCache));
   app.route('/api/provider', provider.proxy);
+  app.route(
+    '/api/conversations',
+    conversationRoutes({
+      verify: deps.verifyAccessToken,
+      store: answers,
+      lock: assistantLock(db),
+      logger,
+      cache: unansweredCache,
+      scan: () =>
+        scanUnanswered({
+          requester: provider.client.requester,
+          answers,
+          siteAssistantIds: [
+            config.ASSISTANT_ID_INDEX,
+            config.ASSISTANT_ID_EDISCOVERY,
+            config.ASSISTANT_ID_ONBOARDING,
+          ],
+          phrases: config.UNANSWERED_PHRASES,
+        }),
+    }),
+  );
   // POST /api/calls/websocket: WebSocket calls created with the server's private key.
   app.route(
     '/api/calls/websocket',

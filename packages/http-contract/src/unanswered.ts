@@ -42,3 +42,11 @@ export function isUnansweredReply(reply: string, phrases: readonly string[] = UN
     return p.length > 0 && folded.includes(p);
   });
 }
+
+/** A question folded for comparison: lower case, single spaces, no punctuation at either end. */
+export const normaliseQuestion = (question: string): string =>
+  question
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');

@@ -13,6 +13,8 @@ export interface EmulatorContext {
   maxFileBytes: number;
   /** Chats and chat sessions kept, each (the oldest go past it). */
   maxStoredChats: number;
+  /** Largest GET /chat answer (JSON bytes): past it the page is cut short. */
+  maxChatListBytes: number;
   /** Calls kept (the oldest go past it, as do calls past their retention). */
   maxStoredCalls: number;
   /** Days a conversation (call or chat) is kept (EMULATOR_CONVERSATION_DAYS). */

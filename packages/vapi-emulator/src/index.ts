@@ -117,6 +117,12 @@ export interface EmulatorLimits {
    * key cannot fill the database, whatever session lifetime they ask for. Default 10 000.
    */
   maxStoredChats?: number;
+  /**
+   * Largest GET /chat answer, in bytes of its JSON (default 8 MiB). Each chat carries its session's
+   * history (up to 50 messages), so 1000 of them, the limit the document allows, could come to
+   * hundreds of megabytes: the page is cut short past this (at least one chat), `hasNextPage` true.
+   */
+  maxChatListBytes?: number;
   /** Calls kept; past it the oldest go (and any past the conversation retention). Default 10 000. */
   maxStoredCalls?: number;
   /**
@@ -169,6 +175,7 @@ export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_CALLS_PER_MINUTE_PER_ADDRESS = 20;
 export const DEFAULT_CHATS_PER_MINUTE_PER_ADDRESS = 60;
 export const DEFAULT_MAX_STORED_CHATS = 10_000;
+export const DEFAULT_MAX_CHAT_LIST_BYTES = 8 * 1024 * 1024;
 export const DEFAULT_MAX_STORED_CALLS = 10_000;
 
 /** Every implemented route group; the 501 table is what the contract names beyond them. */
@@ -231,6 +238,7 @@ export function createVapiEmulator(deps: VapiEmulatorDeps): Hono {
     processingDelayMs: deps.processingDelayMs ?? DEFAULT_PROCESSING_DELAY_MS,
     maxFileBytes: deps.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     maxStoredChats: deps.maxStoredChats ?? DEFAULT_MAX_STORED_CHATS,
+    maxChatListBytes: deps.maxChatListBytes ?? DEFAULT_MAX_CHAT_LIST_BYTES,
     maxStoredCalls: deps.maxStoredCalls ?? DEFAULT_MAX_STORED_CALLS,
     conversationDays: deps.conversationDays ?? DEFAULT_CONVERSATION_DAYS,
     newId: deps.newId ?? randomUUID,

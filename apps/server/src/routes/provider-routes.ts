@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LimitStore } from '@engage/rate-limit';
+import { createRequester, type Requester } from '@engage/vapi-client';
 import {
   createVapiEmulator,
   type EmulatorCallDirectory,
@@ -71,6 +72,15 @@ export interface ProviderRoutes {
   publicKey: string | null;
   /** The public key of the sign-in-only pages (/config.json with a valid session only). */
   membersPublicKey: string | null;
+  /** The server's own requests to the provider, with the key and the route the proxy uses. */
+  client: ProviderClient;
+}
+
+/** What the server itself asks the provider (the Answers documents), as the proxy reaches it. */
+export interface ProviderClient {
+  requester: Requester;
+  /** Reads a stored file's URL (the emulator's in-process, the real provider's over the network). */
+  fetchFile: typeof fetch;
 }
 
 /**
@@ -90,6 +100,13 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
       }),
       publicKey: config.VAPI_PUBLIC_KEY ?? null,
       membersPublicKey: config.VAPI_MEMBERS_PUBLIC_KEY ?? null,
+      client: {
+        requester: createRequester({
+          baseUrl: config.VAPI_API_URL,
+          token: config.VAPI_PRIVATE_KEY as string,
+        }),
+        fetchFile: (input, init) => fetch(input, init),
+      },
     };
   }
   const keys = emulatorKeys(config, options.secrets);
@@ -125,5 +142,23 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
     logger,
     forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
   });
-  return { emulator, proxy, publicKey: keys.publicKey, membersPublicKey: keys.membersPublicKey };
+  // As the proxy sends: in-process, with the site's public origin (the stored file URLs) vouched for.
+  const inProcess: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    const origin = new URL(options.publicOrigin());
+    request.headers.set('x-forwarded-proto', origin.protocol.replace(':', ''));
+    request.headers.set('x-forwarded-host', origin.host);
+    request.headers.set('x-engage-proxy', forwardedHeaderSecret);
+    return options.fetch(request);
+  };
+  const client: ProviderClient = {
+    requester: createRequester({
+      baseUrl: 'http://embedded.invalid/provider',
+      token: keys.privateKey,
+      fetch: inProcess,
+    }),
+    // The emulator's file URLs name the site's origin, which is this server: read them in-process.
+    fetchFile: (input, init) => options.fetch(new Request(input, init)),
+  };
+  return { emulator, proxy, publicKey: keys.publicKey, membersPublicKey: keys.membersPublicKey, client };
 }

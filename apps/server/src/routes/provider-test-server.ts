@@ -16,6 +16,8 @@ export interface ProviderTestServer {
   origin: string;
   /** DATA_DIR's secrets: emulatorPublicKey, emulatorMembersPublicKey, emulatorPrivateKey… */
   keys: Record<string, string | undefined>;
+  /** The app's own handler: requests without a socket (no client-side connection limits). */
+  handle(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startProviderTestServer(
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     keys: secrets.all(),
+    handle: async (request) => app.fetch(request),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       rmSync(dir, { recursive: true, force: true });

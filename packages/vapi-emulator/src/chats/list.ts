@@ -14,6 +14,8 @@ import { messagesOf, type ChatRow } from './store.js';
 
 /** The deepest page asked for: 1000 × 100 000 rows is beyond any store the emulator keeps. */
 const MAX_PAGE = 100_000;
+/** Room kept for the answer's metadata and wrapping within the byte cap. */
+const METADATA_BYTES = 1024;
 
 export const chatListSchema = z.strictObject({
   id: idParam.optional(),
@@ -104,8 +106,26 @@ export async function toChats(db: EmulatorQueryable, rows: readonly ChatRow[]) {
   });
 }
 
-/** One page of chats and the provider's PaginationMeta. */
-export async function listChats(db: EmulatorQueryable, q: ChatListQuery) {
+/** The first chats whose JSON fits in `maxBytes` (at least one, so a page always moves on). */
+function fitting<T>(chats: readonly T[], maxBytes: number): T[] {
+  let bytes = 2; // the array's brackets
+  const kept: T[] = [];
+  for (const chat of chats) {
+    bytes += Buffer.byteLength(JSON.stringify(chat)) + (kept.length ? 1 : 0);
+    if (kept.length && bytes > maxBytes) break;
+    kept.push(chat);
+  }
+  return kept;
+}
+
+/**
+ * One page of chats and the provider's PaginationMeta. A page whose chats come to more than
+ * `maxBytes` of JSON is cut short (the limit allows 1000 chats of up to 50 history messages each):
+ * `hasNextPage` is then true and `itemsPerPage` says how many came. The next ones are read with a
+ * created-at bound (`createdAtLt` the last one's createdAt) or a smaller `limit`; a `page` number
+ * counts in pages of the `limit` asked for, so it would skip the chats cut off.
+ */
+export async function listChats(db: EmulatorQueryable, q: ChatListQuery, maxBytes = Infinity) {
   const where = whereOf(q);
   const direction = q.sortOrder === 'ASC' ? 'asc' : 'desc';
   const count = await db.query<{ n: number }>(
@@ -119,14 +139,17 @@ export async function listChats(db: EmulatorQueryable, q: ChatListQuery) {
      order by created_at ${direction}, seq ${direction} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
+  const all = await toChats(db, rows);
+  const results = fitting(all, maxBytes - METADATA_BYTES);
+  const cut = results.length < all.length;
   return {
-    results: await toChats(db, rows),
+    results,
     metadata: {
-      itemsPerPage: q.limit,
+      itemsPerPage: cut ? results.length : q.limit,
       totalItems,
       currentPage: q.page,
       totalPages: q.limit > 0 ? Math.ceil(totalItems / q.limit) : 0,
-      hasNextPage: q.limit > 0 && q.page * q.limit < totalItems,
+      hasNextPage: cut || (q.limit > 0 && q.page * q.limit < totalItems),
       sortOrder: q.sortOrder,
       itemsBeyondRetention: false,
     },

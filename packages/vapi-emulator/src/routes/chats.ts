@@ -124,7 +124,7 @@ export function chatRoutes(ctx: EmulatorContext): Hono {
   app.post('/chat', (c) => converse(c, 'POST /chat', 'api'));
   app.get('/chat', async (c) => {
     checkQuery('GET /chat', c.req.query());
-    return c.json(await listChats(ctx.db, parseWith(chatListSchema, c.req.query())));
+    return c.json(await listChats(ctx.db, parseWith(chatListSchema, c.req.query()), ctx.maxChatListBytes));
   });
   app.get('/chat/:id', async (c) => {
     const row = await chats.findChat(c.req.param('id'));

@@ -30,7 +30,6 @@ export function Component() {
       userRole={user?.app_metadata?.role}
       email={user?.email}
       siteAssistantIds={siteAssistantIds}
-      unansweredPhrases={config.conversations?.unansweredPhrases}
     />
   );
 }

@@ -1,9 +1,8 @@
+import { toConversations, type ProviderCall, type ProviderChat } from '@engage/http-contract/conversations';
 import { describe, expect, it } from 'vitest';
-import { parseAnswers } from '../lib/answers-doc';
-import { toConversations, type ProviderCall, type ProviderChat } from '../lib/conversation';
 import { EMPTY_FILTERS } from '../lib/filters';
 import { providerFixture } from '../testing/provider-fixture';
-import { createConversationsApi } from './conversations-api';
+import { createConversationsApi, mergePage } from './conversations-api';
 
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
@@ -75,42 +74,47 @@ describe('the conversations API over the provider routes', () => {
     expect(fixture.chats.map((c) => c.id)).toEqual(['x']);
   });
 
-  it('creates the Answers document and its tool on the assistant, keeping the model and other tools', async () => {
+  it('saves an answer through the server (POST /api/conversations/answers, with the token), not the proxy', async () => {
     const fixture = providerFixture();
     const api = apiOver(fixture);
     await api.saveAnswer('asst-index', 'Where do I park?', 'Behind the building.');
-    const model = fixture.assistants.get('asst-index')!.model;
-    expect(model.provider).toBe('openai');
-    expect(model.toolIds).toHaveLength(2);
-    const tool = fixture.tools.get((model.toolIds as string[])[1]!)!;
-    const kb = (tool.knowledgeBases as { name: string; fileIds: string[] }[])[0]!;
-    expect(kb.name).toBe('Answers');
-    expect(fixture.files.get(kb.fileIds[0]!)?.name).toBe('Answers.md');
-    expect(await api.answeredQuestions(['asst-index'])).toEqual(
-      new Map([['asst-index', new Set(['where do i park'])]]),
-    );
-  });
-
-  it('updates it by uploading the new version, replacing the file id on the tool and deleting the old file', async () => {
-    const fixture = providerFixture();
-    const api = apiOver(fixture);
-    await api.saveAnswer('asst-index', 'Where do I park?', 'Behind the building.');
-    const [firstFile] = [...fixture.files.keys()];
-    await api.saveAnswer('asst-index', 'Gift cards?', 'Yes, at the desk.');
-    expect(fixture.files.has(firstFile!)).toBe(false);
-    const [file] = [...fixture.files.values()];
-    expect(parseAnswers(file!.text).map((e) => e.question)).toEqual(['Where do I park?', 'Gift cards?']);
-    const answersTools = [...fixture.tools.values()].filter((t) => t.type === 'query');
-    expect(answersTools).toHaveLength(1);
-    expect((answersTools[0]!.knowledgeBases as { fileIds: string[] }[])[0]!.fileIds).toEqual([file!.id]);
-    expect(fixture.assistants.get('asst-index')!.model.toolIds).toHaveLength(2);
-  });
-
-  it('removes the new upload and changes nothing when the tool cannot be updated', async () => {
-    const fixture = providerFixture();
-    const api = apiOver(fixture);
-    fixture.assistants.delete('asst-index');
-    await expect(api.saveAnswer('asst-index', 'Q?', 'A.')).rejects.toMatchObject({ status: 404 });
+    expect(fixture.answers).toEqual([
+      { assistantId: 'asst-index', question: 'Where do I park?', answer: 'Behind the building.' },
+    ]);
+    expect(fixture.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/conversations/answers']);
     expect(fixture.files.size).toBe(0);
+  });
+
+  it("rejects with the server's message and status when the save is refused", async () => {
+    const fixture = providerFixture();
+    const api = apiOver(fixture);
+    await expect(api.saveAnswer('no-such-assistant', 'Q?', 'A.')).rejects.toMatchObject({
+      status: 404,
+      message: 'The provider has no assistant with this id.',
+    });
+  });
+
+  it("reads the unanswered questions from the server's scan in one request", async () => {
+    const fixture = providerFixture({ chats: [chat('a', 1), chat('b', 2)] });
+    const api = apiOver(fixture);
+    const { questions, scanned } = await api.unansweredQuestions();
+    expect(questions.map((q) => q.question)).toEqual(['chat b', 'chat a']);
+    expect(scanned).toBe(2);
+    expect(fixture.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/conversations/unanswered',
+    ]);
+  });
+
+  it('keeps no call older than a chat page cut short, so the next page misses no chat', () => {
+    // The provider answered 2 chats of the 100 asked (its answer size cap), with more to come.
+    const page = mergePage(
+      [call('c1', 9), call('c2', 1)],
+      [chat('h1', 8), chat('h2', 5)],
+      { calls: false, chats: true },
+      100,
+    );
+    expect(page.calls.map((c) => c.id)).toEqual(['c1']);
+    expect(page.chats.map((c) => c.id)).toEqual(['h1', 'h2']);
+    expect(page.nextCursor).toBe(at(5));
   });
 });

@@ -1,4 +1,16 @@
 import {
+  ANSWERS_PATH,
+  callSchema,
+  chatSchema,
+  parseItems,
+  toConversations,
+  UNANSWERED_PATH,
+  type Conversation,
+  type ProviderCall,
+  type ProviderChat,
+  type UnansweredAnswer,
+} from '@engage/http-contract/conversations';
+import {
   createRequester,
   deleteCall,
   deleteChat,
@@ -9,23 +21,15 @@ import {
   type Query,
   type Requester,
 } from '@engage/vapi-client';
-import {
-  callSchema,
-  chatSchema,
-  parseItems,
-  toConversations,
-  type Conversation,
-  type ProviderCall,
-  type ProviderChat,
-} from '../lib/conversation';
 import { callQuery, chatQuery, type Filters } from '../lib/filters';
-import { answersStore, type AnswersStore } from './answers-store';
 export { isVapiApiError } from '@engage/vapi-client';
 
 /**
  * The page's provider requests, through the server's proxy (/api/provider, operators only) or
  * straight to a provider: the routes and shapes of the provider's OpenAPI document, so the page
- * works the same against the embedded provider and the real one.
+ * works the same against the embedded provider and the real one. The unanswered questions and the
+ * answers to them are the server's own routes (/api/conversations): it scans once for everyone and
+ * saves one answer at a time per assistant.
  * @module
  */
 
@@ -41,7 +45,7 @@ export interface AssistantName {
   name: string;
 }
 
-export interface ConversationsApi extends AnswersStore {
+export interface ConversationsApi {
   listPage(
     filters: Filters,
     cursor: string | null,
@@ -52,12 +56,31 @@ export interface ConversationsApi extends AnswersStore {
   /** Deletes a call, or every chat of a session (a visitor's privacy request). */
   deleteConversation(conversation: Conversation): Promise<void>;
   listAssistants(signal?: AbortSignal): Promise<AssistantName[]>;
+  /** The site's assistants' unanswered questions (the server's scan, up to a minute old). */
+  unansweredQuestions(signal?: AbortSignal): Promise<UnansweredAnswer>;
+  /** Adds the answer to the assistant's Answers document (on the server, one save at a time). */
+  saveAnswer(assistantId: string, question: string, answer: string): Promise<void>;
 }
 
 export interface ConversationsApiOptions {
   baseUrl: string;
   getToken: () => string | null | Promise<string | null>;
   fetch?: typeof fetch;
+  /** The server's origin for /api/conversations (default: baseUrl's). */
+  serverOrigin?: string;
+}
+
+/** The server's error answer ({error, message}) as an Error whose message the page shows. */
+async function serverError(res: Response): Promise<Error> {
+  const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
+  const message =
+    typeof body?.message === 'string' && body.message
+      ? body.message
+      : `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`;
+  return Object.assign(new Error(message), {
+    status: res.status,
+    code: typeof body?.error === 'string' ? body.error : null,
+  });
 }
 
 /** GET /chat's answer: ChatPaginatedResponse, or a bare array from a provider that sends one. */
@@ -79,14 +102,25 @@ export function mergePage(
   more: { calls: boolean; chats: boolean },
   pageSize: number,
 ): ConversationPage {
+  // A list with more to come (its page full, or cut short by the provider's answer size) is only
+  // known down to its oldest row: rows of the other list older than that wait for the next page.
+  const oldest = (rows: readonly { createdAt: string }[]) =>
+    rows.reduce<string | null>((min, r) => (min === null || r.createdAt < min ? r.createdAt : min), null);
+  const frontier = [more.calls ? oldest(calls) : null, more.chats ? oldest(chats) : null]
+    .filter((at): at is string => at !== null)
+    .sort()
+    .at(-1);
   const all = [
     ...calls.map((c) => ({ at: c.createdAt, kind: 'call' as const, item: c })),
     ...chats.map((c) => ({ at: c.createdAt, kind: 'chat' as const, item: c })),
-  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  ]
+    .filter((row) => frontier === undefined || row.at >= frontier)
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  const waiting = calls.length + chats.length > all.length;
   let end = Math.min(pageSize, all.length);
   while (end < all.length && all[end]!.at === all[end - 1]!.at) end += 1;
   const kept = all.slice(0, end);
-  const leftOver = end < all.length || more.calls || more.chats;
+  const leftOver = end < all.length || waiting || more.calls || more.chats;
   return {
     calls: kept.filter((k) => k.kind === 'call').map((k) => k.item as ProviderCall),
     chats: kept.filter((k) => k.kind === 'chat').map((k) => k.item as ProviderChat),
@@ -100,6 +134,23 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
     token: options.getToken,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const serverOrigin = options.serverOrigin ?? new URL(options.baseUrl).origin;
+  /** One of the server's own /api/conversations routes, with the user's token. */
+  const server = async (path: string, init: RequestInit = {}) => {
+    const token = await options.getToken();
+    const res = await doFetch(`${serverOrigin}${path}`, {
+      ...init,
+      headers: {
+        Accept: 'application/json',
+        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+    });
+    if (!res.ok) throw await serverError(res);
+    return res.json() as Promise<unknown>;
+  };
 
   const sessionChats = async (sessionId: string, signal?: AbortSignal) => {
     const body = await listChats<unknown>(r, { sessionId, limit: 1000, sortOrder: 'ASC' }, { signal });
@@ -158,6 +209,12 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
         .map((a) => ({ id: a.id, name: typeof a.name === 'string' && a.name ? a.name : a.id }));
     },
 
-    ...answersStore(r, options.fetch ?? ((input, init) => fetch(input, init))),
+    async unansweredQuestions(signal) {
+      return (await server(UNANSWERED_PATH, signal ? { signal } : {})) as UnansweredAnswer;
+    },
+
+    async saveAnswer(assistantId, question, answer) {
+      await server(ANSWERS_PATH, { method: 'POST', body: JSON.stringify({ assistantId, question, answer }) });
+    },
   };
 }

@@ -1,10 +1,10 @@
+import type { Conversation, Role } from '@engage/http-contract/conversations';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useConversationDetail, useDeleteConversation } from '../hooks/queries';
-import type { Conversation, Role } from '../lib/conversation';
 import { errorText, formatDuration, formatTime, kindLabel } from '../lib/format';
 import { StatusLine } from './status-line';
 

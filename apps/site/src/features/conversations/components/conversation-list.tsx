@@ -1,6 +1,6 @@
+import type { Conversation } from '@engage/http-contract/conversations';
 import { MessageSquareText, Phone } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import type { Conversation } from '../lib/conversation';
 import { formatDuration, formatTime, kindLabel } from '../lib/format';
 
 export interface ConversationListProps {

@@ -1,9 +1,9 @@
+import type { ProviderChat } from '@engage/http-contract/conversations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createConversationsApi } from '../api/conversations-api';
-import type { ProviderChat } from '../lib/conversation';
 import { providerFixture } from '../testing/provider-fixture';
 import { ConversationsPage } from './conversations-page';
 
@@ -123,8 +123,48 @@ describe('ConversationsPage', () => {
     await user.click(within(item).getByRole('button', { name: 'Save answer' }));
     expect(await screen.findByText(/Answer saved/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Unanswered questions' })).toBeNull();
-    const file = [...fixture.files.values()][0]!;
-    expect(file.text).toContain('## where do I park\n\nBehind the building.');
+    // Saved by the server (POST /api/conversations/answers), which keeps the Answers document.
+    expect(fixture.answers).toEqual([
+      { assistantId: 'asst-index', question: 'where do I park', answer: 'Behind the building.' },
+    ]);
+    // The browser reads no call or chat for the tab and uploads nothing itself: the server does.
+    expect(fixture.files.size).toBe(0);
+    expect(
+      fixture.requests
+        .filter((r) => r.path.startsWith('/api/conversations'))
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([
+      'GET /api/conversations/unanswered',
+      'POST /api/conversations/answers',
+      'GET /api/conversations/unanswered',
+    ]);
+  });
+
+  it("shows the server's reason next to the answer when it could not be saved, and keeps the question", async () => {
+    const user = userEvent.setup();
+    const fixture = providerFixture({
+      chats: [chat('a', 1, 'Where do I park?', "I don't know that from my documents.")],
+    });
+    const failing: typeof fetch = async (input, init) =>
+      String(input).endsWith('/api/conversations/answers')
+        ? new Response(
+            JSON.stringify({
+              error: 'provider_error',
+              message: 'The voice provider did not take the answer.',
+            }),
+            { status: 502, headers: { 'content-type': 'application/json' } },
+          )
+        : fixture.fetch(input, init);
+    renderPage('operator', { ...fixture, fetch: failing });
+    await user.click(screen.getByRole('tab', { name: 'Unanswered questions' }));
+    const item = await screen.findByRole('listitem', { name: 'Where do I park?' });
+    await user.click(within(item).getByRole('button', { name: 'Answer' }));
+    await user.type(within(item).getByRole('textbox', { name: 'Answer' }), 'Behind.');
+    await user.click(within(item).getByRole('button', { name: 'Save answer' }));
+    expect(await within(item).findByRole('alert')).toHaveTextContent(
+      'The answer was not saved: The voice provider did not take the answer.',
+    );
+    expect(screen.getByRole('listitem', { name: 'Where do I park?' })).toBeInTheDocument();
   });
 
   it('shows "Operator access needed" when the proxy refuses the role', async () => {

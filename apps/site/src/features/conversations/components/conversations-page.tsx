@@ -1,9 +1,9 @@
+import type { Conversation } from '@engage/http-contract/conversations';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isVapiApiError, type ConversationsApi } from '../api/conversations-api';
 import { ConversationsApiContext, useAssistantNames, useConversationList } from '../hooks/queries';
-import type { Conversation } from '../lib/conversation';
 import { cleanFilters, EMPTY_FILTERS, filtersProblem, type Filters } from '../lib/filters';
 import { errorText } from '../lib/format';
 import { ConversationDetail } from './conversation-detail';
@@ -22,7 +22,6 @@ export interface ConversationsPageProps {
   /** The site's assistants (config.assistants); empty: every assistant of the provider account. */
   siteAssistantIds: readonly string[];
   /** The owner's UNANSWERED_PHRASES (config.json), else the built-in list. */
-  unansweredPhrases?: readonly string[];
 }
 
 const mayRead = (role: unknown) => role === 'operator' || role === 'admin';
@@ -130,11 +129,9 @@ function ConversationsTab({
 
 function Conversations({
   siteAssistantIds,
-  unansweredPhrases,
   onForbidden,
 }: {
   siteAssistantIds: readonly string[];
-  unansweredPhrases?: readonly string[];
   onForbidden: () => void;
 }) {
   const names = useAssistantNames();
@@ -165,12 +162,7 @@ function Conversations({
           />
         </TabsContent>
         <TabsContent value="unanswered">
-          <UnansweredTab
-            siteAssistantIds={siteAssistantIds}
-            phrases={unansweredPhrases}
-            assistantName={assistantName}
-            active={tab === 'unanswered'}
-          />
+          <UnansweredTab assistantName={assistantName} active={tab === 'unanswered'} />
         </TabsContent>
       </Tabs>
     </main>
@@ -182,22 +174,12 @@ function Conversations({
  * could not; anyone else sees "Operator access needed" and no conversation (the server refuses
  * them the provider's conversation routes all the same).
  */
-export function ConversationsPage({
-  api,
-  userRole,
-  email,
-  siteAssistantIds,
-  unansweredPhrases,
-}: ConversationsPageProps) {
+export function ConversationsPage({ api, userRole, email, siteAssistantIds }: ConversationsPageProps) {
   const [forbidden, setForbidden] = useState(false);
   if (forbidden || !mayRead(userRole)) return <OperatorNeeded email={email} />;
   return (
     <ConversationsApiContext.Provider value={api}>
-      <Conversations
-        siteAssistantIds={siteAssistantIds}
-        unansweredPhrases={unansweredPhrases}
-        onForbidden={() => setForbidden(true)}
-      />
+      <Conversations siteAssistantIds={siteAssistantIds} onForbidden={() => setForbidden(true)} />
     </ConversationsApiContext.Provider>
   );
 }

@@ -1,9 +1,9 @@
+import type { ProviderCall, ProviderChat } from '@engage/http-contract/conversations';
+import { matchesSearch, toConversations, type Conversation } from '@engage/http-contract/conversations';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConversationsApi } from '../hooks/queries';
-import type { ProviderCall, ProviderChat } from '../lib/conversation';
-import { matchesSearch, toConversations, type Conversation } from '../lib/conversation';
 import { conversationsCsv } from '../lib/csv';
 import type { Filters } from '../lib/filters';
 import { errorText } from '../lib/format';

@@ -1,17 +1,15 @@
+import { MAX_ANSWER_CHARS } from '@engage/http-contract/conversations';
+import type { UnansweredQuestion } from '@engage/http-contract/conversations';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveAnswer, useUnansweredQuestions } from '../hooks/queries';
-import { MAX_ANSWER_CHARS } from '../lib/answers-doc';
 import { errorText, formatTime } from '../lib/format';
-import type { UnansweredQuestion } from '../lib/unanswered';
 import { StatusLine } from './status-line';
 
+/** The site's assistants and the owner's UNANSWERED_PHRASES are the server's (it scans). */
 export interface UnansweredTabProps {
-  siteAssistantIds: readonly string[];
-  /** The owner's UNANSWERED_PHRASES (config.json), else the built-in list. */
-  phrases?: readonly string[];
   assistantName: (id: string | null) => string;
   active: boolean;
 }
@@ -123,8 +121,8 @@ function QuestionItem({
  * "Unanswered questions": what visitors asked that the assistant could not answer, grouped. An
  * answer joins the assistant's Answers document, and the question leaves the list.
  */
-export function UnansweredTab({ siteAssistantIds, phrases, assistantName, active }: UnansweredTabProps) {
-  const query = useUnansweredQuestions(siteAssistantIds, phrases, active);
+export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
+  const query = useUnansweredQuestions(active);
   // Answered here: gone at once, before the refreshed list arrives.
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');

@@ -1,9 +1,8 @@
+import { matchesSearch, toConversations, type Conversation } from '@engage/http-contract/conversations';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { ConversationsApi } from '../api/conversations-api';
-import { matchesSearch, toConversations, type Conversation } from '../lib/conversation';
-import { EMPTY_FILTERS, type Filters } from '../lib/filters';
-import { unansweredQuestions } from '../lib/unanswered';
+import type { Filters } from '../lib/filters';
 
 export const ConversationsApiContext = createContext<ConversationsApi | null>(null);
 
@@ -19,13 +18,8 @@ export const conversationKeys = {
   list: (filters: Omit<Filters, 'search'>) => ['conversations', 'list', filters] as const,
   detail: (key: string) => ['conversations', 'detail', key] as const,
   assistants: ['conversations', 'assistants'] as const,
-  unanswered: (assistantIds: readonly string[], phrases: readonly string[] | undefined) =>
-    ['conversations', 'unanswered', assistantIds, phrases ?? null] as const,
+  unanswered: ['conversations', 'unanswered'] as const,
 };
-
-/** Conversations the Unanswered tab reads: the newest, page by page, up to this many rows. */
-export const UNANSWERED_SCAN_PAGES = 10;
-export const UNANSWERED_PAGE_SIZE = 100;
 
 /** Keeps only the site's assistants' conversations (all, when the site names none). */
 const ofSite = (siteAssistantIds: readonly string[]) => (c: Conversation) =>
@@ -76,37 +70,17 @@ export function useConversationDetail(conversation: Conversation | null) {
   });
 }
 
-/** The questions the site's assistants could not answer, newest first, less those answered since. */
-export function useUnansweredQuestions(
-  siteAssistantIds: readonly string[],
-  phrases: readonly string[] | undefined,
-  enabled: boolean,
-) {
+/**
+ * The questions the site's assistants could not answer, newest first, less those answered since:
+ * the server scans (and keeps its scan a minute, dropped when an answer is saved or a conversation
+ * deleted), so opening the tab again costs the provider nothing.
+ */
+export function useUnansweredQuestions(enabled: boolean) {
   const api = useConversationsApi();
   return useQuery({
-    queryKey: conversationKeys.unanswered(siteAssistantIds, phrases),
+    queryKey: conversationKeys.unanswered,
     enabled,
-    queryFn: async ({ signal }) => {
-      const calls = [];
-      const chats = [];
-      let cursor: string | null = null;
-      for (let i = 0; i < UNANSWERED_SCAN_PAGES; i++) {
-        const page = await api.listPage(EMPTY_FILTERS, cursor, { signal, pageSize: UNANSWERED_PAGE_SIZE });
-        calls.push(...page.calls);
-        chats.push(...page.chats);
-        cursor = page.nextCursor;
-        if (!cursor) break;
-      }
-      const conversations = toConversations(calls, chats).filter(ofSite(siteAssistantIds));
-      const assistantIds = [
-        ...new Set(conversations.map((c) => c.assistantId).filter((id): id is string => id !== null)),
-      ];
-      const answered = await api.answeredQuestions(assistantIds, signal);
-      return {
-        questions: unansweredQuestions(conversations, { answered, ...(phrases ? { phrases } : {}) }),
-        scanned: conversations.length,
-      };
-    },
+    queryFn: ({ signal }) => api.unansweredQuestions(signal),
   });
 }
 
@@ -125,6 +99,6 @@ export function useSaveAnswer() {
   return useMutation({
     mutationFn: (input: { assistantId: string; question: string; answer: string }) =>
       api.saveAnswer(input.assistantId, input.question, input.answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['conversations', 'unanswered'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.unanswered }),
   });
 }

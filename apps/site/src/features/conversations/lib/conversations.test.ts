@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { mergeAnswer, parseAnswers, answeredQuestions } from './answers-doc';
+import { mergeAnswer, parseAnswers, answeredQuestions } from '@engage/http-contract/conversations';
 import {
   callSchema,
   chatSchema,
@@ -9,10 +8,11 @@ import {
   toConversations,
   type ProviderCall,
   type ProviderChat,
-} from './conversation';
+} from '@engage/http-contract/conversations';
+import { normaliseQuestion, unansweredQuestions } from '@engage/http-contract/conversations';
+import { describe, expect, it } from 'vitest';
 import { conversationsCsv, csvCell } from './csv';
 import { EMPTY_FILTERS, callQuery, chatQuery, dayStart, filtersProblem, PAGE_SIZE } from './filters';
-import { normaliseQuestion, unansweredQuestions } from './unanswered';
 
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 const iso = (offsetSeconds: number) => new Date(T0 + offsetSeconds * 1000).toISOString();

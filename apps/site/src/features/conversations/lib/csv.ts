@@ -1,4 +1,4 @@
-import type { Conversation } from './conversation';
+import type { Conversation } from '@engage/http-contract/conversations';
 
 /**
  * The CSV export of the conversations shown. A cell a spreadsheet would read as a formula (one

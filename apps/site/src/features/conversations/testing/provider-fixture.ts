@@ -1,9 +1,17 @@
-import type { ProviderCall, ProviderChat } from '../lib/conversation';
+import {
+  normaliseQuestion,
+  toConversations,
+  unansweredQuestions,
+  type ProviderCall,
+  type ProviderChat,
+} from '@engage/http-contract/conversations';
 
 /**
  * An HTTP fixture of the provider's conversation, assistant, tool and file routes, in the shapes of
  * its OpenAPI document (GET /call: an array; GET /chat: ChatPaginatedResponse), served through a
- * `fetch` so the page's real client code runs against it. It records every request.
+ * `fetch` so the page's real client code runs against it. The server's own /api/conversations
+ * routes are there too, in short (the unanswered questions of every chat and call here; answers
+ * kept in `answers`; the server's test covers the real ones). It records every request.
  */
 export function providerFixture(seed: { calls?: ProviderCall[]; chats?: ProviderChat[] } = {}) {
   const calls = [...(seed.calls ?? [])];
@@ -18,6 +26,8 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
     ['t-other', { id: 't-other', type: 'function', function: { name: 'other' } }],
   ]);
   const files = new Map<string, { id: string; name: string; text: string }>();
+  /** The answers saved through POST /api/conversations/answers. */
+  const answers: { assistantId: string; question: string; answer: string }[] = [];
   const requests: { method: string; path: string; query: Record<string, string>; body?: unknown }[] = [];
   let seq = 0;
   const json = (body: unknown, status = 200) =>
@@ -34,7 +44,7 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = (init?.method ?? 'GET').toUpperCase();
     const query = Object.fromEntries(url.searchParams);
-    const path = url.pathname.replace(/^\/api\/provider/, '');
+    const path = url.pathname.replace(/^\/api\/provider(?=\/)/, '');
     let body: unknown;
     if (init?.body instanceof FormData) {
       const file = init.body.get('file') as File;
@@ -50,6 +60,30 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
     const [, resource, id] = path.split('/');
     const limit = Number(query.limit ?? 100);
 
+    if (path === '/api/conversations/unanswered') {
+      const answered = new Map<string, Set<string>>();
+      for (const a of answers)
+        answered.set(
+          a.assistantId,
+          new Set([...(answered.get(a.assistantId) ?? []), normaliseQuestion(a.question)]),
+        );
+      const conversations = toConversations(calls, chats);
+      return json({
+        questions: unansweredQuestions(conversations, { answered }),
+        scanned: conversations.length,
+        scannedAt: new Date().toISOString(),
+      });
+    }
+    if (path === '/api/conversations/answers' && method === 'POST') {
+      const saved = body as { assistantId: string; question: string; answer: string };
+      if (!assistants.has(saved.assistantId))
+        return json(
+          { error: 'assistant_not_found', message: 'The provider has no assistant with this id.' },
+          404,
+        );
+      answers.push(saved);
+      return json({ saved: true });
+    }
     if (resource === 'storage')
       return new Response(files.get(id!)?.text ?? '', { status: files.has(id!) ? 200 : 404 });
     if (resource === 'call' && method === 'GET' && !id)
@@ -120,5 +154,5 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
     }
     return notFound();
   };
-  return { fetch: fetchImpl, calls, chats, assistants, tools, files, requests };
+  return { fetch: fetchImpl, calls, chats, assistants, tools, files, requests, answers };
 }

@@ -1,5 +1,5 @@
-import { isUnansweredReply, UNANSWERED_PHRASES } from '@engage/http-contract';
-import type { Conversation } from './conversation';
+import { isUnansweredReply, normaliseQuestion, UNANSWERED_PHRASES } from '../unanswered.js';
+import type { Conversation } from './conversation.js';
 
 /**
  * The visitors' questions the assistant did not answer: a visitor's line whose reply (the
@@ -20,14 +20,6 @@ export interface UnansweredQuestion {
   /** ms since the epoch. */
   lastAskedAt: number;
 }
-
-/** A question folded for comparison: lower case, single spaces, no punctuation at either end. */
-export const normaliseQuestion = (question: string): string =>
-  question
-    .toLowerCase()
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
 
 const keyOf = (assistantId: string | null, question: string) =>
   `${assistantId ?? ''}\n${normaliseQuestion(question)}`;

@@ -1,4 +1,12 @@
 import {
+  ANSWERS_DESCRIPTION,
+  ANSWERS_FILE_NAME,
+  ANSWERS_FUNCTION_NAME,
+  ANSWERS_KB_NAME,
+  answeredQuestions,
+  mergeAnswer,
+} from '@engage/http-contract/conversations';
+import {
   createTool,
   deleteFile,
   getAssistant,
@@ -11,20 +19,13 @@ import {
   type AssistantModel,
   type Requester,
 } from '@engage/vapi-client';
-import {
-  ANSWERS_DESCRIPTION,
-  ANSWERS_FILE_NAME,
-  ANSWERS_FUNCTION_NAME,
-  ANSWERS_KB_NAME,
-  answeredQuestions,
-  mergeAnswer,
-} from '../lib/answers-doc';
 
 /**
  * Each assistant's "Answers" document at the provider: a markdown file in a query tool of its own
  * (knowledge base "Answers") on the assistant, attached the way the import tool attaches (the
  * assistant's model and other tools kept). Saving an answer uploads the new version, points the
- * tool at it and deletes the previous file.
+ * tool at it and deletes the previous file. The server does the saving (routes/conversation-answers.ts,
+ * one save per assistant at a time): a read-append-upload done by two browsers at once lost an answer.
  * @module
  */
 

@@ -1,4 +1,4 @@
-import { normaliseQuestion } from './unanswered';
+import { normaliseQuestion } from '../unanswered.js';
 
 /**
  * The "Answers" document of an assistant: one markdown file of the owner's answers to questions

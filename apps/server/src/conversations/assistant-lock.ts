@@ -1,0 +1,46 @@
+import type { Db } from '../db/types.js';
+
+/**
+ * One writer at a time per assistant's Answers document. Two locks, one inside the other:
+ * - in this process, a promise chain per key (PGlite is one process and one session, where a
+ *   PostgreSQL advisory lock is re-entrant and so would let two saves of the same session through);
+ * - on PostgreSQL, a transaction-scoped advisory lock on a hash of the key, so several instances
+ *   over one database also take turns. It goes with the transaction: a crashed instance never
+ *   leaves it held. Taken after the in-process turn, so an instance holds at most one connection
+ *   per key while it waits.
+ * @module
+ */
+
+export type AssistantLock = <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+
+/** The advisory-lock namespace of the Answers documents (the key is hashed with hashtext). */
+const NAMESPACE = 'engage:answers:';
+
+export function assistantLock(db: Db): AssistantLock {
+  const tails = new Map<string, Promise<unknown>>();
+
+  const inProcess = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    try {
+      return await run;
+    } finally {
+      // The last in the chain cleans up: the map holds only keys with a save in flight.
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
+
+  return (key, fn) =>
+    inProcess(key, () =>
+      db.kind === 'postgres'
+        ? db.transaction(async (tx) => {
+            await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${NAMESPACE}${key}`]);
+            return fn();
+          })
+        : // PGlite: one process, and its single session would deadlock with the provider's own
+          // queries behind an open transaction; the in-process turn is the whole lock.
+          fn(),
+    );
+}

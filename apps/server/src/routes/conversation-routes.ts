@@ -1,0 +1,119 @@
+import { saveAnswerBodySchema, type UnansweredAnswer } from '@engage/http-contract/conversations';
+import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AnswersStore } from '../conversations/answers-store.js';
+import type { AssistantLock } from '../conversations/assistant-lock.js';
+import type { CachedScan } from '../conversations/unanswered-cache.js';
+import type { Logger } from '../lib/logger.js';
+import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
+
+/**
+ * `/api/conversations`, operators and admins only (as /api/provider):
+ * - `GET /unanswered`: the questions the site's assistants could not answer, scanned by the server
+ *   and kept a minute (conversations/unanswered-cache.ts), so opening the tab again reads nothing;
+ * - `POST /answers`: an operator's answer joins that assistant's Answers document. The server reads,
+ *   appends, uploads and deletes the old version while holding the assistant's lock, so answers
+ *   saved at the same moment (two operators, two instances) are all kept.
+ * @module
+ */
+
+export interface ConversationRoutesOptions {
+  verify: VerifyAccessToken;
+  store: AnswersStore;
+  lock: AssistantLock;
+  logger?: Logger;
+  /** The scan of the Unanswered tab, and its short-lived cache (dropped by each saved answer). */
+  scan: () => Promise<UnansweredAnswer>;
+  cache: CachedScan<UnansweredAnswer>;
+}
+
+/** A provider failure as the caller sees it: 404 for a missing assistant, else 502. */
+function providerFailure(error: unknown, what: string) {
+  if (isVapiApiError(error) && error.status === 404)
+    return {
+      status: 404 as const,
+      body: { error: 'assistant_not_found', message: 'The provider has no assistant with this id.' },
+    };
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    status: 502 as const,
+    body: { error: 'provider_error', message: `The voice provider ${what}: ${reason}` },
+  };
+}
+
+/**
+ * On /api/provider: a conversation deleted through the proxy drops the cached unanswered questions
+ * (its questions must not be offered again).
+ */
+export function invalidateOnDelete(cache: CachedScan<unknown>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method === 'DELETE' && /\/(call|chat)\/[^/]+$/.test(c.req.path) && c.res.status < 300)
+      cache.invalidate();
+  };
+}
+
+/** A failure of the provider's side of a save (a database failure of the lock is not one). */
+class SaveFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+export function conversationRoutes(options: ConversationRoutesOptions): Hono {
+  const app = new Hono();
+  app.use('*', requireOperator(options.verify));
+
+  app.get('/unanswered', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      return c.json(await options.cache.get(options.scan), 200);
+    } catch (error) {
+      // The scan touches no database of ours: any failure is the provider's (or its answer's).
+      const { body } = providerFailure(error, 'could not be read');
+      options.logger?.warn('unanswered: scan failed', { error: body.message });
+      return c.json({ error: 'provider_error', message: body.message }, 502);
+    }
+  });
+
+  app.post('/answers', async (c) => {
+    const raw: unknown = await c.req.json().catch(() => undefined);
+    if (raw === undefined)
+      return c.json({ error: 'invalid_json', message: 'The request body must be JSON.' }, 400);
+    const parsed = saveAnswerBodySchema.safeParse(raw);
+    if (!parsed.success)
+      return c.json(
+        {
+          error: 'invalid_request',
+          message: parsed.error.issues
+            .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+            .join('; '),
+        },
+        400,
+      );
+    const { assistantId, question, answer } = parsed.data;
+    try {
+      await options.lock(assistantId, () =>
+        options.store.saveAnswer(assistantId, question, answer).catch((error: unknown) => {
+          throw new SaveFailed(error);
+        }),
+      );
+    } catch (failure) {
+      // The database's own failures go on to the app's handler (503 database_unavailable).
+      if (!(failure instanceof SaveFailed)) throw failure;
+      options.logger?.warn('answers: save failed', {
+        assistantId,
+        error: failure.message,
+        network: isVapiNetworkError(failure.cause),
+      });
+      const { status, body } = providerFailure(
+        failure.cause,
+        'did not take the answer, so nothing was changed',
+      );
+      return c.json(body, status);
+    }
+    options.cache.invalidate();
+    return c.json({ saved: true }, 200);
+  });
+  return app;
+}
