@@ -5,7 +5,9 @@
 // written is checked against it, missing and extra pages alike. The server serves the pages with the
 // owner's title and domain and the public configuration filled in.
 //
-// Nothing delays the first paint but the page itself: the stylesheet is inlined (<style>) and so is
+// Nothing delays the first paint but the page itself: the rules of the stylesheet the page's markup
+// uses are inlined (<style>; the whole sheet comes with the page's script, prerender/critical-css.mjs),
+// and so is
 // public/session-hint.js (<script>; inline scripts are allowed by their sha256 hashes, which the
 // server computes from the bytes it serves: apps/server/src/routes/site/page-fill.ts). The page's
 // script is requested by an inline loader after the first paint (prerender/loader.mjs): the app's
@@ -43,9 +45,9 @@ mkdirSync(outDir, { recursive: true });
 const plan = prerenderPlan();
 for (const { route, name, module, islands } of plan) {
   const loaderScript = islands
-    ? loader(chunks.entryFiles(ISLANDS_ENTRY), appFor(module))
-    : loader(appFor(module));
-  const html = template.page({
+    ? loader(template.stylesheet, chunks.entryFiles(ISLANDS_ENTRY), appFor(module))
+    : loader(template.stylesheet, appFor(module));
+  const html = await template.page({
     markup: await render(route),
     title: pageTitle(route),
     art: guardedArt(route),

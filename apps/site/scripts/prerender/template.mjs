@@ -1,7 +1,9 @@
 // The built index.html, taken apart once: each prerendered page is this template with the page's
-// markup, its title, the stylesheet inlined, and an inline loader in place of the module tags.
+// markup, its title, the rules of the stylesheet that markup uses inlined (prerender/critical-css.mjs),
+// and an inline loader in place of the module tags (it also brings the whole stylesheet).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { criticalCss } from './critical-css.mjs';
 
 const HINT_TAG = '<script src="/session-hint.js"></script>';
 // index.html's <title> holds the owner's title mark; a prerendered page's names the page before it.
@@ -35,20 +37,33 @@ export function readTemplate(dist) {
   const artStyle = (src) =>
     `.guard-pending{min-height:calc(100dvh - 3.5rem);background:${SHADE},#0f172a url("${svgDataUrl(src)}") center/cover}`;
 
+  const stylesheet = `/${cssTag[1]}`;
   return {
     /** The app's entry and the chunks index.html preloads with it. */
     app: { entry: entryTag[1], preloads: [...html.matchAll(PRELOAD_TAG)].map((m) => m[1]) },
+    /** The whole stylesheet's URL: the inline loader adds it after the first paint. */
+    stylesheet,
     /**
-     * A page: its markup in #root (marked data-prerendered), its title, the stylesheet (and a
-     * guarded page's artwork) inline, the hint and `loaderScript` inline in place of the module tags.
+     * A page: its markup in #root (marked data-prerendered), its title, the rules its markup uses (and
+     * a guarded page's artwork) inline, the whole stylesheet for a browser without JavaScript (a
+     * <noscript> link), the hint and `loaderScript` inline in place of the module tags.
      */
-    page({ markup, title, art, loaderScript }) {
-      const out = html
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${markup}</div>`)
+    async page({ markup, title, art, loaderScript }) {
+      const withMarkup = html.replace(
+        '<div id="root"></div>',
+        () => `<div id="root" data-prerendered>${markup}</div>`,
+      );
+      const used = await criticalCss(withMarkup.replace(cssTag[0], ''), css);
+      const out = withMarkup
         .replace(entryTag[0], '')
         .replace(PRELOAD_TAG, '')
         .replace(HINT_TAG, () => `<script>${hint}</script><script>${loaderScript}</script>`)
-        .replace(cssTag[0], () => `<style>${css}${art ? artStyle(art) : ''}</style>`)
+        .replace(
+          cssTag[0],
+          () =>
+            `<style>${used}${art ? artStyle(art) : ''}</style>` +
+            `<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`,
+        )
         .replace(TITLE_TAG, () => `<title>${escapeText(title)}</title>`);
       if (!out.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root">.');
       return out;

@@ -14,6 +14,9 @@ const MfaEnrolmentRequired = lazy(() =>
   import('./mfa-enrol').then((m) => ({ default: m.MfaEnrolmentRequired })),
 );
 
+/** The auth card's height with its sign-in tab on a phone (380 px wide: 487 px), and a little more. */
+const CARD_HEIGHT = 'min-h-[30.5rem]';
+
 /**
  * The Protected Resource screen of SPEC §2: its text and the auth card over a background image.
  * As part of the prerendered shell (`shell`), styles.css hides it unless public/session-hint.js found
@@ -31,22 +34,32 @@ export function ProtectedResource({ shell = false }: { shell?: boolean }) {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{authText.protectedTitle}</h1>
           <p className="mt-2 text-sm text-slate-700">{authText.protectedBody}</p>
         </div>
-        {shell ? (
-          <SessionSpinner />
-        ) : (
-          <Suspense fallback={<SessionSpinner />}>
-            <AuthCard />
-          </Suspense>
-        )}
+        {/* The card's place keeps about the card's height while its code loads: the text above is
+            centred with it, and moved up when the card replaced a shorter spinner (a layout shift). */}
+        <div className={`grid w-full items-start ${CARD_HEIGHT}`}>
+          {shell ? (
+            <SessionSpinner minHeight={CARD_HEIGHT} />
+          ) : (
+            <Suspense fallback={<SessionSpinner minHeight={CARD_HEIGHT} />}>
+              <AuthCard />
+            </Suspense>
+          )}
+        </div>
       </div>
     </main>
   );
 }
 
 /** Shown while the session is decided (or, on a prerendered page, until the page's code runs). */
-export function SessionSpinner({ className = '' }: { className?: string }) {
+export function SessionSpinner({
+  className = '',
+  minHeight = 'min-h-[50dvh]',
+}: {
+  className?: string;
+  minHeight?: string;
+}) {
   return (
-    <div role="status" className={`${className} flex min-h-[50dvh] items-center justify-center`.trim()}>
+    <div role="status" className={`${className} flex ${minHeight} items-center justify-center`.trim()}>
       <Loader2 className="size-8 animate-spin text-slate-500" aria-hidden="true" />
       <span className="sr-only">Loading your session…</span>
     </div>
