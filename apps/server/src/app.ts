@@ -196,6 +196,11 @@ export function createApp(deps: AppDeps): Hono {
   // one at a time per assistant. A conversation deleted through the proxy drops the kept scan.
   const answers = answersStore(provider.client.requester, provider.client.fetchFile);
   const unansweredCache = cachedScan<UnansweredAnswer>();
+  const siteAssistantIds = [
+    config.ASSISTANT_ID_INDEX,
+    config.ASSISTANT_ID_EDISCOVERY,
+    config.ASSISTANT_ID_ONBOARDING,
+  ];
   app.use('/api/provider/*', invalidateOnDelete(unansweredCache));
   app.route('/api/provider', provider.proxy);
   app.route(
@@ -204,17 +209,14 @@ export function createApp(deps: AppDeps): Hono {
       verify: deps.verifyAccessToken,
       store: answers,
       lock: assistantLock(db),
+      siteAssistantIds,
       logger,
       cache: unansweredCache,
       scan: () =>
         scanUnanswered({
           requester: provider.client.requester,
           answers,
-          siteAssistantIds: [
-            config.ASSISTANT_ID_INDEX,
-            config.ASSISTANT_ID_EDISCOVERY,
-            config.ASSISTANT_ID_ONBOARDING,
-          ],
+          siteAssistantIds,
           phrases: config.UNANSWERED_PHRASES,
         }),
     }),

@@ -4,6 +4,8 @@ import {
   ANSWERS_FUNCTION_NAME,
   ANSWERS_KB_NAME,
   answeredQuestions,
+  answersFileBytes,
+  MAX_ANSWERS_FILE_BYTES,
   mergeAnswer,
 } from '@engage/http-contract/conversations';
 import {
@@ -33,6 +35,18 @@ export interface AnswersStore {
   /** Normalised questions each assistant's Answers document answers (assistants without one: none). */
   answeredQuestions(assistantIds: readonly string[], signal?: AbortSignal): Promise<Map<string, Set<string>>>;
   saveAnswer(assistantId: string, question: string, answer: string): Promise<void>;
+}
+
+/** A save refused because the document would pass MAX_ANSWERS_FILE_BYTES: nothing was written. */
+export class AnswersFileFull extends Error {
+  constructor(bytes: number) {
+    super(
+      `The Answers file is full: with this answer it would be ${Math.ceil(bytes / 1000)} kB, over its ` +
+        `limit of ${MAX_ANSWERS_FILE_BYTES / 1000} kB (the voice provider's advice for a knowledge-base ` +
+        'file). Nothing was saved. Replacing an answer already in it with a shorter one makes room.',
+    );
+    this.name = 'AnswersFileFull';
+  }
 }
 
 /** The largest Answers document read back (a bigger one is not ours to merge into). */
@@ -116,6 +130,9 @@ export function answersStore(r: Requester, fetchImpl: typeof fetch): AnswersStor
     async saveAnswer(assistantId, question, answer) {
       const found = await find(assistantId, await queryTools());
       const markdown = mergeAnswer(found.markdown, question, answer);
+      // Checked before anything is uploaded: a refused save writes nothing.
+      const bytes = answersFileBytes(markdown);
+      if (bytes > MAX_ANSWERS_FILE_BYTES) throw new AnswersFileFull(bytes);
       const file = new File([markdown], ANSWERS_FILE_NAME, { type: 'text/markdown' });
       const uploaded = await uploadFile<{ id: string }>(r, file, {
         name: ANSWERS_FILE_NAME,

@@ -94,7 +94,7 @@ for (const target of testDbTargets()) {
       ]);
     });
 
-    it('answers 404 for an assistant the provider does not have, and uploads nothing', async () => {
+    it('answers 404 for an assistant the site does not offer, and uploads nothing', async () => {
       const before = await api.answers();
       const res = await api.send('POST', '/api/conversations/answers', 'operator-token', {
         assistantId: 'no-such-assistant',
@@ -102,7 +102,7 @@ for (const target of testDbTargets()) {
         answer: 'A.',
       });
       expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ error: 'assistant_not_found' });
+      expect(await res.json()).toMatchObject({ error: 'unknown_assistant' });
       expect((await api.answers()).files.map((f) => f.id)).toEqual(before.files.map((f) => f.id));
     });
   });

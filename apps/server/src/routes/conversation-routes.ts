@@ -1,7 +1,7 @@
 import { saveAnswerBodySchema, type UnansweredAnswer } from '@engage/http-contract/conversations';
 import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AnswersStore } from '../conversations/answers-store.js';
+import { AnswersFileFull, type AnswersStore } from '../conversations/answers-store.js';
 import type { AssistantLock } from '../conversations/assistant-lock.js';
 import type { CachedScan } from '../conversations/unanswered-cache.js';
 import type { Logger } from '../lib/logger.js';
@@ -21,6 +21,8 @@ export interface ConversationRoutesOptions {
   verify: VerifyAccessToken;
   store: AnswersStore;
   lock: AssistantLock;
+  /** The assistants the site offers (ASSISTANT_ID_*): the only ones whose Answers can be saved. */
+  siteAssistantIds: readonly string[];
   logger?: Logger;
   /** The scan of the Unanswered tab, and its short-lived cache (dropped by each saved answer). */
   scan: () => Promise<UnansweredAnswer>;
@@ -62,6 +64,7 @@ class SaveFailed extends Error {
 
 export function conversationRoutes(options: ConversationRoutesOptions): Hono {
   const app = new Hono();
+  const siteAssistants = new Set(options.siteAssistantIds);
   app.use('*', requireOperator(options.verify));
 
   app.get('/unanswered', async (c) => {
@@ -92,6 +95,17 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
         400,
       );
     const { assistantId, question, answer } = parsed.data;
+    // Only the site's own assistants, checked before the lock: the in-process queue and the
+    // PostgreSQL advisory lock are keyed by assistant id, so they can be taken only for these few
+    // ids and never for as many ids as callers can invent; nor is the provider asked about others.
+    if (!siteAssistants.has(assistantId))
+      return c.json(
+        {
+          error: 'unknown_assistant',
+          message: `This site offers no assistant "${assistantId}": answers are saved for its own assistants only.`,
+        },
+        404,
+      );
     try {
       await options.lock(assistantId, () =>
         options.store.saveAnswer(assistantId, question, answer).catch((error: unknown) => {
@@ -101,6 +115,8 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
     } catch (failure) {
       // The database's own failures go on to the app's handler (503 database_unavailable).
       if (!(failure instanceof SaveFailed)) throw failure;
+      if (failure.cause instanceof AnswersFileFull)
+        return c.json({ error: 'answers_file_full', message: failure.cause.message }, 413);
       options.logger?.warn('answers: save failed', {
         assistantId,
         error: failure.message,

@@ -18,6 +18,15 @@ export const MAX_QUESTION_CHARS = 500;
 export const MAX_ANSWER_CHARS = 4_000;
 /** Answers kept in one document; the oldest go first past it (the file stays small to upload). */
 export const MAX_ANSWERS = 500;
+/**
+ * The largest Answers document saved, in bytes of its UTF-8 text. The provider documents no hard
+ * limit on a knowledge-base file but advises keeping each "under 300KB" (docs/decisions.md); a save
+ * that would make the document bigger is refused, and the operator edits or removes answers first.
+ */
+export const MAX_ANSWERS_FILE_BYTES = 300_000;
+
+/** The size of a document as uploaded (UTF-8). */
+export const answersFileBytes = (markdown: string): number => new TextEncoder().encode(markdown).length;
 
 export interface AnswerEntry {
   question: string;

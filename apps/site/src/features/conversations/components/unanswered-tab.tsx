@@ -44,7 +44,12 @@ function QuestionItem({
       await save.mutateAsync({ assistantId: item.assistantId, question: item.question, answer: text });
       onSaved(item);
     } catch (error) {
-      setProblem(`The answer was not saved: ${errorText(error)}`);
+      // A full Answers file is the server's whole story (what happened, and how to make room).
+      setProblem(
+        (error as { code?: unknown }).code === 'answers_file_full'
+          ? errorText(error)
+          : `The answer was not saved: ${errorText(error)}`,
+      );
     }
   }
 
