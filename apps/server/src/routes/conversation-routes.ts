@@ -6,6 +6,7 @@ import type { AssistantLock } from '../conversations/assistant-lock.js';
 import type { CachedScan } from '../conversations/unanswered-cache.js';
 import type { Logger } from '../lib/logger.js';
 import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { forwardedRoute } from './provider-proxy.js';
 
 /**
  * `/api/conversations`, operators and admins only (as /api/provider):
@@ -45,12 +46,15 @@ function providerFailure(error: unknown, what: string) {
 
 /**
  * On /api/provider: a conversation deleted through the proxy drops the cached unanswered questions
- * (its questions must not be offered again).
+ * (its questions must not be offered again). The route is the one the proxy parsed and forwarded
+ * (provider-proxy.ts), so every spelling it accepts (percent-encoded ids, say) counts, and none
+ * it refuses does.
  */
 export function invalidateOnDelete(cache: CachedScan<unknown>): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.req.method === 'DELETE' && /\/(call|chat)\/[^/]+$/.test(c.req.path) && c.res.status < 300)
+    const route = forwardedRoute(c.req.raw);
+    if (route?.method === 'DELETE' && /^\/(call|chat)\/[^/]+$/.test(route.path) && c.res.status < 300)
       cache.invalidate();
   };
 }

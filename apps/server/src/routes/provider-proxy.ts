@@ -98,6 +98,21 @@ export interface ProviderProxyOptions {
 
 export const DEFAULT_PROXY_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
+/** A request the proxy passed upstream: its method and the provider path it was authorised on. */
+export interface ForwardedRoute {
+  method: Method;
+  /** The provider path as sent (each segment decoded once and encoded again), e.g. `/chat/abc`. */
+  path: string;
+}
+
+const forwarded = new WeakMap<Request, ForwardedRoute>();
+
+/**
+ * What the proxy forwarded for this request (undefined when it refused it): middleware around the
+ * proxy reads the route exactly as the proxy parsed it, never its own reading of the URL.
+ */
+export const forwardedRoute = (request: Request): ForwardedRoute | undefined => forwarded.get(request);
+
 /** Passes a body through chunk by chunk, failing once more than `max` bytes have gone by. */
 function capped(
   body: ReadableStream<Uint8Array>,
@@ -177,6 +192,8 @@ export function providerProxy(options: ProviderProxyOptions): Hono {
         'route_not_allowed',
         `${method} ${path} is not available through the server's provider key.`,
       );
+
+    forwarded.set(c.req.raw, { method, path });
 
     const headers = new Headers();
     for (const name of REQUEST_HEADERS) {
