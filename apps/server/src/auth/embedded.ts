@@ -31,6 +31,8 @@ export interface AuthRuntimeOptions {
   /** The server's public origin (server.ts); PUBLIC_URL or the configured listen address otherwise. */
   publicOrigin?: PublicOrigin;
   now?: () => number;
+  /** WebAuthn challenges pending at once (default MAX_PENDING_CHALLENGES); tests set a small one. */
+  maxPendingChallenges?: number;
 }
 
 const perFiveMinutes = (n: number): BucketSpec | null =>
@@ -98,6 +100,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     emailResendIntervalSeconds: opts.emailResendIntervalSeconds,
     publicOrigin: opts.publicOrigin ?? createPublicOrigin(config).get,
     now: opts.now,
+    maxPendingChallenges: opts.maxPendingChallenges,
   });
   return {
     service,

@@ -50,6 +50,8 @@ export interface WebauthnFactorDeps {
   db: Db;
   rp: () => RelyingParty;
   now: () => number;
+  /** WebAuthn challenges pending at once (default MAX_PENDING_CHALLENGES). */
+  maxPendingChallenges?: number;
 }
 
 function checkRp(rp: RelyingParty, given: { rpId?: string; rpOrigins?: string[] } | undefined) {
@@ -59,7 +61,7 @@ function checkRp(rp: RelyingParty, given: { rpId?: string; rpOrigins?: string[] 
     throw new AuthError(400, 'validation_failed', `rpOrigins must be [${rp.origin}]`);
 }
 
-export function createWebauthnFactorApi({ db, rp, now }: WebauthnFactorDeps) {
+export function createWebauthnFactorApi({ db, rp, now, maxPendingChallenges }: WebauthnFactorDeps) {
   const bound = (caller: Caller, factor: FactorRow) => ({
     userId: caller.user.id,
     sessionId: caller.session.id,
@@ -103,6 +105,7 @@ export function createWebauthnFactorApi({ db, rp, now }: WebauthnFactorDeps) {
         publicKey.challenge,
         bound(caller, factor),
         now(),
+        maxPendingChallenges,
       );
       await db.query('update auth_factors set last_challenged_at = $2 where id = $1', [
         factor.id,

@@ -23,6 +23,8 @@ export interface MfaDeps {
   now: () => number;
   /** The WebAuthn relying party (PUBLIC_URL's host and origin). */
   rp: () => RelyingParty;
+  /** WebAuthn challenges pending at once (default MAX_PENDING_CHALLENGES). */
+  maxPendingChallenges?: number;
   tokenResponse(user: Caller['user'], session: SessionRow, refreshToken: string): Promise<TokenResponse>;
 }
 

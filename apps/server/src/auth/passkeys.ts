@@ -108,6 +108,7 @@ export function createPasskeysApi(core: AuthCore) {
         options.challenge,
         { userId: caller.user.id, sessionId: caller.session.id },
         core.now(),
+        core.opts.maxPendingChallenges,
       );
       return { challenge_id: saved.id, options, expires_at: saved.expires_at };
     },
@@ -138,7 +139,14 @@ export function createPasskeysApi(core: AuthCore) {
         timeout: WEBAUTHN_TIMEOUT_MS,
         userVerification: 'preferred',
       });
-      const saved = await saveChallenge(db, 'authentication', options.challenge, {}, core.now());
+      const saved = await saveChallenge(
+        db,
+        'authentication',
+        options.challenge,
+        {},
+        core.now(),
+        core.opts.maxPendingChallenges,
+      );
       return { challenge_id: saved.id, options, expires_at: saved.expires_at };
     },
 

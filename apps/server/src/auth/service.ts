@@ -64,6 +64,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       limiter: perAddress(core.limiters.mfa),
       now: core.now,
       rp: () => relyingParty(core.siteUrl(), opts.siteTitle),
+      maxPendingChallenges: opts.maxPendingChallenges,
       tokenResponse: core.tokenResponse,
     }),
     ...createSignupApi(core, mail, anonymous),

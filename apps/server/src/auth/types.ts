@@ -21,6 +21,8 @@ export interface AuthServiceOptions {
   /** AUTH_REFRESH_REUSE_INTERVAL, seconds. */
   refreshReuseIntervalSeconds: number;
   rateLimits?: RateLimitOptions;
+  /** WebAuthn challenges pending at once (webauthn.ts MAX_PENDING_CHALLENGES); tests set a small one. */
+  maxPendingChallenges?: number;
   /** Where the limits count (db/limit-store.ts: PostgreSQL with DATABASE_URL); memory by default. */
   limitStore?: LimitStore;
   /** Minimum seconds between two mails of one kind to one user (GoTrue: 60). */

@@ -10,7 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
-import type { Queryable } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { AuthError } from './errors.js';
 import { isUuid } from './tokens.js';
 
@@ -96,35 +96,45 @@ export const authenticationJson = z.object({
   clientExtensionResults: extensions,
 });
 
+/** The advisory lock that makes the cap's count-and-insert one step on PostgreSQL (hashtext key). */
+const CHALLENGE_CAP_LOCK = 'engage:webauthn-challenges';
+
 export async function saveChallenge(
-  db: Queryable,
+  db: Db,
   kind: ChallengeKind,
   challenge: string,
   bound: { userId?: string; sessionId?: string; factorId?: string },
   now: number,
   maxPending = MAX_PENDING_CHALLENGES,
 ): Promise<{ id: string; expires_at: number }> {
-  // Spent-and-abandoned challenges of any kind older than their life go with each new one.
-  await db.query('delete from auth_webauthn_challenges where created_at < $1', [
-    new Date(now - WEBAUTHN_CHALLENGE_MS),
-  ]);
-  // The cap checked by the insert itself: requests racing for the last places overshoot it by at
-  // most the number running at once.
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth_webauthn_challenges (kind, challenge, user_id, session_id, factor_id, created_at)
-     select $1, $2, $3, $4, $5, $6
-     where (select count(*) from auth_webauthn_challenges) < $7
-     returning id`,
-    [
-      kind,
-      challenge,
-      bound.userId ?? null,
-      bound.sessionId ?? null,
-      bound.factorId ?? null,
-      new Date(now),
-      maxPending,
-    ],
-  );
+  const rows = await db.transaction(async (tx) => {
+    // The count and the insert as one step: under PostgreSQL's READ COMMITTED, concurrent inserts
+    // each counted the rows committed before them and went past the cap together. One saver at a
+    // time, across instances (the lock goes with the transaction). PGlite is one session that runs
+    // a transaction alone, so there the transaction is the whole lock.
+    if (db.kind === 'postgres')
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [CHALLENGE_CAP_LOCK]);
+    // Spent-and-abandoned challenges of any kind older than their life go with each new one.
+    await tx.query('delete from auth_webauthn_challenges where created_at < $1', [
+      new Date(now - WEBAUTHN_CHALLENGE_MS),
+    ]);
+    const inserted = await tx.query<{ id: string }>(
+      `insert into auth_webauthn_challenges (kind, challenge, user_id, session_id, factor_id, created_at)
+       select $1, $2, $3, $4, $5, $6
+       where (select count(*) from auth_webauthn_challenges) < $7
+       returning id`,
+      [
+        kind,
+        challenge,
+        bound.userId ?? null,
+        bound.sessionId ?? null,
+        bound.factorId ?? null,
+        new Date(now),
+        maxPending,
+      ],
+    );
+    return inserted.rows;
+  });
   if (!rows[0])
     throw new AuthError(
       429,

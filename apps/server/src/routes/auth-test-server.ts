@@ -48,6 +48,8 @@ export interface AuthTestServerOptions {
   emailResendIntervalSeconds?: number;
   /** The auth service's clock (milliseconds), for tests of lifetimes. */
   now?: () => number;
+  /** The cap on pending WebAuthn challenges (default MAX_PENDING_CHALLENGES). */
+  maxPendingChallenges?: number;
 }
 
 export async function startAuthTestServer(
@@ -73,6 +75,7 @@ export async function startAuthTestServer(
     rateLimits: options.rateLimits ?? NO_LIMITS,
     emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
     now: options.now,
+    maxPendingChallenges: options.maxPendingChallenges,
   });
   const service = runtime.service as AuthService;
   const app = createApp({
