@@ -12,6 +12,7 @@ import { assistantLock } from './conversations/assistant-lock.js';
 import { cachedScan } from './conversations/unanswered-cache.js';
 import { scanUnanswered } from './conversations/unanswered-scan.js';
 import { limitStoreFor } from './db/limit-store.js';
+import { sharedGeneration } from './db/shared-generation.js';
 import type { Db } from './db/types.js';
 import { connectionAddress } from './lib/client-address.js';
 import type { Logger } from './lib/logger.js';
@@ -195,7 +196,19 @@ export function createApp(deps: AppDeps): Hono {
   // /api/conversations: the Unanswered tab's scan (kept a minute) and the Answers documents, saved
   // one at a time per assistant. A conversation deleted through the proxy drops the kept scan.
   const answers = answersStore(provider.client.requester, provider.client.fetchFile);
-  const unansweredCache = cachedScan<UnansweredAnswer>();
+  // On PostgreSQL other instances may share the database: a save or deletion through any of them
+  // drops every instance's kept scan (a counter in the database). PGlite is one process.
+  const unansweredCache = cachedScan<UnansweredAnswer>(
+    db.kind === 'postgres'
+      ? {
+          shared: sharedGeneration(db, 'unanswered'),
+          onSharedError: (error) =>
+            logger.warn('unanswered: the shared cache counter failed', {
+              error: error instanceof Error ? error.message : String(error),
+            }),
+        }
+      : {},
+  );
   const siteAssistantIds = [
     config.ASSISTANT_ID_INDEX,
     config.ASSISTANT_ID_EDISCOVERY,

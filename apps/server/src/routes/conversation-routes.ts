@@ -55,7 +55,7 @@ export function invalidateOnDelete(cache: CachedScan<unknown>): MiddlewareHandle
     await next();
     const route = forwardedRoute(c.req.raw);
     if (route?.method === 'DELETE' && /^\/(call|chat)\/[^/]+$/.test(route.path) && c.res.status < 300)
-      cache.invalidate();
+      await cache.invalidate();
   };
 }
 
@@ -132,7 +132,7 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
       );
       return c.json(body, status);
     }
-    options.cache.invalidate();
+    await options.cache.invalidate();
     return c.json({ saved: true }, 200);
   });
   return app;

@@ -24,11 +24,13 @@ export interface ProviderTestServer {
 export async function startProviderTestServer(
   db: Db,
   verify: VerifyAccessToken,
+  /** More configuration (e.g. the same EMULATOR_*_KEY for two instances on one database). */
+  env: Record<string, string> = {},
 ): Promise<ProviderTestServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'engage-provider-test-'));
   const secrets = openSecretStore(dir);
   const app = createApp({
-    config: parseConfig({ DATA_DIR: dir, SITE_DIR: path.join(dir, 'site') }),
+    config: parseConfig({ DATA_DIR: dir, SITE_DIR: path.join(dir, 'site'), ...env }),
     db,
     logger: createLogger('error', () => undefined),
     secrets,
