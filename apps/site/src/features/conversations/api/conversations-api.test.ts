@@ -90,7 +90,7 @@ describe('the conversations API over the provider routes', () => {
     const api = apiOver(fixture);
     await expect(api.saveAnswer('no-such-assistant', 'Q?', 'A.')).rejects.toMatchObject({
       status: 404,
-      message: 'The provider has no assistant with this id.',
+      message: expect.stringContaining('This site offers no assistant "no-such-assistant"'),
     });
   });
 

@@ -78,7 +78,10 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
       const saved = body as { assistantId: string; question: string; answer: string };
       if (!assistants.has(saved.assistantId))
         return json(
-          { error: 'assistant_not_found', message: 'The provider has no assistant with this id.' },
+          {
+            error: 'unknown_assistant',
+            message: `This site offers no assistant "${saved.assistantId}": answers are saved for its own assistants only.`,
+          },
           404,
         );
       answers.push(saved);
