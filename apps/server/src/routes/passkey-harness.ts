@@ -2,12 +2,10 @@
 // embedded auth over every migration, users signed in with a password, and the WebAuthn registration
 // ceremony with a software authenticator.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll } from 'vitest';
 import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
-import { late } from './auth-harness.js';
-import { startAuthTestServer, type AuthTestServer, type AuthTestServerOptions } from './auth-test-server.js';
+import { authServerHooks } from './auth-harness.js';
+import type { AuthTestServer, AuthTestServerOptions } from './auth-test-server.js';
 import { signedIn } from './mfa-test-support.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 
@@ -31,23 +29,9 @@ export const authPost = (
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-/**
- * Registers the hooks of one database target: a fresh database with every migration and the embedded
- * auth over it for the describe, closed after. `db` and `srv` are usable once the hooks ran.
- */
-export function passkeyServerContext(target: TestDbTarget, options: AuthTestServerOptions = {}) {
-  let openDb: Db | undefined;
-  let openSrv: AuthTestServer | undefined;
-  beforeAll(async () => {
-    openDb = await target.open(allMigrations());
-    openSrv = await startAuthTestServer(openDb, options);
-  });
-  afterAll(async () => {
-    await openSrv?.close();
-    await openDb?.close();
-  });
-  return { db: late(() => openDb as Db), srv: late(() => openSrv as AuthTestServer) };
-}
+/** authServerHooks over every migration (the emulator's too), as the server starts. */
+export const passkeyServerContext = (target: TestDbTarget, options: AuthTestServerOptions = {}) =>
+  authServerHooks(target, allMigrations(), options);
 
 /** A confirmed user made through the admin API and signed in with the password. */
 export async function passkeyUser(srv: AuthTestServer, email: string, password: string) {
