@@ -68,7 +68,7 @@ for (const target of testDbTargets()) {
       const created = await client(origin, '').send(
         'POST',
         '/provider/chat',
-        server.keys.emulatorPrivateKey,
+        server.keys.emulatorPrivateKey ?? null,
         {
           assistantId: SEEDED_ASSISTANT_IDS.index,
           input: 'What are your opening hours?',
