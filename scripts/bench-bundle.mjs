@@ -13,7 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import { machine, writeSection } from '@engage/bench-doc';
+import { machine, publishSection } from '@engage/bench-doc';
 import { PAGES, buildSite, root, startServer, storedSession } from './bench-site.mjs';
 
 const BUDGET = 100 * 1024;
@@ -250,12 +250,7 @@ try {
     'became chunks of their own, each gzipped alone; React, React DOM and react-router are kept in one chunk',
     "(`vite.config.ts`). Signed in, `/`'s first click also loads auth-js (the widget reads the session store).",
   ];
-  const section = lines.join('\n');
-  console.log(section);
-  if (process.argv.includes('--write')) {
-    writeSection(START, END, section);
-    console.log('\nWrote docs/benchmarks.md.');
-  }
+  publishSection(START, END, lines.join('\n'));
   if (process.argv.includes('--check') && over) {
     console.error(
       `A landing page downloads more than ${kb(BUDGET)} kB gzip of JavaScript before the first input.`,

@@ -7,7 +7,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { machine, writeSection } from '@engage/bench-doc';
+import { machine, publishSection } from '@engage/bench-doc';
 import { PAGES, buildSite, startServer, storedSession } from './bench-site.mjs';
 
 const START = '<!-- bench:lighthouse:start -->';
@@ -101,12 +101,7 @@ try {
     'Before this issue (figures from the issue, Lighthouse 13 mobile): `/` performance 93, LCP 2.9 s;',
     '`/ediscovery` signed out 92, LCP 3.2 s; accessibility 100.',
   ];
-  const section = lines.join('\n');
-  console.log(section);
-  if (process.argv.includes('--write')) {
-    writeSection(START, END, section);
-    console.log('\nWrote docs/benchmarks.md.');
-  }
+  publishSection(START, END, lines.join('\n'));
 } finally {
   site.stop();
 }

@@ -8,3 +8,11 @@ export declare function machine(): string;
 export declare function writeSection(start: string, end: string, section: string, file?: string): void;
 /** writeSection for the section named `name`. */
 export declare function writeNamedSection(name: string, section: string, file?: string): void;
+/** Prints the section; with `--write` in `argv` (default process.argv) also writes it. Whether it wrote. */
+export declare function publishSection(
+  start: string,
+  end: string,
+  section: string,
+  argv?: readonly string[],
+  file?: string,
+): boolean;

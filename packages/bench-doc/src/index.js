@@ -38,3 +38,15 @@ export function writeNamedSection(name, section, file = BENCHMARKS_FILE) {
   const { start, end } = markers(name);
   writeSection(start, end, section, file);
 }
+
+/**
+ * A bench's last step: prints its section, and with `--write` among the arguments replaces it in the
+ * file (and says so). Returns whether it wrote.
+ */
+export function publishSection(start, end, section, argv = process.argv, file = BENCHMARKS_FILE) {
+  process.stdout.write(`${section}\n`);
+  if (!argv.includes('--write')) return false;
+  writeSection(start, end, section, file);
+  process.stdout.write(`\nWrote ${path.relative(path.join(import.meta.dirname, '..', '..', '..'), file)}.\n`);
+  return true;
+}

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { markers, writeNamedSection, writeSection } from './index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { markers, publishSection, writeNamedSection, writeSection } from './index.js';
 
 let dir: string;
 let file: string;
@@ -58,5 +58,23 @@ describe('writeSection', () => {
     expect(text).toContain('<!-- b:start -->\ncosts $& and $1\n<!-- b:end -->');
     expect(text.match(/b:start/g)).toHaveLength(1);
     expect(text).toContain('old a');
+  });
+});
+
+describe('publishSection', () => {
+  it('prints the section every time and writes it only when the bench was run with --write', () => {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    writeFileSync(file, doc);
+    const { start, end } = markers('a');
+    expect(publishSection(start, end, 'printed only', ['node', 'bench.mjs', '--no-build'], file)).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(doc);
+    expect(publishSection(start, end, 'new a', ['node', 'bench.mjs', '--write'], file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('<!-- a:start -->\nnew a\n<!-- a:end -->');
+    expect(out.mock.calls.map(([text]) => text)).toEqual([
+      'printed only\n',
+      'new a\n',
+      expect.stringMatching(/^\nWrote .*benchmarks\.md\.\n$/),
+    ]);
+    out.mockRestore();
   });
 });

@@ -5,6 +5,7 @@ import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
 import { authServerContext, password } from './auth-harness.js';
 import { startAuthTestServer } from './auth-test-server.js';
+import { authPost } from './passkey-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`embedded auth with the official supabase-js on ${target.name}`, () => {
@@ -14,16 +15,7 @@ for (const target of testDbTargets()) {
 
     it('answers bad input with the contract status and code, never a 500', async () => {
       const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-        fetch(`${srv.url}/auth/v1${path}`, {
-          method: 'POST',
-          headers: {
-            apikey: srv.anonKey,
-            'Content-Type': 'application/json',
-            'X-Supabase-Api-Version': '2024-01-01',
-            ...headers,
-          },
-          body,
-        });
+        authPost(srv, path, body, headers);
       const malformed = await post('/signup', '{"email":');
       expect(malformed.status).toBe(400);
       expect(malformed.headers.get('x-supabase-api-version')).toBe('2024-01-01');

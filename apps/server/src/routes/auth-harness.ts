@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createUser } from '../auth/admin-users.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
+import type { Db, Migration } from '../db/types.js';
 import { startAuthTestServer, type AuthTestServer, type AuthTestServerOptions } from './auth-test-server.js';
 
 export const password = 'correct horse 1';
@@ -23,22 +23,33 @@ export function late<T extends object>(get: () => T): T {
 }
 
 /**
- * Registers the hooks of one database target: a fresh database and the embedded auth over it for the
- * describe, closed after. Returns `db` and `srv` (usable once the hooks ran) and the sign-in helpers.
+ * Registers the hooks of one database target: a fresh database with `migrations` and the embedded
+ * auth over it for the describe, closed after. `db` and `srv` are usable once the hooks ran.
  */
-export function authServerContext(target: TestDbTarget, options: AuthTestServerOptions = {}) {
+export function authServerHooks(
+  target: TestDbTarget,
+  migrations: Migration[],
+  options: AuthTestServerOptions = {},
+) {
   let openDb: Db | undefined;
   let openSrv: AuthTestServer | undefined;
   beforeAll(async () => {
-    openDb = await target.open(serverMigrations());
+    openDb = await target.open(migrations);
     openSrv = await startAuthTestServer(openDb, options);
   });
   afterAll(async () => {
     await openSrv?.close();
     await openDb?.close();
   });
-  const db = late(() => openDb as Db);
-  const srv = late(() => openSrv as AuthTestServer);
+  return { db: late(() => openDb as Db), srv: late(() => openSrv as AuthTestServer) };
+}
+
+/**
+ * authServerHooks over the server's own migrations, with the sign-in helpers. Returns `db` and `srv`
+ * (usable once the hooks ran) and the helpers.
+ */
+export function authServerContext(target: TestDbTarget, options: AuthTestServerOptions = {}) {
+  const { db, srv } = authServerHooks(target, serverMigrations(), options);
 
   /** Signs up and confirms through the mailed link's token; returns a signed-in client. */
   async function confirmedUser(email = newEmail()) {

@@ -4,15 +4,11 @@
 // the budget of the verification that signs a real user in; and the challenges, stored rows, stay
 // bounded (per address by that bucket, overall by a cap, and each for 5 minutes at most).
 // With the server's default limits, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../auth/rate-limit.js';
 import { saveChallenge, takeChallenge, WEBAUTHN_CHALLENGE_MS } from '../auth/webauthn.js';
 import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { allMigrations } from '../server.js';
-import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
-import { signedIn } from './mfa-test-support.js';
-import { softwareAuthenticator } from './software-authenticator.js';
+import { authApiHeaders, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
 
 const PASSWORD = 'passkey-autofill-pass-1';
 
@@ -23,17 +19,7 @@ interface Options {
 
 for (const target of testDbTargets()) {
   describe(`passkey limits behind one /64 (${target.name})`, () => {
-    let db: Db;
-    let srv: AuthTestServer;
-
-    beforeAll(async () => {
-      db = await target.open(allMigrations());
-      srv = await startAuthTestServer(db, { rateLimits: {} }); // every limit at its default
-    });
-    afterAll(async () => {
-      await srv?.close();
-      await db?.close();
-    });
+    const { db, srv } = passkeyServerContext(target, { rateLimits: {} }); // every limit at its default
 
     /** A POST to the auth API arriving on a socket from `address` (as the Node adapter reports it). */
     const post = (address: string, path: string, body: unknown = {}) =>
@@ -41,11 +27,7 @@ for (const target of testDbTargets()) {
         `/auth/v1${path}`,
         {
           method: 'POST',
-          headers: {
-            apikey: srv.anonKey,
-            'Content-Type': 'application/json',
-            'X-Supabase-Api-Version': '2024-01-01',
-          },
+          headers: authApiHeaders(srv),
           body: JSON.stringify(body),
         },
         { incoming: { socket: { remoteAddress: address, remoteFamily: 'IPv6' } } },
@@ -57,17 +39,8 @@ for (const target of testDbTargets()) {
 
     /** A user with a passkey on a software authenticator, registered from the test's own address. */
     async function userWithPasskey(email: string) {
-      await srv.service.admin.create({ email, password: PASSWORD, email_confirm: true });
-      const { client } = await signedIn(srv, email, PASSWORD);
-      const key = softwareAuthenticator(srv.origin);
-      const started = await client.auth.passkey.startRegistration();
-      if (started.error) throw started.error;
-      const verified = await client.auth.passkey.verifyRegistration({
-        challengeId: started.data.challenge_id,
-        credential: key.create(started.data.options) as never,
-      });
-      if (verified.error) throw verified.error;
-      return key;
+      const { client } = await passkeyUser(srv, email, PASSWORD);
+      return (await registerPasskey(srv, client)).key;
     }
 
     it('lets a passkey sign in from a /64 whose other visitors opened the form many times', async () => {

@@ -2,58 +2,19 @@
 // admin API), a software authenticator, PGlite and PostgreSQL. The attacks are tried, not only the
 // happy path: replays, wrong challenges, counters going back, other people's credentials.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { allMigrations } from '../server.js';
-import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
-import { signedIn } from './mfa-test-support.js';
+import { authPost, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 
 const PASSWORD = 'passkey-test-pass-1';
 
 for (const target of testDbTargets()) {
   describe(`passkeys (${target.name})`, () => {
-    let db: Db;
-    let srv: AuthTestServer;
-
-    beforeAll(async () => {
-      db = await target.open(allMigrations());
-      srv = await startAuthTestServer(db);
-    });
-    afterAll(async () => {
-      await srv?.close();
-      await db?.close();
-    });
-
-    async function user(email: string) {
-      const created = await srv.service.admin.create({ email, password: PASSWORD, email_confirm: true });
-      return { id: created.id, ...(await signedIn(srv, email, PASSWORD)) };
-    }
-
-    /** The registration ceremony through auth-js's two-step API; returns the new passkey. */
-    async function register(client: SupabaseClient, key = softwareAuthenticator(srv.origin)) {
-      const options = await client.auth.passkey.startRegistration();
-      if (options.error) throw options.error;
-      const credential = key.create(options.data.options);
-      const verified = await client.auth.passkey.verifyRegistration({
-        challengeId: options.data.challenge_id,
-        credential: credential as never,
-      });
-      if (verified.error) throw verified.error;
-      return { passkey: verified.data, key };
-    }
-
-    const rawPost = (path: string, body: unknown) =>
-      fetch(`${srv.url}/auth/v1${path}`, {
-        method: 'POST',
-        headers: {
-          apikey: srv.anonKey,
-          'Content-Type': 'application/json',
-          'X-Supabase-Api-Version': '2024-01-01',
-        },
-        body: JSON.stringify(body),
-      });
+    const { srv } = passkeyServerContext(target);
+    const user = (email: string) => passkeyUser(srv, email, PASSWORD);
+    const register = (client: SupabaseClient) => registerPasskey(srv, client);
+    const rawPost = (path: string, body: unknown) => authPost(srv, path, body);
 
     it('registers, lists, renames and signs in with a passkey; last used is recorded', async () => {
       const alice = await user('pk-alice@example.com');

@@ -2,25 +2,13 @@ import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
-import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
 import { allMigrations } from '../server.js';
+import { client, verify } from './conversation-test-support.js';
 import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
 
 // Issue 25: /conversations reads and deletes the visitors' calls and chats through /api/provider
 // with the server's key. Those routes are for operators and admins only (as the import tool's):
 // a signed-in user without the role, or nobody, gets nothing; a chat cannot be started with the key.
-
-const callers: Record<string, AuthenticatedUser> = {
-  'operator-token': {
-    id: 'u1',
-    email: 'op@example.com',
-    role: 'operator',
-    appMetadata: { role: 'operator' },
-  },
-  'admin-token': { id: 'u2', email: 'boss@example.com', role: 'admin', appMetadata: { role: 'admin' } },
-  'user-token': { id: 'u3', email: 'joe@example.com', role: 'user', appMetadata: {} },
-};
-const verify: VerifyAccessToken = async (token) => callers[token] ?? null;
 
 /** The conversation routes the page uses, with an id that exists nowhere. */
 const ROUTES: [string, string][] = [
@@ -50,10 +38,7 @@ for (const target of testDbTargets()) {
     });
 
     const proxy = (method: string, route: string, token?: string) =>
-      fetch(`${origin}/api/provider${route}`, {
-        method,
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
+      client(origin, '').send(method, `/api/provider${route}`, token ?? null);
 
     it('refuses a signed-in user without the role (403 operator_required) and anonymous callers (401)', async () => {
       for (const [method, route] of ROUTES) {
@@ -80,17 +65,15 @@ for (const target of testDbTargets()) {
     });
 
     it("reads a visitor's chat by id as the operator, while starting a chat with the server's key stays refused", async () => {
-      const created = await fetch(`${origin}/provider/chat`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${server.keys.emulatorPrivateKey}`,
-        },
-        body: JSON.stringify({
+      const created = await client(origin, '').send(
+        'POST',
+        '/provider/chat',
+        server.keys.emulatorPrivateKey ?? null,
+        {
           assistantId: SEEDED_ASSISTANT_IDS.index,
           input: 'What are your opening hours?',
-        }),
-      });
+        },
+      );
       expect(created.status).toBe(201);
       const chat = (await created.json()) as { id: string };
       const read = await proxy('GET', `/chat/${chat.id}`, 'operator-token');
@@ -98,10 +81,9 @@ for (const target of testDbTargets()) {
       expect(await read.json()).toMatchObject({ id: chat.id, input: 'What are your opening hours?' });
       expect((await proxy('GET', `/chat/${chat.id}`, 'user-token')).status).toBe(403);
 
-      const start = await fetch(`${origin}/api/provider/chat`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer operator-token' },
-        body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index, input: 'hi' }),
+      const start = await client(origin, '').send('POST', '/api/provider/chat', 'operator-token', {
+        assistantId: SEEDED_ASSISTANT_IDS.index,
+        input: 'hi',
       });
       expect(start.status).toBe(403);
       expect(await start.json()).toMatchObject({ error: 'route_not_allowed' });

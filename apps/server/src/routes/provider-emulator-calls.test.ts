@@ -18,6 +18,22 @@ for (const target of testDbTargets()) {
     let vapi: VapiClient;
     beforeAll(() => void ({ db, server, baseUrl, vapi } = h));
 
+    /** POST /call/web with the public key, as the widget sends it, plus the forwarding headers given. */
+    const postWebCall = async (headers: Record<string, string>, body: unknown) => {
+      const res = await fetch(`${baseUrl}/call/web`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${keys.publicKey}`,
+          'Content-Type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, call: (await res.json()) as { id: string; webCallUrl: string } };
+    };
+    /** The room URL on this server's own address, not a forwarded one. */
+    const localRoom = (id: string) => `ws://127.0.0.1:${(server.address() as AddressInfo).port}/rooms/${id}`;
+
     describe('web calls', () => {
       it('creates a web call with the public key and answers the fields the voice SDK reads, nothing of the assistant', async () => {
         const browser = createVapiClient({ baseUrl, token: keys.publicKey });
@@ -25,8 +41,7 @@ for (const target of testDbTargets()) {
           assistantId: SEEDED_ASSISTANT_IDS.onboarding,
           assistantOverrides: { variableValues: { name: 'Ada' } },
         });
-        const { port } = server.address() as AddressInfo;
-        expect(call.webCallUrl).toBe(`ws://127.0.0.1:${port}/rooms/${call.id}`);
+        expect(call.webCallUrl).toBe(localRoom(call.id));
         expect(call).toMatchObject({
           type: 'webCall',
           status: 'queued',
@@ -47,21 +62,15 @@ for (const target of testDbTargets()) {
       });
 
       it("builds a wss: URL behind the server's TLS proxy (X-Forwarded-Proto and Host)", async () => {
-        const res = await fetch(`${baseUrl}/call/web`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${keys.publicKey}`,
-            'Content-Type': 'application/json',
+        const { status, call } = await postWebCall(
+          {
             'X-Forwarded-Proto': 'https',
             'X-Forwarded-Host': 'engage.example',
             'X-Engage-Proxy': PROXY_SECRET,
           },
-          body: JSON.stringify({
-            assistant: { firstMessage: 'Hi', voice: { provider: 'tavus', voiceId: 'r52da2535a' } },
-          }),
-        });
-        expect(res.status).toBe(201);
-        const call = (await res.json()) as { id: string; webCallUrl: string };
+          { assistant: { firstMessage: 'Hi', voice: { provider: 'tavus', voiceId: 'r52da2535a' } } },
+        );
+        expect(status).toBe(201);
         expect(call.webCallUrl).toBe(`wss://engage.example/rooms/${call.id}`);
         expect((await vapi.call.get(call.id)).assistant).toMatchObject({ voice: { provider: 'tavus' } });
       });
@@ -71,37 +80,20 @@ for (const target of testDbTargets()) {
         ['with a wrong proxy secret', { 'X-Engage-Proxy': 'guess' }],
         ['with an empty proxy secret', { 'X-Engage-Proxy': '' }],
       ])('ignores X-Forwarded-Proto/Host from a caller %s', async (_label, proof) => {
-        const res = await fetch(`${baseUrl}/call/web`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${keys.publicKey}`,
-            'Content-Type': 'application/json',
-            'X-Forwarded-Proto': 'https',
-            'X-Forwarded-Host': 'evil.example',
-            ...proof,
-          },
-          body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index }),
-        });
-        expect(res.status).toBe(201);
-        const call = (await res.json()) as { id: string; webCallUrl: string };
-        const { port } = server.address() as AddressInfo;
-        expect(call.webCallUrl).toBe(`ws://127.0.0.1:${port}/rooms/${call.id}`);
+        const { status, call } = await postWebCall(
+          { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example', ...proof },
+          { assistantId: SEEDED_ASSISTANT_IDS.index },
+        );
+        expect(status).toBe(201);
+        expect(call.webCallUrl).toBe(localRoom(call.id));
       });
 
       it('ignores a malformed X-Forwarded-Host instead of putting it in the room URL', async () => {
-        const res = await fetch(`${baseUrl}/call/web`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${keys.publicKey}`,
-            'Content-Type': 'application/json',
-            'X-Forwarded-Host': 'evil.example/path?x=',
-            'X-Engage-Proxy': PROXY_SECRET,
-          },
-          body: JSON.stringify({ assistantId: SEEDED_ASSISTANT_IDS.index }),
-        });
-        const call = (await res.json()) as { id: string; webCallUrl: string };
-        const { port } = server.address() as AddressInfo;
-        expect(call.webCallUrl).toBe(`ws://127.0.0.1:${port}/rooms/${call.id}`);
+        const { call } = await postWebCall(
+          { 'X-Forwarded-Host': 'evil.example/path?x=', 'X-Engage-Proxy': PROXY_SECRET },
+          { assistantId: SEEDED_ASSISTANT_IDS.index },
+        );
+        expect(call.webCallUrl).toBe(localRoom(call.id));
       });
 
       it('validates the body as the provider does', async () => {
@@ -128,11 +120,10 @@ for (const target of testDbTargets()) {
           assistantId: SEEDED_ASSISTANT_IDS.index,
           transport: { provider: 'vapi.websocket', audioFormat },
         });
-        const { port } = server.address() as AddressInfo;
         expect(call).toMatchObject({
           type: 'vapi.websocketCall',
           status: 'queued',
-          transport: { websocketCallUrl: `ws://127.0.0.1:${port}/rooms/${call.id}`, audioFormat },
+          transport: { websocketCallUrl: localRoom(call.id), audioFormat },
         });
         // The public key may only create web calls.
         const browser = createVapiClient({ baseUrl, token: keys.publicKey });

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { ConfirmRemove } from './confirm-remove';
@@ -89,5 +90,52 @@ describe('ConfirmRemove', () => {
     await user.click(screen.getByRole('button', { name: 'Remove item' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Items' })).toHaveFocus());
+  });
+
+  it('controlled, without a trigger: shows the fields the action reads, and focuses `focusOnClose` on every close', async () => {
+    const user = userEvent.setup();
+    const banned: string[] = [];
+    function Menu() {
+      const [open, setOpen] = useState(false);
+      const [length, setLength] = useState('1 day');
+      const menu = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <Button ref={menu}>Actions</Button>
+          {/* The opener goes once clicked, as a menu item does. */}
+          {!open && <Button onClick={() => setOpen(true)}>Ban user</Button>}
+          <ConfirmRemove
+            open={open}
+            onOpenChange={setOpen}
+            focusOnClose={() => menu.current?.focus()}
+            title="Ban user"
+            description="They cannot sign in until the ban ends."
+            confirmLabel="Ban"
+            onConfirm={async () => void banned.push(length)}
+          >
+            <label>
+              Ban length
+              <select value={length} onChange={(e) => setLength(e.target.value)}>
+                <option>1 day</option>
+                <option>7 days</option>
+              </select>
+            </label>
+          </ConfirmRemove>
+        </>
+      );
+    }
+    render(<Menu />);
+    await user.click(screen.getByRole('button', { name: 'Ban user' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Actions' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Ban user' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Ban user' });
+    await user.selectOptions(within(dialog).getByLabelText('Ban length'), '7 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(banned).toEqual(['7 days']);
+    expect(screen.getByRole('button', { name: 'Actions' })).toHaveFocus();
   });
 });

@@ -20,6 +20,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * goes with the removed row). While `onConfirm` runs the dialog stays open and busy (it cannot be
  * dismissed); if it rejects, the reason is shown inside the dialog, where the user is looking, and
  * the user may try again or cancel. Opened by `trigger`, or controlled with `open`/`onOpenChange`.
+ * The same dialog confirms other consequential actions (ban, sign out everywhere, make admin), with
+ * `children` for a choice the action takes (a ban's length).
  */
 export function ConfirmRemove({
   trigger,
@@ -32,6 +34,8 @@ export function ConfirmRemove({
   onConfirm,
   errorText = messageOf,
   focusAfter,
+  focusOnClose,
+  children,
 }: {
   trigger?: ReactElement;
   open?: boolean;
@@ -45,6 +49,10 @@ export function ConfirmRemove({
   errorText?: (error: unknown) => ReactNode;
   /** Focuses what stays once the removal is done (instead of the trigger). */
   focusAfter?: () => void;
+  /** Focuses this whenever the dialog closes: a controlled dialog whose opener has gone (a menu item). */
+  focusOnClose?: () => void;
+  /** Fields the action reads, shown between the description and the error. */
+  children?: ReactNode;
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -82,15 +90,17 @@ export function ConfirmRemove({
         aria-busy={busy}
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
         onCloseAutoFocus={(event) => {
-          if (!done.current || !focusAfter) return;
+          const focus = done.current && focusAfter ? focusAfter : focusOnClose;
+          if (!focus) return;
           event.preventDefault();
-          focusAfter();
+          focus();
         }}
       >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <div aria-live="assertive">
           {error && (
             <p role="alert" className="text-sm text-destructive">

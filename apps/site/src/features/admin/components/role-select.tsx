@@ -1,15 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import { cn } from '@/lib/utils';
 import { roleOf, USER_ROLES, type AdminUser, type UserRole } from '../api/client';
 import { useSetRole } from '../api/queries';
@@ -83,26 +74,20 @@ export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean 
           Saving…
         </span>
       )}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            selectRef.current?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Make admin</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium text-foreground">{user.email}</span> will manage every account:
-              change roles, ban, delete and invite users.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void change('admin')}>Make admin</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmRemove
+        open={confirming}
+        onOpenChange={setConfirming}
+        focusOnClose={() => selectRef.current?.focus()}
+        title="Make admin"
+        description={
+          <>
+            <span className="font-medium text-foreground">{user.email}</span> will manage every account:
+            change roles, ban, delete and invite users.
+          </>
+        }
+        confirmLabel="Make admin"
+        onConfirm={() => change('admin')}
+      />
     </div>
   );
 }

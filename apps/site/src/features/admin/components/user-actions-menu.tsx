@@ -1,17 +1,8 @@
 import { Ban, Info, KeyRound, LogOut, Mail, MoreHorizontal, ShieldCheck } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -54,10 +45,12 @@ export function UserActionsMenu({ user, isSelf }: { user: AdminUser; isSelf: boo
     }
   }
   const close = () => setOpen(null);
+  const dialogChange = (next: boolean) => !next && close();
   // The menu item that opened a dialog is gone when it closes: focus goes back to the menu button.
+  const focusTrigger = () => trigger.current?.focus();
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    trigger.current?.focus();
+    focusTrigger();
   };
 
   return (
@@ -108,82 +101,70 @@ export function UserActionsMenu({ user, isSelf }: { user: AdminUser; isSelf: boo
         onCloseAutoFocus={returnFocus}
       />
 
-      <AlertDialog open={open === 'sign-out'} onOpenChange={(o) => !o && close()}>
-        <AlertDialogContent onCloseAutoFocus={returnFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Sign out everywhere</AlertDialogTitle>
-            <AlertDialogDescription>
-              Every session of <span className="font-medium text-foreground">{user.email}</span> ends, on
-              every device. They can sign in again.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => void run('sign-out', actionToasts.signedOut(user.email))}
-            >
-              Sign out everywhere
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmRemove
+        open={open === 'sign-out'}
+        onOpenChange={dialogChange}
+        focusOnClose={focusTrigger}
+        title="Sign out everywhere"
+        description={
+          <>
+            Every session of <span className="font-medium text-foreground">{user.email}</span> ends, on every
+            device. They can sign in again.
+          </>
+        }
+        confirmLabel="Sign out everywhere"
+        variant="destructive"
+        onConfirm={() => run('sign-out', actionToasts.signedOut(user.email))}
+      />
 
-      <AlertDialog open={open === 'ban'} onOpenChange={(o) => !o && close()}>
-        <AlertDialogContent onCloseAutoFocus={returnFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Ban user</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium text-foreground">{user.email}</span> is signed out everywhere and
-              cannot sign in until the ban ends.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <label htmlFor={`${id}-duration`} className="text-sm font-medium">
-              Ban length
-            </label>
-            <select
-              id={`${id}-duration`}
-              value={duration}
-              onChange={(e) => setDuration(e.target.value)}
-              className="h-9 rounded-md border border-border bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-            >
-              {BAN_DURATIONS.map((d) => (
-                <option key={d.value} value={d.value}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => void run('ban', actionToasts.banned(user.email), duration)}
-            >
-              Ban
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmRemove
+        open={open === 'ban'}
+        onOpenChange={dialogChange}
+        focusOnClose={focusTrigger}
+        title="Ban user"
+        description={
+          <>
+            <span className="font-medium text-foreground">{user.email}</span> is signed out everywhere and
+            cannot sign in until the ban ends.
+          </>
+        }
+        confirmLabel="Ban"
+        variant="destructive"
+        onConfirm={() => run('ban', actionToasts.banned(user.email), duration)}
+      >
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-duration`} className="text-sm font-medium">
+            Ban length
+          </label>
+          <select
+            id={`${id}-duration`}
+            value={duration}
+            onChange={(e) => setDuration(e.target.value)}
+            className="h-9 rounded-md border border-border bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+          >
+            {BAN_DURATIONS.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ConfirmRemove>
 
-      <AlertDialog open={open === 'unban'} onOpenChange={(o) => !o && close()}>
-        <AlertDialogContent onCloseAutoFocus={returnFocus}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Unban user</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium text-foreground">{user.email}</span> is banned until{' '}
-              {user.banned_until ? formatDateTime(user.banned_until) : '—'}. Lift the ban now?
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void run('ban', actionToasts.unbanned(user.email), 'none')}>
-              Unban
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmRemove
+        open={open === 'unban'}
+        onOpenChange={dialogChange}
+        focusOnClose={focusTrigger}
+        title="Unban user"
+        description={
+          <>
+            <span className="font-medium text-foreground">{user.email}</span> is banned until{' '}
+            {user.banned_until ? formatDateTime(user.banned_until) : '—'}. Lift the ban now?
+          </>
+        }
+        confirmLabel="Unban"
+        onConfirm={() => run('ban', actionToasts.unbanned(user.email), 'none')}
+      />
     </>
   );
 }

@@ -1,42 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminApiContext } from '../api/queries';
-import { createFakeAdminApi, fakeUser } from '../testing/fake-admin-api';
-import { AdminDashboard } from './admin-dashboard';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeUser } from '../testing/fake-admin-api';
+import { admin, setup as setupDashboard, verified } from './admin-dashboard-harness';
 
-const admin = fakeUser('admin@example.com', {
-  email_confirmed_at: '2026-01-01T00:00:00.000Z',
-  is_admin: true,
-});
 const member = fakeUser('member@x.io', { email_confirmed_at: '2026-01-02T00:00:00.000Z' });
 const pending = fakeUser('pending@x.io');
+const setup = () => setupDashboard([admin, member, pending]);
 
-function setup(users = [admin, member, pending]) {
-  const api = createFakeAdminApi(users, admin.id);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AdminApiContext.Provider value={api}>
-          <AdminDashboard currentUserId={admin.id} sqlEditorUrl={null} searchDelay={0} />
-        </AdminApiContext.Provider>
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { api, user };
-}
-
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
-afterEach(() => vi.restoreAllMocks());
-
-const verified = () => screen.getByRole('region', { name: /^Verified Users/ });
 const rowOf = async (email: string) =>
   (await within(verified()).findByText(email)).closest('li') as HTMLElement;
 

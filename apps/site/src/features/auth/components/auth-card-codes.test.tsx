@@ -7,6 +7,19 @@ import { auth } from './auth-card-harness';
 
 vi.mock('@/lib/session', async () => (await import('./auth-card-harness')).sessionMock);
 
+/** Types the mailed six-digit code and presses Verify Code. */
+async function enterCode(code: string) {
+  await userEvent.type(screen.getByLabelText('Six-digit code'), code);
+  await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+}
+
+/** Fills the email and password fields (and, on the sign-up tab, the confirmation). */
+async function typeCredentials(email: string, password: string, { confirm = false } = {}) {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  if (confirm) await userEvent.type(screen.getByLabelText('Confirm Password'), password);
+}
+
 describe('AuthCard', () => {
   it('emails a sign-in link and code, then signs in with the six-digit code', async () => {
     auth.signInWithOtp.mockResolvedValue({ data: {}, error: null });
@@ -27,8 +40,7 @@ describe('AuthCard', () => {
       options: { shouldCreateUser: false, emailRedirectTo: window.location.href.split('#')[0] },
     });
 
-    await userEvent.type(screen.getByLabelText('Six-digit code'), '123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await enterCode('123456');
     // A mistyped code is called what it is, and a new one is offered.
     expect(await screen.findByRole('alert')).toHaveTextContent(authText.codeWrongOrExpired);
     expect(screen.getByRole('button', { name: new RegExp(authText.sendNewCode) })).toBeInTheDocument();
@@ -58,13 +70,10 @@ describe('AuthCard', () => {
     auth.signUp.mockResolvedValue({ data: {}, error: null });
     auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
     render(<AuthCard defaultTab="signup" />);
-    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
-    await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-1');
+    await typeCredentials('new@example.com', 'secret-1', { confirm: true });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(authText.signUpSuccess)).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Six-digit code'), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await enterCode('654321');
     expect(auth.verifyOtp).toHaveBeenCalledWith({
       email: 'new@example.com',
       token: '654321',
@@ -79,8 +88,7 @@ describe('AuthCard', () => {
     auth.resend.mockResolvedValue({ data: {}, error: null });
     auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
     render(<AuthCard />);
-    await userEvent.type(screen.getByLabelText('Email'), 'late@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
+    await typeCredentials('late@example.com', 'secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email not confirmed');
     await userEvent.click(screen.getByRole('button', { name: authText.resendConfirmation }));
@@ -90,8 +98,7 @@ describe('AuthCard', () => {
       email: 'late@example.com',
       options: { emailRedirectTo: window.location.href.split('#')[0] },
     });
-    await userEvent.type(screen.getByLabelText('Six-digit code'), '111222');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await enterCode('111222');
     expect(auth.verifyOtp).toHaveBeenCalledWith({
       email: 'late@example.com',
       token: '111222',

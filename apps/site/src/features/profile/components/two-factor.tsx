@@ -1,17 +1,7 @@
 import type { Factor } from '@supabase/auth-js';
 import { useCallback, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { FormMessage } from './form-message';
@@ -131,27 +121,17 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
               <span className="text-sm">
                 {factorName(f)} <span className="text-muted-foreground">({factorKind(f)}, verified)</span>
               </span>
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmRemove
+                trigger={
                   <Button variant="outline" size="sm" disabled={busy}>
                     Remove
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>
-                      Remove this {f.factor_type === 'webauthn' ? 'security key' : 'authenticator app'}?
-                    </AlertDialogTitle>
-                    <AlertDialogDescription>
-                      Signing in will no longer ask for it. You can set it up again later.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction onClick={() => void remove(f)}>Remove</AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title={`Remove this ${f.factor_type === 'webauthn' ? 'security key' : 'authenticator app'}?`}
+                description="Signing in will no longer ask for it. You can set it up again later."
+                confirmLabel="Remove"
+                onConfirm={() => remove(f)}
+              />
             </li>
           ))}
         </ul>

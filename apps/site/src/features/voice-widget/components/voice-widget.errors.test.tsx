@@ -3,6 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { createFakeSdk } from '../testing/fake-voice-client';
 import { baseConfig, engage, engageButton, renderWidget } from './voice-widget-call-harness';
 
+/** The widget over a fake SDK whose client's start() answers with `start` (a rejection, null, ...). */
+function renderWithStart(start: () => Promise<unknown>) {
+  const sdk = createFakeSdk();
+  return renderWidget({
+    loadSdk: async () => {
+      const create = await sdk.loadSdk();
+      return (key, url) => {
+        const client = create(key, url);
+        sdk.clients.at(-1)!.startImpl = start;
+        return client;
+      };
+    },
+  });
+}
+
 describe('VoiceWidget errors and provider configuration', () => {
   it('a denied microphone shows how to fix it and stops the attempt', async () => {
     const { sdk, user } = renderWidget();
@@ -22,18 +37,9 @@ describe('VoiceWidget errors and provider configuration', () => {
   });
 
   it('a missing microphone reported as a rejected start says so', async () => {
-    const sdk = createFakeSdk();
-    const { user } = renderWidget({
-      loadSdk: async () => {
-        const create = await sdk.loadSdk();
-        return (key, url) => {
-          const client = create(key, url);
-          (client as ReturnType<typeof sdk.clients.at> & object).startImpl = () =>
-            Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
-          return client;
-        };
-      },
-    });
+    const { user } = renderWithStart(() =>
+      Promise.reject(new DOMException('Requested device not found', 'NotFoundError')),
+    );
     await user.click(engageButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('No microphone was found.');
     expect(engageButton()).toBeVisible();
@@ -50,17 +56,7 @@ describe('VoiceWidget errors and provider configuration', () => {
   });
 
   it('a start that resolves null fails the same way', async () => {
-    const sdk = createFakeSdk();
-    const { user } = renderWidget({
-      loadSdk: async () => {
-        const create = await sdk.loadSdk();
-        return (key, url) => {
-          const client = create(key, url);
-          sdk.clients[0]!.startImpl = () => Promise.resolve(null);
-          return client;
-        };
-      },
-    });
+    const { user } = renderWithStart(() => Promise.resolve(null));
     await user.click(engageButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('could not be started');
   });
