@@ -78,7 +78,7 @@ test.describe('<engage-widget> attributes on another site', () => {
     await site.open(
       page,
       shopPage(`<engage-widget assistant="asst_index" position="bottom-right" mode="voice"></engage-widget>
-<engage-widget assistant="asst_index" mode="chat"></engage-widget>
+<engage-widget assistant="asst_index" mode="chat" lang="fr"></engage-widget>
 <engage-widget assistant="asst_index" position="top-middle" mode="video"></engage-widget>`),
     );
     const [right, chat, invalid] = [widgets(page).nth(0), widgets(page).nth(1), widgets(page).nth(2)];
@@ -89,6 +89,10 @@ test.describe('<engage-widget> attributes on another site', () => {
     // chat: "Type instead" only, at the bottom left (the default).
     await expect(chat.getByRole('button')).toHaveText(['Type instead']);
     expect((await chat.getByRole('button').boundingBox())?.x).toBeLessThan(100);
+    // lang: the element's language, which its shadow tree has (the widget's own texts are English).
+    expect(await chat.evaluate((el) => el.shadowRoot?.querySelector('section')?.matches(':lang(fr)'))).toBe(
+      true,
+    );
     // Invalid values: the defaults, voice+chat at the bottom left.
     await expect(invalid.getByRole('button')).toHaveText(['ENGAGE', 'Type instead']);
     expect((await invalid.getByRole('button', { name: 'ENGAGE' }).boundingBox())?.x).toBeLessThan(100);
