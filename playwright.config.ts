@@ -35,6 +35,7 @@ export const E2E_ADMINS = [
   'mfa-admin@example.com',
   'oauth-admin@example.com',
   'conversations-admin@example.com',
+  'embed-admin@example.com',
 ];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -81,7 +82,10 @@ export default defineConfig({
       // scope, as supabase-js does by default) revokes every session of that account.
       ADMIN_EMAILS: E2E_ADMINS.join(','),
       LOG_LEVEL: 'warn',
-      EMBED_ORIGINS: `http://127.0.0.2:${process.env.E2E_EMBED_PORT}`,
+      // 127.0.0.2, .4 and .5: the sites of e2e/embed*.spec.ts (127.0.0.3 is theirs too, not listed).
+      EMBED_ORIGINS: ['127.0.0.2', '127.0.0.4', '127.0.0.5']
+        .map((ip) => `http://${ip}:${process.env.E2E_EMBED_PORT}`)
+        .join(','),
       // Hosted services are never used by the end-to-end suite, whatever the developer's shell says.
       SUPABASE_URL: '',
       VAPI_PRIVATE_KEY: '',

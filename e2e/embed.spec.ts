@@ -1,32 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { CSP, cspViolations, ENGAGE, LISTED, shopPage, UNLISTED } from './embed-helpers';
 
 // <engage-widget> on other sites (issue 30): a shop's page on another origin, with a strict CSP
 // (scripts and connections: Engage's origin only) and CSS that tries to restyle everything.
-// 127.0.0.2 is in the server's EMBED_ORIGINS (playwright.config.ts); 127.0.0.3 is not.
+// 127.0.0.2 is in the server's EMBED_ORIGINS (playwright.config.ts); 127.0.0.3 is not. The CSP is
+// README's (embed-helpers.ts). The element's attributes: embed-element.spec.ts.
 
-const ENGAGE = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const PORT = Number(process.env.E2E_EMBED_PORT);
-const LISTED = `http://127.0.0.2:${PORT}`;
-const UNLISTED = `http://127.0.0.3:${PORT}`;
-// The CSP README's "Add the assistant to your own site" gives: Engage's origin for scripts and
-// connections, its WebSocket scheme included (a CSP's http: source does not cover ws: there).
-const ENGAGE_WS = ENGAGE.replace(/^http/, 'ws');
-const CSP = `default-src 'none'; script-src ${ENGAGE}; connect-src ${ENGAGE} ${ENGAGE_WS}; style-src 'unsafe-inline'`;
-
-const shopPage = (mode?: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>A shop</title>
-<style>
-  * { color: red !important; background: yellow !important; font-family: serif !important; letter-spacing: 3px !important; }
-  button, section, p { display: none !important; }
-  engage-widget { transform: scale(0.1); }
-</style>
-<script src="${ENGAGE}/embed.js" async></script>
-</head><body><main><h1>A shop</h1></main>
-<engage-widget assistant="asst_index"${mode ? ` mode="${mode}"` : ''}></engage-widget>
-</body></html>`;
+const shopPageOf = (mode?: string) =>
+  shopPage(`<engage-widget assistant="asst_index"${mode ? ` mode="${mode}"` : ''}></engage-widget>`);
 
 let servers: Server[] = [];
 
@@ -34,7 +18,7 @@ test.beforeAll(async () => {
   const handler: Parameters<typeof createServer>[1] = (req, res) => {
     const mode = new URL(req.url ?? '/', LISTED).searchParams.get('mode') ?? undefined;
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP });
-    res.end(shopPage(mode === 'chat' ? 'chat' : undefined));
+    res.end(shopPageOf(mode === 'chat' ? 'chat' : undefined));
   };
   servers = await Promise.all(
     ['127.0.0.2', '127.0.0.3'].map(
@@ -51,15 +35,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
 });
-
-/** CSP violations the page reports, to prove the widget needs nothing the CSP does not allow. */
-function cspViolations(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
-  });
-  return seen;
-}
 
 test.describe('<engage-widget> on another site', () => {
   test('renders ENGAGE in a shadow root the host’s CSS does not reach, axe-clean, and defines no global', async ({

@@ -54,6 +54,8 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
     /** The click being served; a Cancel (or a disconnect) drops it. */
     #attempt: object | null = null;
     #mounted: MountedWidget | null = null;
+    /** The provider /config.json gave on the first click (other sites), for the view's later props. */
+    #loaded: EmbedProvider | undefined;
 
     /** Set by Engage's own pages: the provider as the app knows it (the members' key on theirs). */
     get provider(): EmbedProvider | undefined {
@@ -82,21 +84,33 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
 
     disconnectedCallback() {
       this.#attempt = null;
-      this.#mounted?.unmount();
-      this.#mounted = null;
       this.#status = 'idle';
-      this.#shadow?.replaceChildren();
-      if (this.#shadow && idleSheet) this.#shadow.adoptedStyleSheets = [idleSheet];
+      this.#unmount();
     }
 
-    attributeChangedCallback() {
-      if (!this.#shadow) return;
+    attributeChangedCallback(name: string, previous: string | null, value: string | null) {
+      if (!this.#shadow || previous === value) return;
+      // Another assistant is another conversation: the view (and a call or chat with the previous
+      // one) ends, and the next press checks the new one. The other attributes change in place.
+      if (name === 'assistant' && this.#mounted) this.#unmount();
+      if (name === 'assistant') {
+        this.#attempt = null;
+        this.#status = 'idle';
+      }
       if (this.#mounted) this.#mounted.update(this.#props(null));
       else this.#render();
     }
 
+    /** Back to the idle markup: the React view (its call, its microphone, its chat) is gone. */
+    #unmount() {
+      this.#mounted?.unmount();
+      this.#mounted = null;
+      this.#shadow?.replaceChildren();
+      if (this.#shadow && idleSheet) this.#shadow.adoptedStyleSheets = [idleSheet];
+    }
+
     #props(start: VoiceWidgetViewProps['start'] | null, provider?: EmbedProvider): VoiceWidgetViewProps {
-      const known = provider ?? this.#provider;
+      const known = provider ?? this.#provider ?? this.#loaded;
       return {
         assistantId: this.getAttribute('assistant') ?? '',
         assistantName: this.getAttribute('name') || 'assistant',
@@ -112,6 +126,14 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       const shadow = this.#shadow;
       if (!shadow) return;
       const hadFocus = shadow.activeElement !== null;
+      const assistant = this.getAttribute('assistant');
+      if (assistant === null || !ASSISTANT_ID.test(assistant)) {
+        if (this.#status !== 'misconfigured')
+          console.error(
+            `<engage-widget>: "assistant" must be an assistant id, got ${JSON.stringify(assistant)}.`,
+          );
+        this.#status = 'misconfigured';
+      }
       const template = document.createElement('template');
       template.innerHTML = idleMarkup({
         name: this.getAttribute('name') || 'assistant',
@@ -157,16 +179,26 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       this.#render();
       const assistant = this.getAttribute('assistant') ?? '';
       const [config, app] = await Promise.all([
-        this.#provider ? { ok: true as const, provider: this.#provider } : loadEmbedConfig(options.origin),
+        // Engage's own pages give the provider (and may use their members' assistants).
+        this.#provider
+          ? { ok: true as const, provider: this.#provider, offered: null }
+          : loadEmbedConfig(options.origin),
         options.loadApp().catch(() => null),
       ]);
       if (this.#attempt !== attempt || !this.#shadow) return; // cancelled, or removed meanwhile
       this.#attempt = null;
-      if (!config.ok || !app || !ASSISTANT_ID.test(assistant)) {
-        this.#status = !config.ok && config.reason === 'origin_not_allowed' ? 'refused' : 'unreachable';
+      if (!config.ok || !app || (config.offered !== null && config.offered !== assistant)) {
+        this.#status = !config.ok
+          ? config.reason === 'origin_not_allowed'
+            ? 'refused'
+            : 'unreachable'
+          : app
+            ? 'not-offered'
+            : 'unreachable';
         this.#render();
         return;
       }
+      if (!this.#provider) this.#loaded = config.provider;
       const shadow = this.#shadow;
       const focus = shadow.activeElement !== null;
       this.#status = 'idle';

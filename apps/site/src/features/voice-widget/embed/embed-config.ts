@@ -17,7 +17,16 @@ export interface EmbedProvider {
 }
 
 export type EmbedConfigResult =
-  { ok: true; provider: EmbedProvider } | { ok: false; reason: 'origin_not_allowed' | 'unreachable' };
+  | {
+      ok: true;
+      provider: EmbedProvider;
+      /**
+       * The assistant the public key may start (the public page's, `assistants.index`): the only one
+       * another site can embed; null when the configuration does not say.
+       */
+      offered: string | null;
+    }
+  | { ok: false; reason: 'origin_not_allowed' | 'unreachable' };
 
 const MAX_KEY_CHARS = 512;
 
@@ -43,6 +52,12 @@ export function parseEmbedProvider(body: unknown, origin: string): EmbedProvider
   return base ? { publicKey: key, apiBaseUrl: base } : null;
 }
 
+/** The public page's assistant in /config.json (`assistants.index`), or null. */
+function offeredAssistant(body: unknown): string | null {
+  const index = (body as { assistants?: { index?: unknown } }).assistants?.index;
+  return typeof index === 'string' && index.length <= 128 ? index : null;
+}
+
 /**
  * Loads the configuration from `origin`. A 403 `origin_not_allowed` (this page's origin is not in
  * EMBED_ORIGINS; the server lets the page read that answer) is told apart from every other failure.
@@ -60,7 +75,9 @@ export async function loadEmbedConfig(
     if (response.status === 403 && (body as { error?: unknown } | null)?.error === 'origin_not_allowed')
       return { ok: false, reason: 'origin_not_allowed' };
     const provider = response.ok ? parseEmbedProvider(body, origin) : null;
-    return provider ? { ok: true, provider } : { ok: false, reason: 'unreachable' };
+    return provider
+      ? { ok: true, provider, offered: offeredAssistant(body) }
+      : { ok: false, reason: 'unreachable' };
   } catch {
     return { ok: false, reason: 'unreachable' };
   }

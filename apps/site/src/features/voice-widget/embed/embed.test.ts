@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadEmbedConfig, parseEmbedProvider } from './embed-config';
-import { declarativeShadowRoot, idleMarkup, NOT_ALLOWED_MESSAGE } from './idle';
+import { declarativeShadowRoot, idleMarkup, NOT_ALLOWED_MESSAGE, NOT_OFFERED_MESSAGE } from './idle';
 import { withPropertyDefaults } from './shadow-css';
 
 const ORIGIN = 'https://engage.example';
@@ -39,11 +39,17 @@ describe('loadEmbedConfig', () => {
     expect(await loadEmbedConfig(ORIGIN, fetchImpl)).toEqual({
       ok: true,
       provider: { publicKey: 'pk', apiBaseUrl: `${ORIGIN}/provider` },
+      offered: null,
     });
     expect(fetchImpl).toHaveBeenCalledWith(
       `${ORIGIN}/config.json`,
       expect.objectContaining({ credentials: 'omit' }),
     );
+  });
+
+  it('names the assistant other sites may use: the public page’s', async () => {
+    const body = { provider: { publicKey: 'pk', baseUrl: null }, assistants: { index: 'asst_index' } };
+    expect(await loadEmbedConfig(ORIGIN, () => json(200, body))).toMatchObject({ offered: 'asst_index' });
   });
 
   it('tells a refused site apart from a server that cannot be reached', async () => {
@@ -81,6 +87,15 @@ describe('idleMarkup', () => {
     expect(idleMarkup({ ...base, status: 'refused' })).toContain(
       `<div role="alert" class="alert"><p>${NOT_ALLOWED_MESSAGE}`,
     );
+  });
+
+  it('says what a site got wrong: no buttons without an assistant, the reason for one not offered', () => {
+    const missing = idleMarkup({ ...base, status: 'misconfigured' });
+    expect(missing).toContain('This assistant is not set up: the page must give &lt;engage-widget&gt;');
+    expect(missing).not.toContain('<button');
+    const other = idleMarkup({ ...base, status: 'not-offered' });
+    expect(other).toContain(NOT_OFFERED_MESSAGE);
+    expect(other).toContain('ENGAGE</button>');
   });
 
   it('escapes the name (an attribute of the host page)', () => {

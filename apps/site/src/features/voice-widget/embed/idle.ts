@@ -9,7 +9,16 @@
 import type { WidgetMode, WidgetPosition } from '../components/voice-widget-view';
 
 /** What the idle markup shows. */
-export type IdleStatus = 'idle' | 'connecting' | 'loading-chat' | 'refused' | 'unreachable';
+export type IdleStatus =
+  | 'idle'
+  | 'connecting'
+  | 'loading-chat'
+  | 'refused'
+  | 'unreachable'
+  /** The element names no assistant, or not an assistant id: nothing to call, so no buttons. */
+  | 'misconfigured'
+  /** The assistant is not one this site may use (the public key starts only the public page's). */
+  | 'not-offered';
 
 export interface IdleOptions {
   /** The assistant's name, for the region's accessible label. */
@@ -22,6 +31,16 @@ export interface IdleOptions {
 /** What the visitor reads when the server refuses this site (403 origin_not_allowed). */
 export const NOT_ALLOWED_MESSAGE = 'This site is not allowed to use this assistant.';
 const UNREACHABLE_MESSAGE = 'The assistant could not be reached. Please try again.';
+/** A site's mistake, said where its author will look: the widget itself. */
+export const MISCONFIGURED_MESSAGE =
+  'This assistant is not set up: the page must give <engage-widget> an assistant="…" id.';
+export const NOT_OFFERED_MESSAGE = 'This assistant is not available on this site.';
+const PROBLEMS: Partial<Record<IdleStatus, string>> = {
+  refused: NOT_ALLOWED_MESSAGE,
+  unreachable: UNREACHABLE_MESSAGE,
+  misconfigured: MISCONFIGURED_MESSAGE,
+  'not-offered': NOT_OFFERED_MESSAGE,
+};
 
 const MIC_ICON =
   '<svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="mic"><path d="M12 19v3"/><path d="M19 10v2a7 7 0 0 1-14 0v-2"/><rect x="9" y="2" width="6" height="13" rx="3"/></svg>';
@@ -59,11 +78,11 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as s
 /** The region's inner HTML for a status; `data-action` marks what each button does. */
 export function idleMarkup({ name, mode, position, status }: IdleOptions): string {
   const connecting = status === 'connecting';
-  const voice = mode !== 'chat';
-  const chat = mode !== 'voice';
+  const callable = status !== 'misconfigured';
+  const voice = mode !== 'chat' && callable;
+  const chat = mode !== 'voice' && callable;
   const live = connecting ? 'Connecting to the assistant…' : '';
-  const problem =
-    status === 'refused' ? NOT_ALLOWED_MESSAGE : status === 'unreachable' ? UNREACHABLE_MESSAGE : null;
+  const problem = PROBLEMS[status];
   let buttons = '';
   if (voice || connecting)
     buttons += connecting
@@ -75,7 +94,7 @@ export function idleMarkup({ name, mode, position, status }: IdleOptions): strin
   return (
     `<section class="region ${position === 'bottom-right' ? 'right' : 'left'}" aria-label="Voice conversation with the ${escape(name)}">` +
     `<p role="status" class="sr">${live}</p>` +
-    (problem ? `<div role="alert" class="alert"><p>${problem}</p></div>` : '') +
+    (problem ? `<div role="alert" class="alert"><p>${escape(problem)}</p></div>` : '') +
     (status === 'loading-chat' ? '<p class="note">Loading the chat…</p>' : '') +
     `<div class="row">${buttons}</div></section>`
   );
