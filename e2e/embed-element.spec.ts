@@ -89,13 +89,21 @@ test.describe('<engage-widget> attributes on another site', () => {
     // chat: "Type instead" only, at the bottom left (the default).
     await expect(chat.getByRole('button')).toHaveText(['Type instead']);
     expect((await chat.getByRole('button').boundingBox())?.x).toBeLessThan(100);
-    // lang: the element's language, which its shadow tree has (the widget's own texts are English).
-    expect(await chat.evaluate((el) => el.shadowRoot?.querySelector('section')?.matches(':lang(fr)'))).toBe(
+    // lang: the conversation's language; the widget's own texts stay English on a French page.
+    expect(await chat.evaluate((el) => el.shadowRoot?.querySelector('section')?.matches(':lang(en)'))).toBe(
       true,
     );
     // Invalid values: the defaults, voice+chat at the bottom left.
     await expect(invalid.getByRole('button')).toHaveText(['ENGAGE', 'Type instead']);
     expect((await invalid.getByRole('button', { name: 'ENGAGE' }).boundingBox())?.x).toBeLessThan(100);
+
+    // The chat's box (what the visitor types) is French; its label and buttons are English. (The
+    // invalid one sits over it, in the same corner.)
+    await invalid.evaluate((el) => el.remove());
+    await chat.getByRole('button', { name: 'Type instead' }).click();
+    const box = chat.getByRole('textbox', { name: 'Type a message' });
+    await expect(box).toHaveAttribute('lang', 'fr');
+    expect(await box.evaluate((el) => el.closest('section')?.matches(':lang(en)'))).toBe(true);
 
     // Changed on the page: the widget follows at once.
     await right.evaluate((el) => {

@@ -102,6 +102,17 @@ describe('ChatPanel', () => {
     expect(live).toHaveTextContent('The CTO/CIO Assistant says: I advise on technology.');
   });
 
+  it("marks the conversation with its language (`lang`), and the panel's own texts stay English", async () => {
+    const { user, next } = renderPanel({ lang: 'fr' });
+    expect(box()).toHaveAttribute('lang', 'fr');
+    await user.type(box(), 'Que faites-vous ?{Enter}');
+    await act(async () => (await next(0)).respond(answer('Je conseille.')));
+    expect(await within(conversation()).findByText('Je conseille.')).toHaveAttribute('lang', 'fr');
+    expect(within(conversation()).getByText('Que faites-vous ?')).toHaveAttribute('lang', 'fr');
+    expect(within(conversation()).getByText('You:').closest('[lang]')).toBeNull();
+    expect(document.querySelector('[aria-live="polite"] [lang="fr"]')).toHaveTextContent('Je conseille.');
+  });
+
   it('continues the same session on the next message', async () => {
     const { user, next } = renderPanel();
     await user.type(box(), 'First{Enter}');

@@ -23,6 +23,8 @@ export interface ChatPanelProps {
   onClose: () => void;
   /** Why the panel opened: a microphone problem is said briefly at the top. */
   initialReason?: 'microphone-denied' | 'microphone-missing' | 'chosen';
+  /** The conversation's language: of the messages and the box, not of the panel's own texts. */
+  lang?: string;
   /** Tests pass fakes. */
   fetch?: typeof fetch;
   storage?: Storage | null;
@@ -48,6 +50,7 @@ export function ChatPanel({
   apiBaseUrl,
   onClose,
   initialReason = 'chosen',
+  lang,
   fetch,
   storage,
 }: ChatPanelProps) {
@@ -177,13 +180,18 @@ export function ChatPanel({
           <li className="text-slate-300">Ask a question: the answer appears here.</li>
         )}
         {state.messages.map((message, index) => (
-          <Bubble key={index} from={message.role} label={message.role === 'user' ? 'You:' : `${speaker}:`}>
+          <Bubble
+            key={index}
+            from={message.role}
+            label={message.role === 'user' ? 'You:' : `${speaker}:`}
+            lang={lang}
+          >
             {message.content}
           </Bubble>
         ))}
         {state.pending !== null && (
           <>
-            <Bubble from="user" label="You:">
+            <Bubble from="user" label="You:" lang={lang}>
               {state.pending}
             </Bubble>
             <Bubble from="assistant" label={`${speaker} is answering…`}>
@@ -194,7 +202,11 @@ export function ChatPanel({
       </ol>
 
       <p aria-live="polite" className="sr-only">
-        {state.announcement && `${speaker} says: ${state.announcement}`}
+        {state.announcement && (
+          <>
+            {speaker} says: <span lang={lang}>{state.announcement}</span>
+          </>
+        )}
       </p>
 
       <form onSubmit={onSubmit} className="flex flex-col gap-1 border-t border-white/10 p-3">
@@ -211,6 +223,7 @@ export function ChatPanel({
           <textarea
             ref={box}
             id={`${ids}-box`}
+            lang={lang}
             value={draft}
             onChange={(event) => {
               setDraft(event.target.value);
@@ -254,10 +267,12 @@ export function ChatPanel({
 function Bubble({
   from,
   label,
+  lang,
   children,
 }: {
   from: 'user' | 'assistant';
   label: string;
+  lang?: string | undefined;
   children: ReactNode;
 }) {
   const mine = from === 'user';
@@ -268,7 +283,7 @@ function Bubble({
       }`}
     >
       <span className="sr-only">{label} </span>
-      {children}
+      <span lang={lang}>{children}</span>
     </li>
   );
 }

@@ -20,6 +20,8 @@ export interface CallPanelProps {
   ended?: boolean;
   /** Closes an ended call's transcript. */
   onClose?: () => void;
+  /** The conversation's language: of what is said and typed, not of the panel's own texts. */
+  lang?: string;
 }
 
 /** How many of the latest turns the captions show. */
@@ -38,7 +40,7 @@ const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
  * JavaScript does not carry it.
  */
 export function CallPanel(props: CallPanelProps) {
-  const { messages, startedAt, inputLevel, muted, onSend, maxLength, ended = false, onClose } = props;
+  const { messages, startedAt, inputLevel, muted, onSend, maxLength, ended = false, onClose, lang } = props;
   const { conversation, addTyped } = useConversation(messages);
   const ids = useId();
   const [opened, setExpanded] = useState(false);
@@ -116,12 +118,16 @@ export function CallPanel(props: CallPanelProps) {
           </li>
         )}
         {shown.map((turn) => (
-          <TurnLine key={turn.id} turn={turn} />
+          <TurnLine key={turn.id} turn={turn} lang={lang} />
         ))}
       </ol>
 
       <p aria-live="polite" className="sr-only">
-        {latest && !ended && `${latest.role === 'assistant' ? 'Assistant' : 'You said'}: ${latest.text}`}
+        {latest && !ended && (
+          <>
+            {latest.role === 'assistant' ? 'Assistant' : 'You said'}: <span lang={lang}>{latest.text}</span>
+          </>
+        )}
       </p>
 
       {!ended && (
@@ -137,6 +143,7 @@ export function CallPanel(props: CallPanelProps) {
             </label>
             <input
               id={`${ids}-box`}
+              lang={lang}
               type="text"
               value={draft}
               maxLength={maxLength}
@@ -197,16 +204,18 @@ function EndedHeader({ turns, onClose }: { turns: readonly Turn[]; onClose?: () 
   );
 }
 
-function TurnLine({ turn }: { turn: Turn }) {
+function TurnLine({ turn, lang }: { turn: Turn; lang: string | undefined }) {
   const mine = turn.role === 'user';
   return (
     <li className={`leading-snug break-words ${mine ? 'text-sky-100' : 'text-white'}`}>
       <span className={`mr-1.5 text-xs font-semibold uppercase ${mine ? 'text-sky-300' : 'text-slate-400'}`}>
         {label(turn.role)}
       </span>
-      {turn.settled}
-      {turn.settled && turn.pending ? ' ' : ''}
-      {turn.pending && <span className="text-slate-300">{turn.pending}</span>}
+      <span lang={lang}>
+        {turn.settled}
+        {turn.settled && turn.pending ? ' ' : ''}
+        {turn.pending && <span className="text-slate-300">{turn.pending}</span>}
+      </span>
     </li>
   );
 }

@@ -33,6 +33,11 @@ export interface VoiceWidgetViewProps {
   mode?: WidgetMode;
   position?: WidgetPosition;
   /**
+   * The conversation's language (captions, transcript, chat messages and the boxes typed in), for
+   * screen readers and spell-checkers; the widget's own texts are English whatever the page's.
+   */
+  lang?: string;
+  /**
    * What the visitor already pressed before this view existed (the <engage-widget> element's idle
    * state, which loads this view on the first click): done once, on mount.
    */
@@ -58,6 +63,7 @@ export function VoiceWidgetView({
   loadSdk = loadVoiceSdk,
   mode = 'voice+chat',
   position = 'bottom-left',
+  lang,
   start,
 }: VoiceWidgetViewProps) {
   const call = useVoiceCall({ assistantId, publicKey, apiBaseUrl, loadSdk });
@@ -138,6 +144,7 @@ export function VoiceWidgetView({
   return (
     <section
       ref={root}
+      lang="en"
       aria-label={`Voice conversation with the ${assistantName}`}
       className={`fixed bottom-4 z-50 flex max-w-[calc(100vw-2rem)] flex-col gap-2 sm:bottom-6 ${
         position === 'bottom-right' ? 'right-4 items-end sm:right-6' : 'left-4 items-start sm:left-6'
@@ -194,6 +201,7 @@ export function VoiceWidgetView({
             apiBaseUrl={apiBaseUrl}
             onClose={call.closeChat}
             initialReason={state.reason}
+            lang={lang}
           />
         </LazyPart>
       )}
@@ -208,6 +216,7 @@ export function VoiceWidgetView({
             onSend={call.sendText}
             maxLength={MAX_TYPED_CHARS}
             ended={!inCall}
+            lang={lang}
             onClose={() => {
               setKept(false);
               primary.current?.focus();

@@ -111,6 +111,8 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
 
     #props(start: VoiceWidgetViewProps['start'] | null, provider?: EmbedProvider): VoiceWidgetViewProps {
       const known = provider ?? this.#provider ?? this.#loaded;
+      // The conversation's language: the element's `lang`, or the page's around it.
+      const lang = this.closest('[lang]')?.getAttribute('lang');
       return {
         assistantId: this.getAttribute('assistant') ?? '',
         assistantName: this.getAttribute('name') || 'assistant',
@@ -118,6 +120,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
         apiBaseUrl: known?.apiBaseUrl ?? `${options.origin}/provider`,
         mode: modeOf(this.getAttribute('mode')),
         position: positionOf(this.getAttribute('position')),
+        ...(lang && { lang }),
         ...(start && { start }),
       };
     }

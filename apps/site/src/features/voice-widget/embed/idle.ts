@@ -92,7 +92,7 @@ export function idleMarkup({ name, mode, position, status }: IdleOptions): strin
   else if (chat && status !== 'loading-chat')
     buttons += '<button type="button" class="secondary" data-action="chat">Type instead</button>';
   return (
-    `<section class="region ${position === 'bottom-right' ? 'right' : 'left'}" aria-label="Voice conversation with the ${escape(name)}">` +
+    `<section lang="en" class="region ${position === 'bottom-right' ? 'right' : 'left'}" aria-label="Voice conversation with the ${escape(name)}">` +
     `<p role="status" class="sr">${live}</p>` +
     (problem ? `<div role="alert" class="alert"><p>${escape(problem)}</p></div>` : '') +
     (status === 'loading-chat' ? '<p class="note">Loading the chat…</p>' : '') +
