@@ -1,14 +1,11 @@
 import { MAX_ANSWERS_FILE_BYTES } from '@engage/http-contract/conversations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnswersStore } from '../conversations/answers-store.js';
 import type { AssistantLock } from '../conversations/assistant-lock.js';
 import { cachedScan } from '../conversations/unanswered-cache.js';
 import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { allMigrations } from '../server.js';
 import { conversationRoutes } from './conversation-routes.js';
-import { client, verify } from './conversation-test-support.js';
-import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
+import { conversationServer, verify } from './conversation-test-support.js';
 
 // The bounds of POST /api/conversations/answers (review findings):
 // - only the site's own assistants: any other id is refused before the per-assistant lock is taken
@@ -68,19 +65,7 @@ describe('saving an answer for an assistant the site does not offer', () => {
 
 for (const target of testDbTargets()) {
   describe(`the Answers file's size limit (${target.name})`, () => {
-    let db: Db;
-    let server: ProviderTestServer;
-    let api: ReturnType<typeof client>;
-
-    beforeAll(async () => {
-      db = await target.open(allMigrations());
-      server = await startProviderTestServer(db, verify);
-      api = client(server.origin, server.keys.emulatorPublicKey!, server.handle);
-    });
-    afterAll(async () => {
-      await server.close();
-      await db.close();
-    });
+    const conv = conversationServer(target);
 
     it('refuses the answer that would pass it with a 413 saying so, and writes nothing', async () => {
       // Answers of 4000 characters of three UTF-8 bytes each: 12 kB apiece, so the 25th would pass
@@ -89,12 +74,12 @@ for (const target of testDbTargets()) {
       let saved = 0;
       let refused: Response | null = null;
       while (!refused && saved < 40) {
-        const res = await api.saveAnswer(`Question ${saved + 1}?`, long);
+        const res = await conv.direct.saveAnswer(`Question ${saved + 1}?`, long);
         if (res.status === 200) saved++;
         else refused = res;
       }
       expect(saved).toBe(24);
-      const before = await api.answers();
+      const before = await conv.direct.answers();
       expect(new TextEncoder().encode(before.text).length).toBeLessThanOrEqual(MAX_ANSWERS_FILE_BYTES);
 
       expect(refused!.status).toBe(413);
@@ -102,14 +87,14 @@ for (const target of testDbTargets()) {
         error: 'answers_file_full',
         message: expect.stringMatching(/^The Answers file is full: .*300 kB.*Nothing was saved\./),
       });
-      const after = await api.answers();
+      const after = await conv.direct.answers();
       expect(after.text).toBe(before.text);
       expect(after.files.map((f) => f.id)).toEqual(before.files.map((f) => f.id));
       expect(after.text).not.toContain('## Question 25?');
 
       // Replacing an answer already there with a shorter one still goes through.
-      expect((await api.saveAnswer('Question 1?', 'Shorter now.')).status).toBe(200);
-      expect((await api.answers()).text).toContain('## Question 1?\n\nShorter now.');
+      expect((await conv.direct.saveAnswer('Question 1?', 'Shorter now.')).status).toBe(200);
+      expect((await conv.direct.answers()).text).toContain('## Question 1?\n\nShorter now.');
     });
   });
 }

@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { allMigrations } from '../server.js';
-import { client, INDEX } from './conversation-test-support.js';
-import { verify } from './conversation-test-support.js';
-import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
+import { conversationServer, INDEX } from './conversation-test-support.js';
 
 // POST /api/conversations/answers: the server adds an operator's answer to the assistant's Answers
 // document (read, append, upload, delete the old file) one save at a time per assistant. Before, the
@@ -13,30 +9,15 @@ import { startProviderTestServer, type ProviderTestServer } from './provider-tes
 
 for (const target of testDbTargets()) {
   describe(`saving answers (${target.name})`, () => {
-    let db: Db;
-    let server: ProviderTestServer;
-    let api: ReturnType<typeof client>;
-    /** The same routes through the app's handler: saves that truly overlap (no client queueing). */
-    let direct: ReturnType<typeof client>;
-
-    beforeAll(async () => {
-      db = await target.open(allMigrations());
-      server = await startProviderTestServer(db, verify);
-      api = client(server.origin, server.keys.emulatorPublicKey!);
-      direct = client(server.origin, server.keys.emulatorPublicKey!, server.handle);
-    });
-    afterAll(async () => {
-      await server.close();
-      await db.close();
-    });
+    const conv = conversationServer(target);
 
     it('keeps both answers when two operators save at the same moment, in one Answers file', async () => {
       const [first, second] = await Promise.all([
-        direct.saveAnswer('Where do I park?', 'Behind the building.'),
-        direct.saveAnswer('Do you sell gift cards?', 'Yes, at the front desk.', 'admin-token'),
+        conv.direct.saveAnswer('Where do I park?', 'Behind the building.'),
+        conv.direct.saveAnswer('Do you sell gift cards?', 'Yes, at the front desk.', 'admin-token'),
       ]);
       expect([first.status, second.status]).toEqual([200, 200]);
-      const { files, text } = await api.answers();
+      const { files, text } = await conv.api.answers();
       expect(text).toContain('## Where do I park?\n\nBehind the building.');
       expect(text).toContain('## Do you sell gift cards?\n\nYes, at the front desk.');
       expect(files).toHaveLength(1);
@@ -44,11 +25,11 @@ for (const target of testDbTargets()) {
       // And again, onto the document that now exists: three at once, all kept, still one file.
       const more = await Promise.all(
         ['Is there a lift?', 'Can I bring my dog?', 'Where do I park?'].map((q, i) =>
-          direct.saveAnswer(q, `Answer ${i + 1}.`),
+          conv.direct.saveAnswer(q, `Answer ${i + 1}.`),
         ),
       );
       expect(more.map((r) => r.status)).toEqual([200, 200, 200]);
-      const after = await api.answers();
+      const after = await conv.api.answers();
       for (const line of [
         '## Is there a lift?\n\nAnswer 1.',
         '## Can I bring my dog?\n\nAnswer 2.',
@@ -61,10 +42,10 @@ for (const target of testDbTargets()) {
     });
 
     it('is for operators and admins only, as /api/provider (401 without a token, 403 for a user)', async () => {
-      const user = await api.saveAnswer('Q?', 'A.', 'user-token');
+      const user = await conv.api.saveAnswer('Q?', 'A.', 'user-token');
       expect(user.status).toBe(403);
       expect(await user.json()).toMatchObject({ error: 'operator_required' });
-      const anonymous = await api.send('POST', '/api/conversations/answers', null, {
+      const anonymous = await conv.api.send('POST', '/api/conversations/answers', null, {
         assistantId: INDEX,
         question: 'Q?',
         answer: 'A.',
@@ -73,7 +54,7 @@ for (const target of testDbTargets()) {
     });
 
     it('answers bad input with a clear 400 and changes nothing', async () => {
-      const before = await api.answers();
+      const before = await conv.api.answers();
       const bad: [unknown, RegExp][] = [
         ['{not json', /must be JSON/],
         [{ assistantId: INDEX, question: 'Q?' }, /answer/],
@@ -83,11 +64,11 @@ for (const target of testDbTargets()) {
         [{ assistantId: INDEX, question: 'Q?', answer: 'A.', extra: 1 }, /unrecognized/i],
       ];
       for (const [body, message] of bad) {
-        const res = await api.send('POST', '/api/conversations/answers', 'operator-token', body);
+        const res = await conv.api.send('POST', '/api/conversations/answers', 'operator-token', body);
         const answer = (await res.json()) as { message: string };
         expect([res.status, answer.message]).toEqual([400, expect.stringMatching(message)]);
       }
-      const after = await api.answers();
+      const after = await conv.api.answers();
       expect([after.text, after.files.map((f) => f.id)]).toEqual([
         before.text,
         before.files.map((f) => f.id),
@@ -95,15 +76,15 @@ for (const target of testDbTargets()) {
     });
 
     it('answers 404 for an assistant the site does not offer, and uploads nothing', async () => {
-      const before = await api.answers();
-      const res = await api.send('POST', '/api/conversations/answers', 'operator-token', {
+      const before = await conv.api.answers();
+      const res = await conv.api.send('POST', '/api/conversations/answers', 'operator-token', {
         assistantId: 'no-such-assistant',
         question: 'Q?',
         answer: 'A.',
       });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: 'unknown_assistant' });
-      expect((await api.answers()).files.map((f) => f.id)).toEqual(before.files.map((f) => f.id));
+      expect((await conv.api.answers()).files.map((f) => f.id)).toEqual(before.files.map((f) => f.id));
     });
   });
 }

@@ -1,7 +1,11 @@
 // Test support for the conversation-*.test.ts suites: the whole server with the embedded provider,
 // callers by token, visitor chats with the public key, and the Answers document read back.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { testDbTargets, type TestDbTarget } from '../db/testing.js';
+import type { Db } from '../db/types.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require-auth.js';
+import { allMigrations } from '../server.js';
+import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
 
 export const INDEX = 'asst_index';
 
@@ -78,6 +82,40 @@ export function client(
       const url = file ? new URL(file.url) : null;
       const text = url ? await (await fetch(`${origin}${url.pathname}`)).text() : '';
       return { files: files.filter((f) => f.name === 'Answers.md'), text };
+    },
+  };
+}
+
+/**
+ * The whole server with the embedded provider on a fresh database of `target` (PGlite by default),
+ * started before the describe block's tests and closed after them. `api` goes over real HTTP;
+ * `direct` through the app's handler (requests that truly overlap, no client-side queueing).
+ */
+export function conversationServer(target: TestDbTarget = testDbTargets()[0]!) {
+  let db: Db | undefined;
+  let server: ProviderTestServer | undefined;
+  beforeAll(async () => {
+    db = await target.open(allMigrations());
+    server = await startProviderTestServer(db, verify);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.close();
+  });
+  const started = () => {
+    if (!server) throw new Error('The conversation server is used before beforeAll ran.');
+    return server;
+  };
+  return {
+    get server() {
+      return started();
+    },
+    get api() {
+      return client(started().origin, started().keys.emulatorPublicKey!);
+    },
+    get direct() {
+      const s = started();
+      return client(s.origin, s.keys.emulatorPublicKey!, s.handle);
     },
   };
 }

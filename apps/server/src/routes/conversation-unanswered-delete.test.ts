@@ -1,63 +1,49 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { allMigrations } from '../server.js';
-import { client, verify } from './conversation-test-support.js';
-import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
+import { describe, expect, it } from 'vitest';
+import { conversationServer } from './conversation-test-support.js';
 
 // The kept unanswered scan is dropped by a conversation deleted through /api/provider, read from
 // the route the proxy itself parsed and forwarded (not a second reading of the URL): every spelling
 // of the path the proxy accepts drops it, and one it refuses neither deletes nor drops anything.
 
-const [pglite] = testDbTargets();
-
 /** The id with its first character percent-encoded, as a client may send it. */
 const encodedFirst = (id: string) => `%${id.charCodeAt(0).toString(16).toUpperCase()}${id.slice(1)}`;
 
 describe('deleting a conversation through the proxy drops the kept unanswered scan', () => {
-  let db: Db;
-  let server: ProviderTestServer;
-  let api: ReturnType<typeof client>;
-
-  beforeAll(async () => {
-    db = await pglite!.open(allMigrations());
-    server = await startProviderTestServer(db, verify);
-    api = client(server.origin, server.keys.emulatorPublicKey!);
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  const conv = conversationServer();
 
   it('with a percent-encoded id the proxy accepts; not with a trailing slash it refuses', async () => {
-    const parked = await api.ask('Where do I park?');
-    expect(await api.unanswered()).toEqual(['Where do I park?']);
+    const parked = await conv.api.ask('Where do I park?');
+    expect(await conv.api.unanswered()).toEqual(['Where do I park?']);
     // Asked after the scan: seen only once the kept scan is dropped.
-    const lift = await api.ask('Is there a lift?');
+    const lift = await conv.api.ask('Is there a lift?');
 
     // A trailing slash: the proxy refuses the route, so nothing is deleted and the scan is kept.
-    const refused = await api.send('DELETE', `/api/provider/chat/${parked.id}/`, 'operator-token');
+    const refused = await conv.api.send('DELETE', `/api/provider/chat/${parked.id}/`, 'operator-token');
     expect(refused.status).toBe(403);
-    expect(await api.unanswered()).toEqual(['Where do I park?']);
+    expect(await conv.api.unanswered()).toEqual(['Where do I park?']);
 
     // The same conversation with its id percent-encoded: deleted upstream, and the scan dropped.
-    const deleted = await api.send(
+    const deleted = await conv.api.send(
       'DELETE',
       `/api/provider/chat/${encodedFirst(parked.id)}`,
       'operator-token',
     );
     expect(deleted.status).toBe(200);
-    expect((await api.send('GET', `/api/provider/chat/${parked.id}`, 'operator-token')).status).toBe(404);
-    expect(await api.unanswered()).toEqual(['Is there a lift?']);
+    expect((await conv.api.send('GET', `/api/provider/chat/${parked.id}`, 'operator-token')).status).toBe(
+      404,
+    );
+    expect(await conv.api.unanswered()).toEqual(['Is there a lift?']);
 
     // A delete the provider answers 404 (already gone) drops nothing: a question asked since waits.
-    await api.ask('Can I bring my dog?');
-    const gone = await api.send('DELETE', `/api/provider/chat/${parked.id}`, 'operator-token');
+    await conv.api.ask('Can I bring my dog?');
+    const gone = await conv.api.send('DELETE', `/api/provider/chat/${parked.id}`, 'operator-token');
     expect(gone.status).toBe(404);
-    expect(await api.unanswered()).toEqual(['Is there a lift?']);
+    expect(await conv.api.unanswered()).toEqual(['Is there a lift?']);
 
     // And the plain spelling still works.
-    expect((await api.send('DELETE', `/api/provider/chat/${lift.id}`, 'operator-token')).status).toBe(200);
-    expect(await api.unanswered()).toEqual(['Can I bring my dog?']);
+    expect((await conv.api.send('DELETE', `/api/provider/chat/${lift.id}`, 'operator-token')).status).toBe(
+      200,
+    );
+    expect(await conv.api.unanswered()).toEqual(['Can I bring my dog?']);
   });
 });
