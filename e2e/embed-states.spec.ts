@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shopPage, startHost, STATES_SITE } from './embed-helpers';
-import { silentMicrophone } from './widget-helpers';
+import { farSideHangUp, silentMicrophone } from './widget-helpers';
 
 // The app widget's behaviour inside <engage-widget> on another site (issue 30): CONNECTING...
 // cancelled by Cancel and Escape (before and after the view has loaded), "Call ended." when the far
@@ -71,11 +71,7 @@ test.describe('<engage-widget> states on another site', () => {
   test('a call the far side ends shows "Call ended."', async ({ page }) => {
     test.setTimeout(90_000);
     await silentMicrophone(page);
-    let hangUp = () => {};
-    await page.routeWebSocket(/\/provider\/rooms\//, (ws) => {
-      ws.connectToServer();
-      hangUp = () => void ws.close({ code: 1000, reason: 'call ended' });
-    });
+    const hangUp = await farSideHangUp(page);
     await open(page);
     await engage(page).click();
     await expect(page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 30_000 });

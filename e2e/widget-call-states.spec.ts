@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, silentMicrophone } from './widget-helpers';
+import { axeViolations, farSideHangUp, silentMicrophone } from './widget-helpers';
 
 // The widget's call states in Chromium against the real server and its emulator: CONNECTING...
 // cancelled with Escape, "Call ended" when the far side hangs up, and the text chat when the
@@ -48,12 +48,7 @@ test.describe('voice widget conversation', () => {
   test('a call ended by the far side shows "Call ended." for a few seconds', async ({ page }) => {
     test.setTimeout(60_000);
     await silentMicrophone(page);
-    // The call room's connection passes through the test, which then drops it as a network would.
-    let hangUp = () => {};
-    await page.routeWebSocket(/\/provider\/rooms\//, (ws) => {
-      ws.connectToServer();
-      hangUp = () => void ws.close({ code: 1000, reason: 'call ended' });
-    });
+    const hangUp = await farSideHangUp(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     await expect(page.getByRole('button', { name: 'END' })).toBeVisible({ timeout: 30_000 });

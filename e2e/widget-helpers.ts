@@ -49,6 +49,19 @@ export function sentToRooms(page: Page) {
   return sent;
 }
 
+/**
+ * Passes the page's call-room connections through the test; the function returned drops the
+ * current one as a network or the far side hanging up would.
+ */
+export async function farSideHangUp(page: Page): Promise<() => void> {
+  let hangUp = () => {};
+  await page.routeWebSocket(/\/provider\/rooms\//, (ws) => {
+    ws.connectToServer();
+    hangUp = () => void ws.close({ code: 1000, reason: 'call ended' });
+  });
+  return () => hangUp();
+}
+
 /** The emulator's private key, from the server's data directory (as `npm run keys` prints it). */
 function emulatorPrivateKey(): string {
   const secrets = JSON.parse(
