@@ -68,3 +68,45 @@ export const md = (name: string, text: string) => ({
 });
 export const row = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Uploaded files' }).getByRole('listitem', { name });
+
+declare global {
+  interface Window {
+    /** Every text a status region (role="status") has shown since recordStatuses, in order. */
+    __statusLog?: string[];
+  }
+}
+
+/**
+ * Records every text the page's status regions show from now on. A success message is replaced by
+ * the next one, and under load it can be gone before a locator looks: expect on the log instead
+ * (statusShown), which keeps what the user was told however briefly.
+ */
+export async function recordStatuses(page: Page) {
+  await page.evaluate(() => {
+    const log: string[] = (window.__statusLog = []);
+    const note = () => {
+      for (const el of document.querySelectorAll('[role="status"]')) {
+        const text = el.textContent?.trim() ?? '';
+        if (text && !log.includes(text)) log.push(text);
+      }
+    };
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['role'],
+    });
+    note();
+  });
+}
+
+/** Waits until a status region has shown text containing `text` (see recordStatuses). */
+export async function statusShown(page: Page, text: string, timeout?: number) {
+  await expect
+    .poll(() => page.evaluate(() => window.__statusLog ?? []), {
+      message: `a status saying "${text}"`,
+      ...(timeout ? { timeout } : {}),
+    })
+    .toContainEqual(expect.stringContaining(text));
+}

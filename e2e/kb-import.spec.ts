@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { chooseAssistant, md, provider, row, run, signInAsAdmin } from './kb-import-helpers';
+import {
+  chooseAssistant,
+  md,
+  provider,
+  recordStatuses,
+  row,
+  run,
+  signInAsAdmin,
+  statusShown,
+} from './kb-import-helpers';
 
 // Its own admin (see E2E_ADMINS in playwright.config.ts): auth.spec logs admin@example.com out.
 const ADMIN_EMAIL = 'kb-admin@example.com';
@@ -54,6 +63,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
       await route.continue();
     });
 
+    await recordStatuses(page);
     await page.getByRole('tab', { name: 'Files' }).click();
     await page
       .getByLabel('Choose files')
@@ -82,9 +92,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     await row(page, `b-${run}.txt`)
       .getByRole('button', { name: `Retry b-${run}.txt` })
       .click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Successfully retried 1 of 1 files' }),
-    ).toBeVisible();
+    await statusShown(page, 'Successfully retried 1 of 1 files');
     await expect(row(page, `b-${run}.txt`)).toContainText('done', { timeout: 45_000 });
 
     await row(page, `broken-${run}.json`)
@@ -94,9 +102,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
       .getByRole('alertdialog', { name: 'Delete 1 file?' })
       .getByRole('button', { name: 'Delete 1 file' })
       .click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Successfully deleted 1 files from VAPI.' }),
-    ).toBeVisible();
+    await statusShown(page, 'Successfully deleted 1 files from VAPI.');
     await expect(row(page, `broken-${run}.json`)).toHaveCount(0);
     expect(
       (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
@@ -107,9 +113,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     const kbName = `E2E KB ${run}`;
     await page.getByLabel('Knowledge base name').fill(kbName);
     await page.getByRole('button', { name: 'Create knowledge base' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: `Knowledge base "${kbName}" created` }),
-    ).toBeVisible();
+    await statusShown(page, `Knowledge base "${kbName}" created`);
     await expect(page.getByRole('heading', { name: 'Created knowledge bases (1)' })).toBeVisible();
     expect(
       (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
@@ -193,6 +197,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     });
     await signInAsAdmin(page, ADMIN_EMAIL);
     await chooseAssistant(page, assistantName);
+    await recordStatuses(page);
     await page.getByRole('tab', { name: 'Files' }).click();
     await page.getByLabel('Choose files').setInputFiles([md(`v2-${run}.md`, '# Vee two\n\nIndexed text.\n')]);
     await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
@@ -205,9 +210,7 @@ test.describe('knowledge base bulk import in Chromium', () => {
     const kbName = `V2 KB ${run}`;
     await page.getByLabel('Knowledge base name').fill(kbName);
     await page.getByRole('button', { name: 'Create v2 knowledge base' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: `Knowledge base "${kbName}" created` }),
-    ).toBeVisible({ timeout: 60_000 });
+    await statusShown(page, `Knowledge base "${kbName}" created`, 60_000);
     expect(
       (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
       'axe on the Import tab with the v2 choice',

@@ -6,6 +6,7 @@ import {
   createVapiEmulator,
   emulatorMigrations,
   SEEDED_ASSISTANT_IDS,
+  type RoomsOptions,
   type VapiEmulatorDeps,
 } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
@@ -68,12 +69,40 @@ export interface ConversationEmulator {
   count(table: string): Promise<number>;
 }
 
+/** The rooms' clock, for a suite that would rather not wait for speech in real time (see fastRoomClock). */
+export type RoomClock = Pick<RoomsOptions, 'now' | 'schedule' | 'idleTimeoutMs'>;
+
+/**
+ * A room clock that moves one tick (20 ms of speech) every real millisecond: a greeting and an answer
+ * play in well under a second instead of about ten. The idle timeout is the room clock's too, so it is
+ * lifted past anything a test waits for (an answer looked up in real time).
+ */
+export function fastRoomClock(): RoomClock {
+  let t = 0;
+  return {
+    now: () => t,
+    schedule: (tick, everyMs) => {
+      const timer = setInterval(() => {
+        t += everyMs;
+        tick();
+      }, 1);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+    idleTimeoutMs: 24 * 60 * 60_000,
+  };
+}
+
 /**
  * Opens the database and starts one emulator before the suite's tests (more with start()), closes
  * them after. now is the emulator's clock (rooms use the wall clock for message times, as the
- * provider does).
+ * provider does); roomClock, the rooms' own (default: real time).
  */
-export function useConversationEmulator(target: TestDbTarget, now: () => Date): ConversationEmulator {
+export function useConversationEmulator(
+  target: TestDbTarget,
+  now: () => Date,
+  roomClock: RoomClock = {},
+): ConversationEmulator {
   let db: Db;
   let base: string;
   const servers: { close(): Promise<void> }[] = [];
@@ -89,7 +118,7 @@ export function useConversationEmulator(target: TestDbTarget, now: () => Date): 
       // The per-address limits are another suite's.
       clientAddress: () => undefined,
       rooms: (calls) => {
-        rooms = createRooms({ ...calls, upgradeWebSocket: nodeWs.upgradeWebSocket });
+        rooms = createRooms({ ...calls, ...roomClock, upgradeWebSocket: nodeWs.upgradeWebSocket });
         return rooms.app;
       },
       ...deps,
