@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shopPage, startHost, STATES_SITE } from './embed-helpers';
-import { farSideHangUp, silentMicrophone } from './widget-helpers';
+import { deniedMicrophone, farSideHangUp, silentMicrophone } from './widget-helpers';
 
 // The app widget's behaviour inside <engage-widget> on another site (issue 30): CONNECTING...
 // cancelled by Cancel and Escape (before and after the view has loaded), "Call ended." when the far
@@ -86,10 +86,7 @@ test.describe('<engage-widget> states on another site', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () =>
-        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    });
+    await deniedMicrophone(page);
     await open(page);
     await engage(page).click();
     const alert = page.getByRole('alert');

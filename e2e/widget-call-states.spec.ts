@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, farSideHangUp, silentMicrophone } from './widget-helpers';
+import { axeViolations, deniedMicrophone, farSideHangUp, silentMicrophone } from './widget-helpers';
 
 // The widget's call states in Chromium against the real server and its emulator: CONNECTING...
 // cancelled with Escape, "Call ended" when the far side hangs up, and the text chat when the
@@ -68,10 +68,7 @@ test.describe('voice widget conversation', () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () =>
-        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    });
+    await deniedMicrophone(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     const alert = page.getByRole('alert');

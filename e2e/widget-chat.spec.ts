@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { deniedMicrophone } from './widget-helpers';
 
 // The widget's text chat in Chromium against the embedded provider: "Type instead" (or a blocked
 // microphone) opens it, and it talks to the page's assistant through POST /provider/chat/web with
@@ -106,10 +107,7 @@ test.describe('widget text chat', () => {
   test('with the microphone blocked, the widget offers the text chat, which says why and works', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () =>
-        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    });
+    await deniedMicrophone(page);
     await openHome(page);
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     const alert = page.getByRole('alert');

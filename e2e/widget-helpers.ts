@@ -33,6 +33,14 @@ export async function silentMicrophone(page: Page) {
   });
 }
 
+/** The visitor has blocked the microphone: every request for it is refused, as the browser does. */
+export async function deniedMicrophone(page: Page) {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+}
+
 /** JSON text frames the page sent to call rooms. */
 export function sentToRooms(page: Page) {
   const sent: unknown[] = [];

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { deniedMicrophone } from './widget-helpers';
 
 // The voice widget in Chromium against the embedded provider: calls run offline through the
 // emulator's echo room (fake microphone from the launch flags in playwright.config.ts).
@@ -240,10 +241,7 @@ test.describe('voice widget', () => {
   });
 
   test('a denied microphone shows how to fix it and the widget is ready again', async ({ page }) => {
-    await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () =>
-        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
-    });
+    await deniedMicrophone(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     await expect(page.getByRole('alert')).toContainText('Microphone access is blocked');
