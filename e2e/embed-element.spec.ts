@@ -151,7 +151,7 @@ test.describe('<engage-widget> attributes on another site', () => {
       .toBeGreaterThan(640);
   });
 
-  test('removing the element during a call ends it: the microphone stops and the room closes', async ({
+  test('moving the element keeps its call; removing it ends the call: the microphone stops and the room closes', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -178,6 +178,16 @@ test.describe('<engage-widget> attributes on another site', () => {
       page.evaluate(() =>
         (window as unknown as { __micTracks: MediaStreamTrack[] }).__micTracks.map((t) => t.readyState),
       );
+    expect(await live()).toContain('live');
+
+    // Moved elsewhere in the page (as a framework may re-order its children), it keeps its call.
+    await widgets(page).evaluate((el) => {
+      const box = document.createElement('div');
+      document.body.prepend(box);
+      box.append(el);
+    });
+    await expect(page.getByRole('button', { name: 'END' })).toBeVisible();
+    expect(socket.isClosed()).toBe(false);
     expect(await live()).toContain('live');
 
     await widgets(page).evaluate((el) => el.remove());

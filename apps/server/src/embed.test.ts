@@ -150,6 +150,10 @@ describe('the widget’s routes from other sites', () => {
     const own = await app.request('/config.json', from(undefined));
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    // Kept by a shared cache, Engage's own answer (no grant) must not be handed to the listed site.
+    expect(own.headers.get('vary')).toMatch(/Origin/);
+    const sameHost = await app.request('/config.json', from(`http://${HOST}`));
+    expect(sameHost.headers.get('vary')).toMatch(/Origin/);
   });
 
   it('/config.json: 403 origin_not_allowed for any other site, readable by it so the widget says why', async () => {

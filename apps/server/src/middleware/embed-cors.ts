@@ -52,7 +52,13 @@ export function embedCors(
     const origin = c.req.header('origin');
     const own = siteOrigin && new URL(siteOrigin()).origin;
     const verdict = originVerdict(origin, c.req.header('host'), allowed, own);
-    if (verdict === 'same' || origin === undefined) return next();
+    if (verdict === 'same' || origin === undefined) {
+      await next();
+      // Also on Engage's own answers: a shared cache keeping one without Vary would hand it, with no
+      // CORS grant, to a listed site's widget.
+      varyOnOrigin(c.res.headers);
+      return undefined;
+    }
     const cors = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
     if (verdict === 'refused')
       return c.json({ error: ORIGIN_NOT_ALLOWED, message: NOT_ALLOWED_MESSAGE }, 403, cors);
@@ -72,11 +78,15 @@ export function embedCors(
     await next();
     // The route's answer (errors and 429s included) is readable by the page that asked.
     c.res.headers.set('Access-Control-Allow-Origin', origin);
-    const vary = c.res.headers.get('Vary');
-    if (!vary?.split(',').some((v) => v.trim().toLowerCase() === 'origin'))
-      c.res.headers.set('Vary', vary ? `${vary}, Origin` : 'Origin');
+    varyOnOrigin(c.res.headers);
     return undefined;
   };
+}
+
+function varyOnOrigin(headers: Headers) {
+  const vary = headers.get('Vary');
+  if (!vary?.split(',').some((v) => ['origin', '*'].includes(v.trim().toLowerCase())))
+    headers.set('Vary', vary ? `${vary}, Origin` : 'Origin');
 }
 
 /**

@@ -83,9 +83,15 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
     }
 
     disconnectedCallback() {
-      this.#attempt = null;
-      this.#status = 'idle';
-      this.#unmount();
+      // A page that moves the element (appendChild elsewhere, a framework re-ordering its children)
+      // disconnects and reconnects it in one task: the call goes on. Only an element still out of
+      // the document once that task is done has left the page, and its call ends.
+      queueMicrotask(() => {
+        if (this.isConnected) return;
+        this.#attempt = null;
+        this.#status = 'idle';
+        this.#unmount();
+      });
     }
 
     attributeChangedCallback(name: string, previous: string | null, value: string | null) {
