@@ -37,12 +37,12 @@ export interface AnswersStore {
   saveAnswer(assistantId: string, question: string, answer: string): Promise<void>;
 }
 
-/** A save refused because the document would pass MAX_ANSWERS_FILE_BYTES: nothing was written. */
+/** A save refused because the document would pass its size limit: nothing was written. */
 export class AnswersFileFull extends Error {
-  constructor(bytes: number) {
+  constructor(bytes: number, limit: number = MAX_ANSWERS_FILE_BYTES) {
     super(
       `The Answers file is full: with this answer it would be ${Math.ceil(bytes / 1000)} kB, over its ` +
-        `limit of ${MAX_ANSWERS_FILE_BYTES / 1000} kB (the voice provider's advice for a knowledge-base ` +
+        `limit of ${limit / 1000} kB (the voice provider's advice for a knowledge-base ` +
         'file). Nothing was saved. Replacing an answer already in it with a shorter one makes room.',
     );
     this.name = 'AnswersFileFull';
@@ -84,7 +84,17 @@ const baseFields = (kb: KnowledgeBase): KnowledgeBase => ({
   ...(kb.model ? { model: kb.model } : {}),
 });
 
-export function answersStore(r: Requester, fetchImpl: typeof fetch): AnswersStore {
+export interface AnswersStoreOptions {
+  /** The size limit of the Answers file in bytes (default MAX_ANSWERS_FILE_BYTES; tests set others). */
+  maxFileBytes?: number;
+}
+
+export function answersStore(
+  r: Requester,
+  fetchImpl: typeof fetch,
+  options: AnswersStoreOptions = {},
+): AnswersStore {
+  const maxFileBytes = options.maxFileBytes ?? MAX_ANSWERS_FILE_BYTES;
   const queryTools = async (signal?: AbortSignal): Promise<QueryTool[]> => {
     const list = await listTools<unknown>(r, { limit: 1000 }, { signal });
     return (Array.isArray(list) ? (list as QueryTool[]) : []).filter((t) => t?.type === 'query');
@@ -130,9 +140,12 @@ export function answersStore(r: Requester, fetchImpl: typeof fetch): AnswersStor
     async saveAnswer(assistantId, question, answer) {
       const found = await find(assistantId, await queryTools());
       const markdown = mergeAnswer(found.markdown, question, answer);
-      // Checked before anything is uploaded: a refused save writes nothing.
+      // Checked before anything is uploaded: a refused save writes nothing. Only a save that grows a
+      // file past the limit is refused: one saved before the limit existed (up to MAX_DOCUMENT_BYTES)
+      // must still take the shorter replacements the refusal's message advises.
       const bytes = answersFileBytes(markdown);
-      if (bytes > MAX_ANSWERS_FILE_BYTES) throw new AnswersFileFull(bytes);
+      const current = found.markdown === null ? 0 : answersFileBytes(found.markdown);
+      if (bytes > maxFileBytes && bytes > current) throw new AnswersFileFull(bytes, maxFileBytes);
       const file = new File([markdown], ANSWERS_FILE_NAME, { type: 'text/markdown' });
       const uploaded = await uploadFile<{ id: string }>(r, file, {
         name: ANSWERS_FILE_NAME,

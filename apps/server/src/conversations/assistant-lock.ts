@@ -19,7 +19,19 @@ export type AssistantLock = <T>(key: string, fn: () => Promise<T>) => Promise<T>
 /** The advisory-lock namespace of the Answers documents (the key is hashed with hashtext). */
 const NAMESPACE = 'engage:answers:';
 
-export function assistantLock(db: Db): AssistantLock {
+export interface AssistantLockOptions {
+  /**
+   * Longest wait (ms) for another instance's lock on PostgreSQL; then the wait fails with SQLSTATE
+   * 55P03 (lock_not_available), which the route answers as "save in progress". Below the pool's
+   * statement timeout (8 s), so a wait never looks like an unreachable database.
+   */
+  lockTimeoutMs?: number;
+}
+
+const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
+
+export function assistantLock(db: Db, options: AssistantLockOptions = {}): AssistantLock {
+  const lockTimeout = `${options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS}ms`;
   const tails = new Map<string, Promise<unknown>>();
 
   const inProcess = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
@@ -39,6 +51,8 @@ export function assistantLock(db: Db): AssistantLock {
     inProcess(key, () =>
       db.kind === 'postgres'
         ? db.transaction(async (tx) => {
+            // SET LOCAL: for this transaction only, so the pooled connection keeps its defaults.
+            await tx.query(`select set_config('lock_timeout', $1, true)`, [lockTimeout]);
             await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${NAMESPACE}${key}`]);
             return fn();
           })

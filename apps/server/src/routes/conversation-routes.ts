@@ -66,6 +66,13 @@ class SaveFailed extends Error {
   }
 }
 
+/**
+ * A lock wait that ran out (lock_timeout: 55P03, or the statement timeout: 57014) while another
+ * instance saves for the same assistant: the database works, the assistant is busy.
+ */
+const isLockWaitTimeout = (error: unknown): boolean =>
+  error instanceof Error && ['55P03', '57014'].includes(String((error as { code?: unknown }).code));
+
 export function conversationRoutes(options: ConversationRoutesOptions): Hono {
   const app = new Hono();
   const siteAssistants = new Set(options.siteAssistantIds);
@@ -110,27 +117,48 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
         },
         404,
       );
+    // Where the save got to when the lock failed: still waiting for it, or done at the provider.
+    const progress = { started: false, saved: false };
     try {
-      await options.lock(assistantId, () =>
-        options.store.saveAnswer(assistantId, question, answer).catch((error: unknown) => {
+      await options.lock(assistantId, async () => {
+        progress.started = true;
+        await options.store.saveAnswer(assistantId, question, answer).catch((error: unknown) => {
           throw new SaveFailed(error);
-        }),
-      );
-    } catch (failure) {
-      // The database's own failures go on to the app's handler (503 database_unavailable).
-      if (!(failure instanceof SaveFailed)) throw failure;
-      if (failure.cause instanceof AnswersFileFull)
-        return c.json({ error: 'answers_file_full', message: failure.cause.message }, 413);
-      options.logger?.warn('answers: save failed', {
-        assistantId,
-        error: failure.message,
-        network: isVapiNetworkError(failure.cause),
+        });
+        progress.saved = true;
       });
-      const { status, body } = providerFailure(
-        failure.cause,
-        'did not take the answer, so nothing was changed',
-      );
-      return c.json(body, status);
+    } catch (failure) {
+      if (progress.saved) {
+        // The lock's COMMIT or release failed after the provider took the answer: it is saved (the
+        // transaction held only the advisory lock), so the caller hears so and the scan is dropped.
+        options.logger?.warn('answers: saved, but releasing the lock failed', {
+          assistantId,
+          error: failure instanceof Error ? failure.message : String(failure),
+        });
+      } else if (!progress.started && isLockWaitTimeout(failure)) {
+        return c.json(
+          {
+            error: 'save_in_progress',
+            message: 'Another answer for this assistant is being saved. Try again in a moment.',
+          },
+          409,
+        );
+      } else {
+        // The database's own failures go on to the app's handler (503 database_unavailable).
+        if (!(failure instanceof SaveFailed)) throw failure;
+        if (failure.cause instanceof AnswersFileFull)
+          return c.json({ error: 'answers_file_full', message: failure.cause.message }, 413);
+        options.logger?.warn('answers: save failed', {
+          assistantId,
+          error: failure.message,
+          network: isVapiNetworkError(failure.cause),
+        });
+        const { status, body } = providerFailure(
+          failure.cause,
+          'did not take the answer, so nothing was changed',
+        );
+        return c.json(body, status);
+      }
     }
     await options.cache.invalidate();
     return c.json({ saved: true }, 200);
