@@ -45,7 +45,7 @@ describe.skipIf(!postgresTarget)('the passkey challenges lock, held elsewhere (p
     await db?.close();
   });
 
-  const askOptions = () =>
+  const askOptions = async (): Promise<Response> =>
     srv.app.request('/auth/v1/passkeys/authentication/options', {
       method: 'POST',
       headers: {
@@ -79,22 +79,25 @@ describe.skipIf(!postgresTarget)('the passkey challenges lock, held elsewhere (p
     });
     await isLocked;
 
-    let settled = 0;
-    const flood = Array.from({ length: AT_ONCE }, () => askOptions().finally(() => settled++));
-    await vi.waitFor(async () => expect(await waiters()).toBeGreaterThan(0), { timeout: LOCK_TIMEOUT_MS });
+    try {
+      let settled = 0;
+      const flood = Array.from({ length: AT_ONCE }, () => askOptions().finally(() => settled++));
+      await vi.waitFor(async () => expect(await waiters()).toBeGreaterThan(0), { timeout: LOCK_TIMEOUT_MS });
 
-    // Other database work of the server goes through the same pool while the flood waits.
-    expect((await db.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
-    expect(await waiters()).toBe(1);
-    expect(settled).toBe(0);
+      // Other database work of the server goes through the same pool while the flood waits.
+      expect((await db.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+      expect(await waiters()).toBe(1);
+      expect(settled).toBe(0);
 
-    // The wait is bounded: every request of the flood ends with the rate limits' 429.
-    const answers = await Promise.all(flood);
-    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: AT_ONCE }, () => 429));
-    expect(await answers[0]!.json()).toMatchObject({ code: 'over_request_rate_limit' });
-
-    release();
-    await holding;
+      // The wait is bounded: every request of the flood ends with the rate limits' 429.
+      const answers = await Promise.all(flood);
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: AT_ONCE }, () => 429));
+      expect(await answers[0]!.json()).toMatchObject({ code: 'over_request_rate_limit' });
+    } finally {
+      // Even when an expectation failed: the server's waiters then end and the hooks can close.
+      release();
+      await holding;
+    }
     // Once the lock is free, a request gets its challenge again.
     expect((await askOptions()).status).toBe(200);
   }, 20_000);
