@@ -33,6 +33,8 @@ export interface AuthRuntimeOptions {
   now?: () => number;
   /** WebAuthn challenges pending at once (default MAX_PENDING_CHALLENGES); tests set a small one. */
   maxPendingChallenges?: number;
+  /** Longest wait for the pending challenges' lock, ms; tests set a short one. */
+  challengeLockTimeoutMs?: number;
 }
 
 const perFiveMinutes = (n: number): BucketSpec | null =>
@@ -101,6 +103,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     publicOrigin: opts.publicOrigin ?? createPublicOrigin(config).get,
     now: opts.now,
     maxPendingChallenges: opts.maxPendingChallenges,
+    challengeLockTimeoutMs: opts.challengeLockTimeoutMs,
   });
   return {
     service,

@@ -105,7 +105,7 @@ export function createWebauthnFactorApi({ db, rp, now, maxPendingChallenges }: W
         publicKey.challenge,
         bound(caller, factor),
         now(),
-        maxPendingChallenges,
+        { maxPending: maxPendingChallenges },
       );
       await db.query('update auth_factors set last_challenged_at = $2 where id = $1', [
         factor.id,

@@ -63,6 +63,10 @@ export async function listPasskeys(core: AuthCore, userId: string): Promise<Cred
 export function createPasskeysApi(core: AuthCore) {
   const { db } = core;
   const rp = () => relyingParty(core.siteUrl(), core.opts.siteTitle);
+  const challengeLimits = {
+    maxPending: core.opts.maxPendingChallenges,
+    lockTimeoutMs: core.opts.challengeLockTimeoutMs,
+  };
 
   /** A user with a verified factor changes their passkeys only from an aal2 session. */
   async function requireAalForChange(caller: Caller) {
@@ -108,7 +112,7 @@ export function createPasskeysApi(core: AuthCore) {
         options.challenge,
         { userId: caller.user.id, sessionId: caller.session.id },
         core.now(),
-        core.opts.maxPendingChallenges,
+        challengeLimits,
       );
       return { challenge_id: saved.id, options, expires_at: saved.expires_at };
     },
@@ -145,7 +149,7 @@ export function createPasskeysApi(core: AuthCore) {
         options.challenge,
         {},
         core.now(),
-        core.opts.maxPendingChallenges,
+        challengeLimits,
       );
       return { challenge_id: saved.id, options, expires_at: saved.expires_at };
     },

@@ -23,6 +23,8 @@ export interface AuthServiceOptions {
   rateLimits?: RateLimitOptions;
   /** WebAuthn challenges pending at once (webauthn.ts MAX_PENDING_CHALLENGES); tests set a small one. */
   maxPendingChallenges?: number;
+  /** Longest wait for the pending challenges' lock, ms (webauthn.ts CHALLENGE_LOCK_TIMEOUT_MS). */
+  challengeLockTimeoutMs?: number;
   /** Where the limits count (db/limit-store.ts: PostgreSQL with DATABASE_URL); memory by default. */
   limitStore?: LimitStore;
   /** Minimum seconds between two mails of one kind to one user (GoTrue: 60). */

@@ -10,6 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
+import { keyedQueue, type KeyedQueue } from '../db/keyed-queue.js';
 import type { Db, Queryable } from '../db/types.js';
 import { AuthError } from './errors.js';
 import { isUuid } from './tokens.js';
@@ -98,6 +99,34 @@ export const authenticationJson = z.object({
 
 /** The advisory lock that makes the cap's count-and-insert one step on PostgreSQL (hashtext key). */
 const CHALLENGE_CAP_LOCK = 'engage:webauthn-challenges';
+/** Longest a save waits for its turn (in this process, then for the lock) before a 429. */
+export const CHALLENGE_LOCK_TIMEOUT_MS = 2_000;
+
+/** The in-process turns of each database (one per instance): at most one connection waits on the lock. */
+const queues = new WeakMap<Db, KeyedQueue>();
+const queueOf = (db: Db) => {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = keyedQueue()));
+  return queue;
+};
+
+const tooManyCeremonies = () =>
+  new AuthError(
+    429,
+    'over_request_rate_limit',
+    'Too many passkey ceremonies are under way: try again in a few minutes, or use your password.',
+  );
+const busy = () =>
+  new AuthError(429, 'over_request_rate_limit', 'Too many passkey requests at once: try again in a moment.');
+/** PostgreSQL's lock_not_available: lock_timeout ran out. */
+const isLockTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === '55P03';
+
+export interface ChallengeLimits {
+  /** Challenges pending at once (default MAX_PENDING_CHALLENGES). */
+  maxPending?: number;
+  /** Longest wait for the cap's lock, ms (default CHALLENGE_LOCK_TIMEOUT_MS); tests set a short one. */
+  lockTimeoutMs?: number;
+}
 
 export async function saveChallenge(
   db: Db,
@@ -105,42 +134,55 @@ export async function saveChallenge(
   challenge: string,
   bound: { userId?: string; sessionId?: string; factorId?: string },
   now: number,
-  maxPending = MAX_PENDING_CHALLENGES,
+  limits: ChallengeLimits = {},
 ): Promise<{ id: string; expires_at: number }> {
-  const rows = await db.transaction(async (tx) => {
-    // The count and the insert as one step: under PostgreSQL's READ COMMITTED, concurrent inserts
-    // each counted the rows committed before them and went past the cap together. One saver at a
-    // time, across instances (the lock goes with the transaction). PGlite is one session that runs
-    // a transaction alone, so there the transaction is the whole lock.
-    if (db.kind === 'postgres')
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [CHALLENGE_CAP_LOCK]);
-    // Spent-and-abandoned challenges of any kind older than their life go with each new one.
-    await tx.query('delete from auth_webauthn_challenges where created_at < $1', [
-      new Date(now - WEBAUTHN_CHALLENGE_MS),
-    ]);
-    const inserted = await tx.query<{ id: string }>(
-      `insert into auth_webauthn_challenges (kind, challenge, user_id, session_id, factor_id, created_at)
-       select $1, $2, $3, $4, $5, $6
-       where (select count(*) from auth_webauthn_challenges) < $7
-       returning id`,
-      [
-        kind,
-        challenge,
-        bound.userId ?? null,
-        bound.sessionId ?? null,
-        bound.factorId ?? null,
-        new Date(now),
-        maxPending,
-      ],
-    );
-    return inserted.rows;
+  const maxPending = limits.maxPending ?? MAX_PENDING_CHALLENGES;
+  const lockTimeoutMs = limits.lockTimeoutMs ?? CHALLENGE_LOCK_TIMEOUT_MS;
+  const queuedAt = Date.now();
+  // One save at a time in this process first: a flood queues here, holding no pool connection, so
+  // sign-in and everything else keep theirs. The whole wait (queue, then lock) is bounded: a save
+  // that waited too long is refused with 429 instead of holding its caller or a connection.
+  const rows = await queueOf(db)(CHALLENGE_CAP_LOCK, async () => {
+    const left = lockTimeoutMs - (Date.now() - queuedAt);
+    if (left <= 0) throw busy();
+    try {
+      return await db.transaction(async (tx) => {
+        // The count and the insert as one step: under PostgreSQL's READ COMMITTED, concurrent
+        // inserts each counted the rows committed before them and went past the cap together. One
+        // saver at a time across instances (the lock goes with the transaction). PGlite is one
+        // session that runs a transaction alone, so there the transaction is the whole lock.
+        if (db.kind === 'postgres') {
+          await tx.query(`select set_config('lock_timeout', $1, true)`, [`${Math.ceil(left)}ms`]);
+          await tx.query('select pg_advisory_xact_lock(hashtext($1))', [CHALLENGE_CAP_LOCK]);
+        }
+        // Spent-and-abandoned challenges of any kind older than their life go with each new one.
+        await tx.query('delete from auth_webauthn_challenges where created_at < $1', [
+          new Date(now - WEBAUTHN_CHALLENGE_MS),
+        ]);
+        // Counts at most the cap's worth of rows: enough to know whether it is reached.
+        const inserted = await tx.query<{ id: string }>(
+          `insert into auth_webauthn_challenges (kind, challenge, user_id, session_id, factor_id, created_at)
+           select $1, $2, $3, $4, $5, $6
+           where (select count(*) from (select 1 from auth_webauthn_challenges limit $7) capped) < $7
+           returning id`,
+          [
+            kind,
+            challenge,
+            bound.userId ?? null,
+            bound.sessionId ?? null,
+            bound.factorId ?? null,
+            new Date(now),
+            maxPending,
+          ],
+        );
+        return inserted.rows;
+      });
+    } catch (error) {
+      if (isLockTimeout(error)) throw busy();
+      throw error;
+    }
   });
-  if (!rows[0])
-    throw new AuthError(
-      429,
-      'over_request_rate_limit',
-      'Too many passkey ceremonies are under way: try again in a few minutes, or use your password.',
-    );
+  if (!rows[0]) throw tooManyCeremonies();
   return {
     id: rows[0].id,
     expires_at: Math.floor((now + WEBAUTHN_CHALLENGE_MS) / 1000),

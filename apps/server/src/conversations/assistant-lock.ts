@@ -1,8 +1,9 @@
+import { keyedQueue } from '../db/keyed-queue.js';
 import type { Db } from '../db/types.js';
 
 /**
  * One writer at a time per assistant's Answers document. Two locks, one inside the other:
- * - in this process, a promise chain per key (PGlite is one process and one session, where a
+ * - in this process, a promise chain per key (db/keyed-queue.ts; PGlite is one process and one session, where a
  *   PostgreSQL advisory lock is re-entrant and so would let two saves of the same session through);
  * - on PostgreSQL, a transaction-scoped advisory lock on a hash of the key, so several instances
  *   over one database also take turns. It goes with the transaction: a crashed instance never
@@ -32,20 +33,7 @@ const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 
 export function assistantLock(db: Db, options: AssistantLockOptions = {}): AssistantLock {
   const lockTimeout = `${options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS}ms`;
-  const tails = new Map<string, Promise<unknown>>();
-
-  const inProcess = async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    tails.set(key, tail);
-    try {
-      return await run;
-    } finally {
-      // The last in the chain cleans up: the map holds only keys with a save in flight.
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
+  const inProcess = keyedQueue();
 
   return (key, fn) =>
     inProcess(key, () =>

@@ -102,9 +102,11 @@ for (const target of testDbTargets()) {
       const pending = async () =>
         (await db.query<{ n: number }>('select count(*)::int as n from auth_webauthn_challenges')).rows[0]!.n;
       const cap = (await pending()) + 2;
-      const first = await saveChallenge(db, 'authentication', 'c1', {}, now, cap);
-      await saveChallenge(db, 'authentication', 'c2', {}, now, cap);
-      await expect(saveChallenge(db, 'authentication', 'c3', {}, now, cap)).rejects.toMatchObject({
+      const first = await saveChallenge(db, 'authentication', 'c1', {}, now, { maxPending: cap });
+      await saveChallenge(db, 'authentication', 'c2', {}, now, { maxPending: cap });
+      await expect(
+        saveChallenge(db, 'authentication', 'c3', {}, now, { maxPending: cap }),
+      ).rejects.toMatchObject({
         status: 429,
         code: 'over_request_rate_limit',
       });
@@ -115,7 +117,7 @@ for (const target of testDbTargets()) {
       await expect(takeChallenge(db, first.id, 'authentication', {}, later)).rejects.toMatchObject({
         code: 'webauthn_challenge_expired',
       });
-      await saveChallenge(db, 'authentication', 'c4', {}, later, cap);
+      await saveChallenge(db, 'authentication', 'c4', {}, later, { maxPending: cap });
       expect(await pending()).toBe(1);
     });
   });

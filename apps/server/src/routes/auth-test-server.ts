@@ -50,6 +50,8 @@ export interface AuthTestServerOptions {
   now?: () => number;
   /** The cap on pending WebAuthn challenges (default MAX_PENDING_CHALLENGES). */
   maxPendingChallenges?: number;
+  /** The longest wait for the pending challenges' lock, ms. */
+  challengeLockTimeoutMs?: number;
 }
 
 export async function startAuthTestServer(
@@ -76,6 +78,7 @@ export async function startAuthTestServer(
     emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
     now: options.now,
     maxPendingChallenges: options.maxPendingChallenges,
+    challengeLockTimeoutMs: options.challengeLockTimeoutMs,
   });
   const service = runtime.service as AuthService;
   const app = createApp({
