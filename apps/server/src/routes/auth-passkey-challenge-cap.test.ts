@@ -8,6 +8,7 @@ import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
+import { authApiHeaders } from './passkey-harness.js';
 
 const CAP = 5;
 const AT_ONCE = 40;
@@ -32,11 +33,7 @@ for (const target of testDbTargets()) {
     const askOptions = () =>
       srv.app.request('/auth/v1/passkeys/authentication/options', {
         method: 'POST',
-        headers: {
-          apikey: srv.anonKey,
-          'Content-Type': 'application/json',
-          'X-Supabase-Api-Version': '2024-01-01',
-        },
+        headers: authApiHeaders(srv),
         body: '{}',
       });
 

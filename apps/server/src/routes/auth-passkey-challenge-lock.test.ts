@@ -10,6 +10,7 @@ import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
+import { authApiHeaders } from './passkey-harness.js';
 
 const postgresTarget = testDbTargets().find((t) => t.name === 'postgres');
 if (!postgresTarget)
@@ -48,11 +49,7 @@ describe.skipIf(!postgresTarget)('the passkey challenges lock, held elsewhere (p
   const askOptions = async (): Promise<Response> =>
     srv.app.request('/auth/v1/passkeys/authentication/options', {
       method: 'POST',
-      headers: {
-        apikey: srv.anonKey,
-        'Content-Type': 'application/json',
-        'X-Supabase-Api-Version': '2024-01-01',
-      },
+      headers: authApiHeaders(srv),
       body: '{}',
     });
 
