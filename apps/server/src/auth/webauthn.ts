@@ -10,6 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
+import { advisoryXactLock, isLockTimeout } from '../db/advisory-lock.js';
 import { keyedQueue, type KeyedQueue } from '../db/keyed-queue.js';
 import type { Db, Queryable } from '../db/types.js';
 import { AuthError } from './errors.js';
@@ -118,8 +119,6 @@ const tooManyCeremonies = () =>
   );
 const busy = () =>
   new AuthError(429, 'over_request_rate_limit', 'Too many passkey requests at once: try again in a moment.');
-/** PostgreSQL's lock_not_available: lock_timeout ran out. */
-const isLockTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === '55P03';
 
 export interface ChallengeLimits {
   /** Challenges pending at once (default MAX_PENDING_CHALLENGES). */
@@ -151,10 +150,7 @@ export async function saveChallenge(
         // inserts each counted the rows committed before them and went past the cap together. One
         // saver at a time across instances (the lock goes with the transaction). PGlite is one
         // session that runs a transaction alone, so there the transaction is the whole lock.
-        if (db.kind === 'postgres') {
-          await tx.query(`select set_config('lock_timeout', $1, true)`, [`${Math.ceil(left)}ms`]);
-          await tx.query('select pg_advisory_xact_lock(hashtext($1))', [CHALLENGE_CAP_LOCK]);
-        }
+        if (db.kind === 'postgres') await advisoryXactLock(tx, CHALLENGE_CAP_LOCK, left);
         // Spent-and-abandoned challenges of any kind older than their life go with each new one.
         await tx.query('delete from auth_webauthn_challenges where created_at < $1', [
           new Date(now - WEBAUTHN_CHALLENGE_MS),

@@ -1,3 +1,4 @@
+import { advisoryXactLock } from '../db/advisory-lock.js';
 import { keyedQueue } from '../db/keyed-queue.js';
 import type { Db } from '../db/types.js';
 
@@ -32,16 +33,14 @@ export interface AssistantLockOptions {
 const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
 
 export function assistantLock(db: Db, options: AssistantLockOptions = {}): AssistantLock {
-  const lockTimeout = `${options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS}ms`;
+  const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   const inProcess = keyedQueue();
 
   return (key, fn) =>
     inProcess(key, () =>
       db.kind === 'postgres'
         ? db.transaction(async (tx) => {
-            // SET LOCAL: for this transaction only, so the pooled connection keeps its defaults.
-            await tx.query(`select set_config('lock_timeout', $1, true)`, [lockTimeout]);
-            await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${NAMESPACE}${key}`]);
+            await advisoryXactLock(tx, `${NAMESPACE}${key}`, lockTimeoutMs);
             return fn();
           })
         : // PGlite: one process, and its single session would deadlock with the provider's own

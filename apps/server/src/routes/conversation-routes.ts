@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { AnswersFileFull, type AnswersStore } from '../conversations/answers-store.js';
 import type { AssistantLock } from '../conversations/assistant-lock.js';
 import type { CachedScan } from '../conversations/unanswered-cache.js';
+import { isLockTimeout } from '../db/advisory-lock.js';
 import type { Logger } from '../lib/logger.js';
 import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
 import { forwardedRoute } from './provider-proxy.js';
@@ -71,7 +72,7 @@ class SaveFailed extends Error {
  * instance saves for the same assistant: the database works, the assistant is busy.
  */
 const isLockWaitTimeout = (error: unknown): boolean =>
-  error instanceof Error && ['55P03', '57014'].includes(String((error as { code?: unknown }).code));
+  isLockTimeout(error) || (error as { code?: unknown } | null)?.code === '57014';
 
 export function conversationRoutes(options: ConversationRoutesOptions): Hono {
   const app = new Hono();
