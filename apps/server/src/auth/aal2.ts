@@ -1,10 +1,31 @@
 import type { Queryable } from '../db/types.js';
+import { AuthError } from './errors.js';
 import type { SessionRow } from './sessions.js';
 import type { Caller } from './types.js';
 
 /**
+ * Verifying a factor that is still unverified while the user already has a verified one needs an
+ * aal2 session, whatever either factor's type. Otherwise a factor enrolled by someone who knew the
+ * password before the owner turned on MFA (or one the owner left pending) would lift a
+ * password-only session to aal2. Call within the verification's transaction.
+ */
+export async function assertMayVerify(
+  tx: Queryable,
+  caller: Caller,
+  factor: { id: string; status: string },
+): Promise<void> {
+  if (factor.status !== 'unverified' || caller.session.aal === 'aal2') return;
+  const { rows } = await tx.query(
+    `select 1 from auth_factors where user_id = $1 and status = 'verified' and id <> $2 limit 1`,
+    [caller.user.id, factor.id],
+  );
+  if (rows.length > 0) throw new AuthError(403, 'insufficient_aal', 'AAL2 required to verify a new factor');
+}
+
+/**
  * A second factor verified (TOTP or WebAuthn), within the verification's transaction: the user's other
- * unverified factors of that type go, the user's other aal1 sessions end, and this session is raised
+ * unverified factors go, of every type (a pending factor of the other type could be someone
+ * else's, planted with the password alone), the user's other aal1 sessions end, and this session is raised
  * to aal2 with the method first in its `amr` and a new refresh token (its old ones revoked).
  */
 export async function raiseToAal2(
@@ -15,10 +36,10 @@ export async function raiseToAal2(
   now: number,
 ): Promise<SessionRow> {
   const amr = [{ method: factor.type, timestamp: Math.floor(now / 1000) }, ...caller.session.amr];
-  await tx.query(
-    `delete from auth_factors where user_id = $1 and factor_type = $3 and status = 'unverified' and id <> $2`,
-    [caller.user.id, factor.id, factor.type],
-  );
+  await tx.query(`delete from auth_factors where user_id = $1 and status = 'unverified' and id <> $2`, [
+    caller.user.id,
+    factor.id,
+  ]);
   await tx.query(`delete from auth_sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
     caller.user.id,
     caller.session.id,

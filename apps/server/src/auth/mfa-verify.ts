@@ -1,6 +1,6 @@
 // POST /factors/{id}/verify inside one transaction (AUTH-CONTRACT §2.11, issue 23).
 import type { Queryable } from '../db/types.js';
-import { raiseToAal2 } from './aal2.js';
+import { assertMayVerify, raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
 import { acceptedStep, backoffMs } from './mfa-attempts.js';
 import type { SessionRow } from './sessions.js';
@@ -26,6 +26,7 @@ export type VerifyOutcome = { session: SessionRow } | { error: AuthError };
 
 interface LockedFactor {
   id: string;
+  status: string;
   secret: string;
   last_totp_step: string | number | null;
   failed_verifications: number;
@@ -46,12 +47,13 @@ const challengeExpired = (message = 'MFA challenge has expired or was not found'
 export async function verifyInTransaction(tx: Queryable, attempt: VerifyAttempt): Promise<VerifyOutcome> {
   const { caller, now } = attempt;
   const { rows } = await tx.query<LockedFactor>(
-    `select id, secret, last_totp_step, failed_verifications, verify_locked_until
+    `select id, status, secret, last_totp_step, failed_verifications, verify_locked_until
        from auth_factors where id = $1 and user_id = $2 for update`,
     [attempt.factorId, caller.user.id],
   );
   const factor = rows[0];
   if (!factor) return { error: new AuthError(404, 'mfa_factor_not_found', 'Factor not found') };
+  await assertMayVerify(tx, caller, factor);
   const lockedMs = factor.verify_locked_until ? new Date(factor.verify_locked_until).getTime() - now : 0;
   if (lockedMs > 0)
     return {

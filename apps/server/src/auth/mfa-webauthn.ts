@@ -6,7 +6,7 @@ import { generateAuthenticationOptions, generateRegistrationOptions } from '@sim
 import { isoUint8Array } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/types.js';
-import { raiseToAal2 } from './aal2.js';
+import { assertMayVerify, raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
 import { parseBody } from './schemas.js';
 import type { SessionRow } from './sessions.js';
@@ -74,6 +74,7 @@ export function createWebauthnFactorApi({ db, rp, now, maxPendingChallenges }: W
       const party = rp();
       checkRp(party, input.webauthn);
       const creating = factor.status === 'unverified';
+      await assertMayVerify(db, caller, factor);
       const credentials = await db.query<CredentialRow>(
         creating
           ? 'select * from auth_webauthn_credentials where user_id = $1'
@@ -151,6 +152,7 @@ export function createWebauthnFactorApi({ db, rp, now, maxPendingChallenges }: W
           [factor.id],
         );
         if (locked.rows[0]?.status !== factor.status) throw challengeExpired();
+        await assertMayVerify(tx, caller, factor);
         if (input.webauthn.type === 'create') {
           const credential = await checkRegistration(party, input.webauthn.credential_response, challenge);
           await insertCredential(tx, caller.user.id, factor.id, credential, factor.friendly_name);

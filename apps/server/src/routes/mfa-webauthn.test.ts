@@ -6,7 +6,8 @@ import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
-import { signedIn } from './mfa-test-support.js';
+import * as OTPAuth from 'otpauth';
+import { enrollTotp, signedIn, testClock } from './mfa-test-support.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 
 const PASSWORD = 'webauthn-mfa-pass-1';
@@ -184,6 +185,121 @@ for (const target of testDbTargets()) {
       expect(
         (await db.query('select 1 from auth_webauthn_credentials where factor_id = $1', [factorId])).rows,
       ).toEqual([]);
+    });
+  });
+}
+
+for (const target of testDbTargets()) {
+  describe(`A factor planted before MFA (${target.name})`, () => {
+    let db: Db;
+    let strict: AuthTestServer;
+
+    beforeAll(async () => {
+      db = await target.open(allMigrations());
+      strict = await startAuthTestServer(db, { env: { ADMIN_REQUIRE_MFA: 'true' } });
+    });
+    afterAll(async () => {
+      await strict?.close();
+      await db?.close();
+    });
+
+    const rp = () => ({ rpId: new URL(strict.origin).hostname, rpOrigins: [strict.origin] });
+    const adminUsers = (token: string) =>
+      fetch(`${strict.url}/api/admin/users`, { headers: { Authorization: `Bearer ${token}` } });
+    const createAdmin = (email: string) =>
+      strict.service.admin.create({
+        email,
+        password: PASSWORD,
+        email_confirm: true,
+        app_metadata: { role: 'admin' },
+      });
+    const factorExists = async (id: string) =>
+      (await db.query('select 1 from auth_factors where id = $1', [id])).rows.length === 1;
+
+    /** The attacker's own key registered on the planted factor: the aal2 session, or the error. */
+    async function registerOwnKey(client: SupabaseClient, factorId: string) {
+      const challenge = await client.auth.mfa.challenge({ factorId, webauthn: rp() });
+      if (challenge.error) return { error: challenge.error };
+      const data = challenge.data as {
+        id: string;
+        webauthn: { credential_options: { publicKey: DecodedOptions } };
+      };
+      const key = softwareAuthenticator(strict.origin);
+      const credential = key.create(asJson(data.webauthn.credential_options.publicKey));
+      return client.auth.mfa.verify({
+        factorId,
+        challengeId: data.id,
+        webauthn: { type: 'create', ...rp(), credential_response: asCredential(credential) },
+      });
+    }
+
+    it('a security key planted with the password is gone once the owner turns on TOTP', async () => {
+      await createAdmin('planted-key@example.com');
+      const attacker = await signedIn(strict, 'planted-key@example.com', PASSWORD);
+      const planted = await attacker.client.auth.mfa.enroll({ factorType: 'webauthn' });
+      const plantedId = planted.data!.id;
+
+      const owner = await signedIn(strict, 'planted-key@example.com', PASSWORD);
+      await enrollTotp(owner.client, testClock());
+      expect(await factorExists(plantedId)).toBe(false);
+
+      const later = await signedIn(strict, 'planted-key@example.com', PASSWORD);
+      const lifted = await registerOwnKey(later.client, plantedId);
+      expect(lifted.error).toMatchObject({ status: 404 });
+      expect((await adminUsers(later.token)).status).toBe(403);
+    });
+
+    it('a TOTP factor planted with the password is gone once the owner enrols a security key', async () => {
+      await createAdmin('planted-totp@example.com');
+      const attacker = await signedIn(strict, 'planted-totp@example.com', PASSWORD);
+      const planted = await attacker.client.auth.mfa.enroll({ factorType: 'totp' });
+      const { id: plantedId, totp } = planted.data as { id: string; totp: { secret: string } };
+
+      const owner = await signedIn(strict, 'planted-totp@example.com', PASSWORD);
+      const enrolled = await owner.client.auth.mfa.enroll({ factorType: 'webauthn' });
+      expect((await registerOwnKey(owner.client, enrolled.data!.id)).error).toBeNull();
+      expect(await factorExists(plantedId)).toBe(false);
+
+      const later = await signedIn(strict, 'planted-totp@example.com', PASSWORD);
+      const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(totp.secret) });
+      const lifted = await later.client.auth.mfa.challengeAndVerify({
+        factorId: plantedId,
+        code: app.generate(),
+      });
+      expect(lifted.error).toMatchObject({ status: 404 });
+      expect((await adminUsers(later.token)).status).toBe(403);
+    });
+
+    it('a pending factor of a user with a verified one needs aal2 to be verified, of either type', async () => {
+      await createAdmin('pending@example.com');
+      const owner = await signedIn(strict, 'pending@example.com', PASSWORD);
+      await enrollTotp(owner.client, testClock());
+      // The owner, at aal2, starts enrolling a security key and leaves it pending.
+      const pendingKey = await owner.client.auth.mfa.enroll({ factorType: 'webauthn' });
+      expect(pendingKey.error).toBeNull();
+      // A TOTP factor left pending (as one planted before this rule would be), its secret known.
+      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      const { rows } = await db.query<{ id: string }>(
+        `insert into auth_factors (user_id, factor_type, secret)
+           select id, 'totp', $2 from auth_users where email = $1 returning id`,
+        ['pending@example.com', secret],
+      );
+      const pendingTotp = rows[0]!.id;
+
+      const password = await signedIn(strict, 'pending@example.com', PASSWORD);
+      const key = await registerOwnKey(password.client, pendingKey.data!.id);
+      expect(key.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+      const app = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+      const code = await password.client.auth.mfa.challengeAndVerify({
+        factorId: pendingTotp,
+        code: app.generate(),
+      });
+      expect(code.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+      expect((await password.client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe(
+        'aal1',
+      );
+      expect((await adminUsers(password.token)).status).toBe(403);
+      expect(await factorExists(pendingTotp)).toBe(true);
     });
   });
 }
