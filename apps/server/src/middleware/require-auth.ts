@@ -32,6 +32,14 @@ export interface AuthenticatedUser {
   hasVerifiedFactor?: boolean;
 }
 
+/**
+ * A member is a signed-in user with an account someone owns (an address). An anonymous session is
+ * a visitor for every decision that separates visitors from members: the members' key, the
+ * sign-in-only assistants, whether a call needs signing in.
+ */
+export const isMember = (user: AuthenticatedUser | null): user is AuthenticatedUser =>
+  user !== null && user.isAnonymous !== true;
+
 /** True when the user has a verified factor but this token did not use it (aal1). */
 export const needsSecondFactor = (user: AuthenticatedUser): boolean =>
   user.hasVerifiedFactor === true && user.aal !== 'aal2';

@@ -3,9 +3,10 @@
 // pruning of never-upgraded users. On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LIMITS } from '../auth/rate-limit.js';
-import { serverMigrations } from '../db/migrations/index.js';
+
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
+import { allMigrations } from '../server.js';
 import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
 
 const password = 'correct horse 1';
@@ -24,7 +25,7 @@ for (const target of testDbTargets()) {
     let clock = Date.now();
 
     beforeAll(async () => {
-      db = await target.open(serverMigrations());
+      db = await target.open(allMigrations());
       off = await startAuthTestServer(db);
       srv = await startAuthTestServer(db, {
         env: { AUTH_ANONYMOUS: 'true' },
@@ -158,6 +159,60 @@ for (const target of testDbTargets()) {
       });
       expect(gotrueAdmin.status).toBe(403);
       expect(((await gotrueAdmin.json()) as { error_code: string }).error_code).toBe('not_admin');
+    });
+
+    it('attack: an anonymous session is a visitor: no members key, no sign-in-only assistants', async () => {
+      const { data } = await srv.client().auth.signInAnonymously();
+      const bearer = { Authorization: `Bearer ${data.session?.access_token as string}` };
+      const provider = async (headers: Record<string, string>) =>
+        ((await (await fetch(`${srv.url}/config.json`, { headers })).json()) as { provider: object })
+          .provider;
+      expect(await provider(bearer)).not.toHaveProperty('membersPublicKey');
+      // A member's session does get it: the difference is the account, not the token.
+      const email = newEmail();
+      await srv.service.admin.create({ email, password, email_confirm: true });
+      const member = await srv.client().auth.signInWithPassword({ email, password });
+      const memberBearer = { Authorization: `Bearer ${member.data.session?.access_token as string}` };
+      expect(await provider(memberBearer)).toHaveProperty('membersPublicKey');
+
+      const call = (headers: Record<string, string>, assistantId: string, server = srv) =>
+        fetch(`${server.url}/api/calls/websocket`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ assistantId }),
+        });
+      for (const assistantId of ['asst_ediscovery', 'asst_onboarding']) {
+        const refused = await call(bearer, assistantId);
+        expect(refused.status, assistantId).toBe(401);
+        expect(await refused.json()).toMatchObject({ error: 'unauthorized' });
+        const ok = await call(memberBearer, assistantId);
+        expect(ok.status, `${assistantId} ${await ok.clone().text()}`).toBe(201);
+      }
+      expect((await call(bearer, 'asst_index')).status).toBe(201);
+    });
+
+    it('attack: an anonymous session starts no call when visitors may not (WEBSOCKET_CALLS_ANONYMOUS=false)', async () => {
+      const closed = await startAuthTestServer(db, {
+        env: { AUTH_ANONYMOUS: 'true', WEBSOCKET_CALLS_ANONYMOUS: 'false' },
+      });
+      try {
+        const { data } = await closed.client().auth.signInAnonymously();
+        const res = await fetch(`${closed.url}/api/calls/websocket`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${data.session?.access_token as string}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ assistantId: 'asst_index' }),
+        });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({
+          error: 'unauthorized',
+          message: 'Sign in to start a call.',
+        });
+      } finally {
+        await closed.close();
+      }
     });
 
     it('attack: a flood from many addresses of one IPv6 /64 is cut off; another /64 is not', async () => {

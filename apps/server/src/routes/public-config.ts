@@ -2,7 +2,7 @@ import type { PublicConfig } from '@engage/http-contract';
 import { Hono } from 'hono';
 import type { Config } from '../config.js';
 import { bearerToken } from '../lib/bearer-token.js';
-import type { VerifyAccessToken } from '../middleware/require-auth.js';
+import { isMember, type VerifyAccessToken } from '../middleware/require-auth.js';
 
 // What the browser may know (GET /config.json): the shape is the HTTP contract's, shared with the
 // site; buildPublicConfig fills it from an explicit allow-list of public values.
@@ -46,14 +46,15 @@ export interface MembersConfig {
 
 /**
  * GET /config.json: the public values for everyone; with a valid session (Authorization: Bearer
- * <access token>) also the members' public key, which the sign-in-only pages' widget uses. An
- * invalid or expired token gets the anonymous answer, as no token does.
+ * <access token>) of a member also the members' public key, which the sign-in-only pages' widget
+ * uses. An invalid or expired token, or an anonymous user's, gets the visitors' answer, as no token
+ * does.
  */
 export function publicConfigRoute(publicConfig: () => PublicConfig, members?: MembersConfig): Hono {
   return new Hono().get('/config.json', async (c) => {
     c.header('Vary', 'Authorization');
     const token = members && bearerToken(c);
-    if (members && token && (await members.verify(token))) {
+    if (members && token && isMember(await members.verify(token))) {
       c.header('Cache-Control', 'private, no-store');
       const config = publicConfig();
       return c.json({

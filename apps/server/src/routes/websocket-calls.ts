@@ -15,6 +15,7 @@ import { emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
 import {
+  isMember,
   MFA_REQUIRED_MESSAGE,
   needsSecondFactor,
   type AuthenticatedUser,
@@ -116,16 +117,17 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
 
   return new Hono().post('/', async (c) => {
     const token = bearerToken(c);
+    // A member's token counts (its own per-user limit, the sign-in-only assistants); an anonymous
+    // user's session is a visitor's, limited by address like one without a token.
     let user: AuthenticatedUser | null = null;
     if (token) {
-      user = await options.verifyAccessToken(token);
-      if (!user) return error(c, 401, 'unauthorized', 'Your session has expired; sign in again.');
-      // A token counts (its own per-user limit, or the only way in without anonymous calls) only
-      // once it used the account's second factor.
-      if (needsSecondFactor(user)) return error(c, 403, 'mfa_required', MFA_REQUIRED_MESSAGE);
-    } else if (!options.allowAnonymous) {
-      return error(c, 401, 'unauthorized', 'Sign in to start a call.');
+      const verified = await options.verifyAccessToken(token);
+      if (!verified) return error(c, 401, 'unauthorized', 'Your session has expired; sign in again.');
+      // A token counts only once it used the account's second factor.
+      if (needsSecondFactor(verified)) return error(c, 403, 'mfa_required', MFA_REQUIRED_MESSAGE);
+      if (isMember(verified)) user = verified;
     }
+    if (!user && !options.allowAnonymous) return error(c, 401, 'unauthorized', 'Sign in to start a call.');
 
     let raw: unknown;
     try {
