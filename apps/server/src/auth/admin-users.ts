@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import { AuthError, authErrors } from './errors.js';
+import { assertMetadataFits } from './metadata.js';
 import { hashPassword, weakPassword } from './passwords.js';
 import { findUserByEmail, findUserById, USER_COLUMNS, type UserRow } from './users.js';
 
@@ -137,6 +138,15 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
     const other = await findUserByEmail(db, email);
     if (other && other.id !== id) throw emailExists();
   }
+  const appMetadata = input.appMetadata
+    ? merge(user.raw_app_meta_data, input.appMetadata)
+    : user.raw_app_meta_data;
+  const userMetadata = input.userMetadata
+    ? merge(user.raw_user_meta_data, input.userMetadata)
+    : user.raw_user_meta_data;
+  // Each patch is capped by the schema; the merged result is what is stored, so it is what counts.
+  if (input.appMetadata) assertMetadataFits(appMetadata, 'app_metadata');
+  if (input.userMetadata) assertMetadataFits(userMetadata, 'user_metadata');
   let hash = user.encrypted_password;
   if (input.password !== undefined) {
     const weak = weakPassword(input.password);
@@ -159,12 +169,8 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
       email,
       hash,
       input.emailConfirm ?? null,
-      JSON.stringify(
-        input.appMetadata ? merge(user.raw_app_meta_data, input.appMetadata) : user.raw_app_meta_data,
-      ),
-      JSON.stringify(
-        input.userMetadata ? merge(user.raw_user_meta_data, input.userMetadata) : user.raw_user_meta_data,
-      ),
+      JSON.stringify(appMetadata),
+      JSON.stringify(userMetadata),
       bannedUntil,
     ],
   );

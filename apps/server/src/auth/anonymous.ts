@@ -2,12 +2,11 @@
 // housekeeping that keeps it from filling the database: a per-address limit (IPv6 by /64), a cap
 // on anonymous users at once, and the deletion of anonymous users never upgraded to an address.
 import type { AuthCore } from './core.js';
-import { AuthError, authErrors } from './errors.js';
+import { AuthError } from './errors.js';
+import { assertMetadataFits } from './metadata.js';
 import type { RequestContext, TokenResponse } from './types.js';
 import { USER_COLUMNS, type UserRow } from './users.js';
 
-/** user_metadata of an anonymous sign-in, as JSON: anyone may create these, so they stay small. */
-const MAX_METADATA_BYTES = 16 * 1024;
 /** Pruned per sign-in at most: the work one request does stays bounded. */
 const PRUNE_BATCH = 100;
 
@@ -41,9 +40,8 @@ export function createAnonymousApi(core: AuthCore) {
     async signInAnonymously(data: Record<string, unknown> | null | undefined, ctx: RequestContext) {
       if (!options) throw anonymousDisabled();
       await core.limit('anonymous', ctx.ip);
+      assertMetadataFits(data);
       const metadata = JSON.stringify(data ?? {});
-      if (Buffer.byteLength(metadata) > MAX_METADATA_BYTES)
-        throw authErrors.validation('user_metadata of an anonymous user must be at most 16 KiB of JSON');
       await pruneAnonymousUsers();
       // The cap checked by the insert itself: sign-ins racing for the last places can overshoot it by
       // at most the number running at once, never by a flood.

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { authErrors } from './errors.js';
+import { metadataFits } from './metadata.js';
 
-const metadata = z.record(z.string(), z.unknown());
+const metadata = z
+  .record(z.string(), z.unknown())
+  .refine(metadataFits, { message: 'must be at most 16 KiB of JSON' });
 const nullableString = z.string().nullable().optional();
 
 export const signupBody = z.object({

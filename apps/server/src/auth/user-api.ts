@@ -5,6 +5,7 @@ import { AuthError, authErrors } from './errors.js';
 import type { LinkMail } from './link-mail.js';
 import { codeTokenHash, takeToken } from './link-tokens.js';
 import { verifyPassword, weakPassword } from './passwords.js';
+import { MAX_METADATA_BYTES, assertMetadataFits, metadataTooLarge } from './metadata.js';
 import { parsePkce } from './redirects.js';
 import { parseBody, updateUserBody } from './schemas.js';
 import type { Caller } from './types.js';
@@ -111,15 +112,20 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
           );
       }
       if (emailChange && (await findUserByEmail(db, newEmail))) throw emailExists();
+      // Measured as merged (jsonb `||`: top-level keys replaced), before anything is written.
+      if (input.data) assertMetadataFits({ ...caller.user.raw_user_meta_data, ...input.data });
       let user = caller.user;
       if (input.password !== undefined) user = await changePassword(caller, input.password, input.nonce);
       if (input.data) {
+        // The cap again in the statement, so concurrent updates cannot add up past it.
         const { rows } = await db.query<UserRow>(
           `update auth_users set raw_user_meta_data = raw_user_meta_data || $2::jsonb, updated_at = now()
-           where id = $1 returning ${USER_COLUMNS}`,
-          [user.id, JSON.stringify(input.data)],
+           where id = $1 and octet_length((raw_user_meta_data || $2::jsonb)::text) <= $3
+           returning ${USER_COLUMNS}`,
+          [user.id, JSON.stringify(input.data), 2 * MAX_METADATA_BYTES],
         );
-        user = rows[0] as UserRow;
+        if (!rows[0]) throw metadataTooLarge();
+        user = rows[0];
       }
       if (emailChange && user.is_anonymous && core.autoconfirm) {
         // GoTrue: with autoconfirm an anonymous user's address applies at once, like a sign-up,

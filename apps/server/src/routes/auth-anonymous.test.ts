@@ -246,6 +246,38 @@ for (const target of testDbTargets()) {
       }
     });
 
+    it('caps metadata at 16 KiB on every path that writes it, for every kind of user, merges included', async () => {
+      const client = srv.client();
+      await client.auth.signInAnonymously();
+      const big = { blob: 'x'.repeat(900_000) };
+      const refused = await client.auth.updateUser({ data: big });
+      expect(refused.error).toMatchObject({ status: 400, code: 'validation_failed' });
+      // Patches under the cap each, adding up past it: the second is refused, nothing half-written.
+      expect((await client.auth.updateUser({ data: { a: 'x'.repeat(10_000) } })).error).toBeNull();
+      const second = await client.auth.updateUser({ data: { b: 'x'.repeat(10_000) } });
+      expect(second.error).toMatchObject({ status: 400, code: 'validation_failed' });
+      const stored = await client.auth.getUser();
+      expect(Object.keys(stored.data.user?.user_metadata ?? {})).toEqual(['a']);
+      // Replacing a key with a smaller value is fine.
+      expect((await client.auth.updateUser({ data: { a: 'short' } })).error).toBeNull();
+
+      const email = newEmail();
+      const signup = await srv.client().auth.signUp({ email, password, options: { data: big } });
+      expect(signup.error).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect((await db.query('select 1 from auth_users where email = $1', [email])).rows).toEqual([]);
+      const admin = srv.client('service').auth.admin;
+      const created = await admin.createUser({ email, password, user_metadata: big });
+      expect(created.error).toMatchObject({ status: 400 });
+      const ok = await admin.createUser({ email, password, user_metadata: { a: 'x'.repeat(10_000) } });
+      expect(ok.error).toBeNull();
+      const merged = await admin.updateUserById(ok.data.user!.id, {
+        user_metadata: { b: 'x'.repeat(10_000) },
+      });
+      expect(merged.error).toMatchObject({ status: 400 });
+      const appMeta = await admin.updateUserById(ok.data.user!.id, { app_metadata: big });
+      expect(appMeta.error).toMatchObject({ status: 400 });
+    });
+
     it('prunes anonymous users never upgraded after AUTH_ANONYMOUS_RETENTION_DAYS (30)', async () => {
       const { data: old } = await srv.client().auth.signInAnonymously();
       const keeper = srv.client();
