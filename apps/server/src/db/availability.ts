@@ -14,9 +14,12 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that is down, starting or shutting down: connection exceptions (class 08),
- * admin/crash shutdown, "cannot connect now" (starting up), and too many connections.
+ * admin/crash shutdown, "cannot connect now" (starting up), and too many connections; and of one
+ * too slow to answer: a statement cancelled by its timeout (57014) or a lock waited on past
+ * lock_timeout (55P03). A caller cannot tell a table locked for minutes from a stopped server, and
+ * either way the request should be retried later, not reported as a bug.
  */
-const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
+const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300|57014|55P03)$/;
 
 /** node-postgres's own messages for a lost or never-made connection, and its query timeout. */
 const UNAVAILABLE_MESSAGES =
@@ -24,7 +27,9 @@ const UNAVAILABLE_MESSAGES =
 
 /**
  * True when `error` says the database is unreachable (stopped, restarting, network down, or too slow
- * to answer within the pool's timeouts), as opposed to a query that failed on a working database.
+ * to answer within the statement, lock or pool timeouts), as opposed to a query that failed on a
+ * working database. A route that expects a lock wait to run out (a busy assistant) answers it
+ * itself, below 500, and keeps its answer.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 4) return false;

@@ -7,7 +7,7 @@ import type { Db, Migration } from './types.js';
 export interface TestDbTarget {
   name: 'pglite' | 'postgres';
   /** Opens a fresh, empty, migrated database; `close()` drops everything it made. */
-  open(migrations?: readonly Migration[]): Promise<Db>;
+  open(migrations?: readonly Migration[], options?: { statementTimeoutMs?: number }): Promise<Db>;
 }
 
 /**
@@ -33,12 +33,16 @@ export function testDbTargets(): TestDbTarget[] {
   if (url) {
     targets.push({
       name: 'postgres',
-      async open(migrations = []) {
+      async open(migrations = [], options = {}) {
         const schema = `test_${randomBytes(6).toString('hex')}`;
         const admin = await openPostgres(url, { max: 1 });
         await admin.exec(`create schema ${schema}`);
         await admin.close();
-        const db = await openPostgres(url, { connectionOptions: `-c search_path=${schema}`, max: 4 });
+        const db = await openPostgres(url, {
+          connectionOptions: `-c search_path=${schema}`,
+          max: 4,
+          statementTimeoutMs: options.statementTimeoutMs,
+        });
         await migrate(db, migrations);
         return {
           ...db,
