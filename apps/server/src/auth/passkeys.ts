@@ -181,6 +181,7 @@ export function createPasskeysApi(core: AuthCore) {
     async update(caller: Caller, id: string, body: unknown) {
       const input = parseBody(updateBody, body);
       const passkey = await ownPasskey(caller, id);
+      await requireAalForChange(caller);
       const { rows } = await db.query<CredentialRow>(
         `update auth_webauthn_credentials set friendly_name = $2, updated_at = now() where id = $1 returning *`,
         [passkey.id, input.friendly_name],

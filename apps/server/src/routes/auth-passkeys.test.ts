@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import { authPost, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
+import { enrollTotp, signedIn, testClock } from './mfa-test-support.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 
 const PASSWORD = 'passkey-test-pass-1';
@@ -15,6 +16,27 @@ for (const target of testDbTargets()) {
     const user = (email: string) => passkeyUser(srv, email, PASSWORD);
     const register = (client: SupabaseClient) => registerPasskey(srv, client);
     const rawPost = (path: string, body: unknown) => authPost(srv, path, body);
+
+    it('a password-only (aal1) session of a user with a second factor changes no passkey, names included', async () => {
+      const dana = await user('pk-dana@example.com');
+      const { passkey } = await register(dana.client);
+      await enrollTotp(dana.client, testClock());
+      const password = await signedIn(srv, 'pk-dana@example.com', PASSWORD);
+      const rename = await password.client.auth.passkey.update({
+        passkeyId: passkey.id,
+        friendlyName: 'Mine now',
+      });
+      expect(rename.error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+      expect((await password.client.auth.passkey.delete({ passkeyId: passkey.id })).error).toMatchObject({
+        status: 403,
+        code: 'insufficient_aal',
+      });
+      const listed = await password.client.auth.passkey.list();
+      expect(listed.data?.[0]?.friendly_name).not.toBe('Mine now');
+      // The session that used the second factor may.
+      const aal2 = await dana.client.auth.passkey.update({ passkeyId: passkey.id, friendlyName: 'Laptop' });
+      expect(aal2.error).toBeNull();
+    });
 
     it('registers, lists, renames and signs in with a passkey; last used is recorded', async () => {
       const alice = await user('pk-alice@example.com');
