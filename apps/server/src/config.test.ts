@@ -63,6 +63,14 @@ describe('parseConfig', () => {
       expect(parseConfig({ HOST }).PUBLIC_URL).toBeUndefined();
   });
 
+  it('refuses OPERATOR_EMAILS with AUTH_AUTOCONFIRM=true: autoconfirm proves no mailbox', () => {
+    expect(() => parseConfig({ AUTH_AUTOCONFIRM: 'true', OPERATOR_EMAILS: 'ops@example.com' })).toThrow(
+      /OPERATOR_EMAILS: not with AUTH_AUTOCONFIRM=true/,
+    );
+    expect(() => parseConfig({ AUTH_AUTOCONFIRM: 'true' })).not.toThrow();
+    expect(() => parseConfig({ OPERATOR_EMAILS: 'ops@example.com' })).not.toThrow();
+  });
+
   it('parses a comma list of admin emails, lower-cased', () => {
     expect(parseConfig({ ADMIN_EMAILS: ' A@x.io, b@y.io ' }).ADMIN_EMAILS).toEqual(['a@x.io', 'b@y.io']);
   });
