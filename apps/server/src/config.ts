@@ -275,7 +275,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     );
   if (e.AUTH_AUTOCONFIRM && e.OPERATOR_EMAILS.length > 0)
     problems.push(
-      'OPERATOR_EMAILS: not with AUTH_AUTOCONFIRM=true, which confirms an address without its mail being read, so whoever registered an operator\'s address first would be given the role; turn AUTH_AUTOCONFIRM off, or leave OPERATOR_EMAILS empty and give the role from the admin dashboard',
+      "OPERATOR_EMAILS: not with AUTH_AUTOCONFIRM=true, which confirms an address without its mail being read, so whoever registered an operator's address first would be given the role; turn AUTH_AUTOCONFIRM off, or leave OPERATOR_EMAILS empty and give the role from the admin dashboard",
     );
   if (problems.length) throw new ConfigError(problems);
   const site = readSiteConfig();

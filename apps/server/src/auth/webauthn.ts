@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { advisoryXactLock, isLockTimeout } from '../db/advisory-lock.js';
 import { keyedQueue, type KeyedQueue } from '../db/keyed-queue.js';
 import type { Db, Queryable } from '../db/types.js';
-import { AuthError } from './errors.js';
+import { AuthError, authErrors } from './errors.js';
 import { isUuid } from './tokens.js';
 
 /** Lifetime of a ceremony's challenge (GoTrue's GOTRUE_WEBAUTHN_CHALLENGE_EXPIRY_DURATION default). */
@@ -55,8 +55,14 @@ export interface CredentialRow {
   last_used_at: Date | null;
 }
 
+/** An MFA factor's WebAuthn challenge that is unknown, spent or too old (one answer for all three). */
 export const challengeExpired = () =>
   new AuthError(422, 'webauthn_challenge_expired', 'WebAuthn challenge has expired or was not found');
+/** GoTrue's answers for a passkey ceremony's challenge: unknown or spent, and expired. */
+export const passkeyChallengeNotFound = () =>
+  new AuthError(400, 'webauthn_challenge_not_found', 'Challenge not found or already used');
+export const passkeyChallengeExpired = () =>
+  new AuthError(400, 'webauthn_challenge_expired', 'Challenge has expired');
 export const verificationFailed = (why: string) =>
   new AuthError(422, 'webauthn_verification_failed', `WebAuthn verification failed: ${why}`);
 
@@ -151,15 +157,18 @@ export async function saveChallenge(
         // saver at a time across instances (the lock goes with the transaction). PGlite is one
         // session that runs a transaction alone, so there the transaction is the whole lock.
         if (db.kind === 'postgres') await advisoryXactLock(tx, CHALLENGE_CAP_LOCK, left);
-        // Spent-and-abandoned challenges of any kind older than their life go with each new one.
+        // Abandoned challenges go with each new one once twice their life has passed: until then
+        // a late verification is told its challenge expired, not that it never existed.
         await tx.query('delete from auth_webauthn_challenges where created_at < $1', [
-          new Date(now - WEBAUTHN_CHALLENGE_MS),
+          new Date(now - 2 * WEBAUTHN_CHALLENGE_MS),
         ]);
-        // Counts at most the cap's worth of rows: enough to know whether it is reached.
+        // Counts the live ones, at most the cap's worth of rows: enough to know whether it is reached.
         const inserted = await tx.query<{ id: string }>(
           `insert into auth_webauthn_challenges (kind, challenge, user_id, session_id, factor_id, created_at)
            select $1, $2, $3, $4, $5, $6
-           where (select count(*) from (select 1 from auth_webauthn_challenges limit $7) capped) < $7
+           where (select count(*) from (
+             select 1 from auth_webauthn_challenges where created_at >= $8 limit $7
+           ) capped) < $7
            returning id`,
           [
             kind,
@@ -169,6 +178,7 @@ export async function saveChallenge(
             bound.factorId ?? null,
             new Date(now),
             maxPending,
+            new Date(now - WEBAUTHN_CHALLENGE_MS),
           ],
         );
         return inserted.rows;
@@ -188,6 +198,8 @@ export async function saveChallenge(
 /**
  * Takes a challenge: deleted in the same statement that reads it, so it is used once even by two
  * concurrent verifications. It must be of `kind`, bound to the same user/session/factor, and young.
+ * A passkey ceremony answers as GoTrue does (400: a malformed id, not found or spent, expired); an
+ * MFA factor's keeps the one 422 of the MFA API.
  */
 export async function takeChallenge(
   db: Queryable,
@@ -196,7 +208,9 @@ export async function takeChallenge(
   bound: { userId?: string; sessionId?: string; factorId?: string },
   now: number,
 ): Promise<string> {
-  if (typeof id !== 'string' || !isUuid(id)) throw challengeExpired();
+  const mfa = kind === 'mfa_create' || kind === 'mfa_request';
+  if (typeof id !== 'string' || !isUuid(id))
+    throw mfa ? challengeExpired() : authErrors.validation('challenge_id must be a valid UUID');
   const { rows } = await db.query<{ challenge: string; created_at: Date }>(
     `delete from auth_webauthn_challenges
       where id = $1 and kind = $2 and user_id is not distinct from $3
@@ -205,7 +219,9 @@ export async function takeChallenge(
     [id, kind, bound.userId ?? null, bound.sessionId ?? null, bound.factorId ?? null],
   );
   const row = rows[0];
-  if (!row || now - new Date(row.created_at).getTime() > WEBAUTHN_CHALLENGE_MS) throw challengeExpired();
+  if (!row) throw mfa ? challengeExpired() : passkeyChallengeNotFound();
+  if (now - new Date(row.created_at).getTime() > WEBAUTHN_CHALLENGE_MS)
+    throw mfa ? challengeExpired() : passkeyChallengeExpired();
   return row.challenge;
 }
 

@@ -115,10 +115,25 @@ for (const target of testDbTargets()) {
       // Five minutes on, the old ones are refused and make room.
       const later = now + WEBAUTHN_CHALLENGE_MS + 1;
       await expect(takeChallenge(db, first.id, 'authentication', {}, later)).rejects.toMatchObject({
+        status: 400,
         code: 'webauthn_challenge_expired',
+        message: 'Challenge has expired',
       });
+      // Unknown, spent or malformed: GoTrue's other answers.
+      await expect(takeChallenge(db, first.id, 'authentication', {}, later)).rejects.toMatchObject({
+        status: 400,
+        code: 'webauthn_challenge_not_found',
+      });
+      await expect(takeChallenge(db, 'not-a-uuid', 'authentication', {}, later)).rejects.toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+      });
+      // Expired ones no longer count against the cap; they are deleted once twice as old.
       await saveChallenge(db, 'authentication', 'c4', {}, later, { maxPending: cap });
-      expect(await pending()).toBe(1);
+      await saveChallenge(db, 'authentication', 'c5', {}, now + 2 * WEBAUTHN_CHALLENGE_MS + 1, {
+        maxPending: cap,
+      });
+      expect(await pending()).toBe(2);
     });
   });
 }

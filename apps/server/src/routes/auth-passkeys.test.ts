@@ -86,8 +86,11 @@ for (const target of testDbTargets()) {
         challenge_id: options.data!.challenge_id,
         credential: assertion,
       });
-      expect(replay.status).toBe(422);
-      expect(await replay.json()).toMatchObject({ code: 'webauthn_challenge_expired' });
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toMatchObject({
+        code: 'webauthn_challenge_not_found',
+        message: 'Challenge not found or already used',
+      });
 
       const another = await srv.client().auth.passkey.startAuthentication();
       const replayed = await srv.client().auth.passkey.verifyAuthentication({
@@ -188,7 +191,7 @@ for (const target of testDbTargets()) {
         challengeId: options.data!.challenge_id,
         credential: key.create(options.data!.options) as never,
       });
-      expect(stolen.error).toMatchObject({ status: 422, code: 'webauthn_challenge_expired' });
+      expect(stolen.error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
 
       const again = await dave.client.auth.passkey.startRegistration();
       const evil = await dave.client.auth.passkey.verifyRegistration({

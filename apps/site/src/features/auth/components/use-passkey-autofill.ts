@@ -62,7 +62,9 @@ export function usePasskeyAutofill(
           options: { mediation: 'conditional', signal: controller.signal },
         });
         if (controller.signal.aborted) return;
-        if (error?.code === 'webauthn_challenge_expired') continue;
+        // The browser held the prompt past the challenge's life: ask again with a new one.
+        if (error?.code === 'webauthn_challenge_expired' || error?.code === 'webauthn_challenge_not_found')
+          continue;
         if (pending.current === controller) pending.current = null;
         if (!error) rememberPasskey();
         else if (!isQuiet(error as CeremonyError)) onError(error);
