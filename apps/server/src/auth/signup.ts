@@ -92,12 +92,14 @@ export function createSignupApi(
       await core.limit('signup', ctx.ip);
       if (input.phone && !input.email)
         throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
+      // GoTrue's order: a password at all, then the address (present, well formed), then the
+      // password's strength; a malformed address with a weak password is told about the address.
       if (!input.password) throw authErrors.validation('Signup requires a valid password');
+      if (!input.email) throw authErrors.validation('To signup, please provide your email');
+      const email = normalizeEmail(input.email);
       const weak = weakPassword(input.password);
       if (weak) throw weak;
-      if (!input.email) throw authErrors.validation('To signup, please provide your email');
       const pkce = parsePkce(input.code_challenge, input.code_challenge_method);
-      const email = normalizeEmail(input.email);
       const redirect = core.redirect(redirectTo);
       // Hashed whether or not the address is taken: a known address must not answer faster.
       const passwordHash = await core.hash(input.password);

@@ -188,6 +188,9 @@ for (const target of testDbTargets()) {
       it('refuses a malformed address on sign-up and recover', async () => {
         const signup = await srv.client().auth.signUp({ email: malformed, password });
         expect(signup.error).toMatchObject(invalid);
+        // The address is checked before the password's strength.
+        const weak = await srv.client().auth.signUp({ email: malformed, password: 'password' });
+        expect(weak.error).toMatchObject(invalid);
         const recover = await srv.client().auth.resetPasswordForEmail(malformed);
         expect(recover.error).toMatchObject(invalid);
         for (const email of ['a@x_y.io', 'a b@x.io', 'a@-x.io', `${'a'.repeat(251)}@x.io`]) {
