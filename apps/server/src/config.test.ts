@@ -71,6 +71,28 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ OPERATOR_EMAILS: 'ops@example.com' })).not.toThrow();
   });
 
+  it("AUTH_WEBAUTHN_RP_ORIGINS: origins on PUBLIC_URL's host name or under it, and PUBLIC_URL set", () => {
+    expect(
+      parseConfig({
+        PUBLIC_URL: 'https://example.com',
+        AUTH_WEBAUTHN_RP_ORIGINS: 'https://www.example.com, https://example.com:8443',
+      }).AUTH_WEBAUTHN_RP_ORIGINS,
+    ).toEqual(['https://www.example.com', 'https://example.com:8443']);
+    expect(parseConfig({}).AUTH_WEBAUTHN_RP_ORIGINS).toEqual([]);
+    expect(() =>
+      parseConfig({ PUBLIC_URL: 'https://example.com', AUTH_WEBAUTHN_RP_ORIGINS: 'https://notexample.com' }),
+    ).toThrow(/AUTH_WEBAUTHN_RP_ORIGINS: https:\/\/notexample.com not on example.com/);
+    expect(() =>
+      parseConfig({
+        PUBLIC_URL: 'https://example.com',
+        AUTH_WEBAUTHN_RP_ORIGINS: 'https://example.com/path',
+      }),
+    ).toThrow(/AUTH_WEBAUTHN_RP_ORIGINS:/);
+    expect(() => parseConfig({ AUTH_WEBAUTHN_RP_ORIGINS: 'https://www.example.com' })).toThrow(
+      /AUTH_WEBAUTHN_RP_ORIGINS: set PUBLIC_URL too/,
+    );
+  });
+
   it('parses a comma list of admin emails, lower-cased', () => {
     expect(parseConfig({ ADMIN_EMAILS: ' A@x.io, b@y.io ' }).ADMIN_EMAILS).toEqual(['a@x.io', 'b@y.io']);
   });

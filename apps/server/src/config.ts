@@ -165,6 +165,9 @@ const envSchema = z.object({
   WEBSOCKET_CALLS_PER_MINUTE: intVar(1, 10_000, 10),
   // Other sites that may run the widget (/embed.js); lib/embed-origins.ts.
   EMBED_ORIGINS: embedOriginsSchema,
+  // GoTrue's WEBAUTHN_RP_ORIGINS: origins besides PUBLIC_URL's that may use passkeys and security
+  // keys for the same relying party (PUBLIC_URL's host name), e.g. the site under www. as well.
+  AUTH_WEBAUTHN_RP_ORIGINS: embedOriginsSchema,
   // The emulator's call rooms held at once; one more is refused (close code 1013).
   CALL_ROOMS_MAX: intVar(1, 10_000, 50),
   // Per client address (the socket's, never X-Forwarded-For): call rooms held at once (1013 past it),
@@ -273,6 +276,21 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     problems.push(
       'BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL use pg_dump (README, "Backups and restore")',
     );
+  if (e.AUTH_WEBAUTHN_RP_ORIGINS.length > 0) {
+    const rpId = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : null;
+    const outside = e.AUTH_WEBAUTHN_RP_ORIGINS.filter((origin) => {
+      const host = new URL(origin).hostname;
+      return !rpId || (host !== rpId && !host.endsWith(`.${rpId}`));
+    });
+    if (!rpId)
+      problems.push(
+        'AUTH_WEBAUTHN_RP_ORIGINS: set PUBLIC_URL too; its host name is the relying party the origins share',
+      );
+    else if (outside.length > 0)
+      problems.push(
+        `AUTH_WEBAUTHN_RP_ORIGINS: ${outside.join(', ')} not on ${rpId} or a name under it; a browser offers a passkey only to origins of its relying party (PUBLIC_URL's host name)`,
+      );
+  }
   if (e.AUTH_AUTOCONFIRM && e.OPERATOR_EMAILS.length > 0)
     problems.push(
       "OPERATOR_EMAILS: not with AUTH_AUTOCONFIRM=true, which confirms an address without its mail being read, so whoever registered an operator's address first would be given the role; turn AUTH_AUTOCONFIRM off, or leave OPERATOR_EMAILS empty and give the role from the admin dashboard",

@@ -87,6 +87,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     keys,
     mailer: opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, from) : outboxMailer(opts.db)),
     siteTitle: config.siteTitle,
+    webauthnOrigins: config.AUTH_WEBAUTHN_RP_ORIGINS,
     adminEmails: config.ADMIN_EMAILS,
     refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
     autoconfirm: config.AUTH_AUTOCONFIRM,

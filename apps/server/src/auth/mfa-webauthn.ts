@@ -57,8 +57,8 @@ export interface WebauthnFactorDeps {
 function checkRp(rp: RelyingParty, given: { rpId?: string; rpOrigins?: string[] } | undefined) {
   if (given?.rpId !== undefined && given.rpId !== rp.id)
     throw new AuthError(400, 'validation_failed', `rpId must be ${rp.id}`);
-  if (given?.rpOrigins?.some((o) => o !== rp.origin))
-    throw new AuthError(400, 'validation_failed', `rpOrigins must be [${rp.origin}]`);
+  if (given?.rpOrigins?.some((o) => !rp.origins.includes(o)))
+    throw new AuthError(400, 'validation_failed', `rpOrigins must be among [${rp.origins.join(', ')}]`);
 }
 
 export function createWebauthnFactorApi({ db, rp, now, maxPendingChallenges }: WebauthnFactorDeps) {

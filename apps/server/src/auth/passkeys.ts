@@ -62,7 +62,7 @@ export async function listPasskeys(core: AuthCore, userId: string): Promise<Cred
 
 export function createPasskeysApi(core: AuthCore) {
   const { db } = core;
-  const rp = () => relyingParty(core.siteUrl(), core.opts.siteTitle);
+  const rp = () => relyingParty(core.siteUrl(), core.opts.siteTitle, core.opts.webauthnOrigins);
   const challengeLimits = {
     maxPending: core.opts.maxPendingChallenges,
     lockTimeoutMs: core.opts.challengeLockTimeoutMs,

@@ -63,7 +63,7 @@ export function createAuthService(opts: AuthServiceOptions) {
       db: core.db,
       limiter: perAddress(core.limiters.mfa),
       now: core.now,
-      rp: () => relyingParty(core.siteUrl(), opts.siteTitle),
+      rp: () => relyingParty(core.siteUrl(), opts.siteTitle, opts.webauthnOrigins),
       maxPendingChallenges: opts.maxPendingChallenges,
       tokenResponse: core.tokenResponse,
     }),

@@ -16,6 +16,8 @@ export interface AuthServiceOptions {
   keys: AuthKeys;
   mailer: Mailer;
   siteTitle: string;
+  /** AUTH_WEBAUTHN_RP_ORIGINS: origins besides PUBLIC_URL's that may use passkeys and security keys. */
+  webauthnOrigins?: readonly string[];
   /** Addresses told about every signup. */
   adminEmails: string[];
   /** AUTH_REFRESH_REUSE_INTERVAL, seconds. */

@@ -32,13 +32,24 @@ export type ChallengeKind = 'registration' | 'authentication' | 'mfa_create' | '
 export interface RelyingParty {
   id: string;
   name: string;
+  /** The site's own origin (PUBLIC_URL's). */
   origin: string;
+  /** Every origin a ceremony may come from: the site's first, then AUTH_WEBAUTHN_RP_ORIGINS. */
+  origins: string[];
 }
 
-/** The relying party of this site: its host name and origin from PUBLIC_URL, never from a request. */
-export function relyingParty(publicOrigin: string, name: string): RelyingParty {
+/**
+ * The relying party of this site: its host name and origin from PUBLIC_URL, never from a request,
+ * and the extra origins configuration allows (the same site on another host name under it).
+ */
+export function relyingParty(
+  publicOrigin: string,
+  name: string,
+  extraOrigins: readonly string[] = [],
+): RelyingParty {
   const url = new URL(publicOrigin);
-  return { id: url.hostname, name, origin: url.origin };
+  const origins = [url.origin, ...extraOrigins.filter((o) => o !== url.origin)];
+  return { id: url.hostname, name, origin: url.origin, origins };
 }
 
 export interface CredentialRow {
@@ -245,7 +256,7 @@ export async function checkRegistration(
     result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge,
-      expectedOrigin: rp.origin,
+      expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       requireUserVerification: false,
     });
@@ -283,7 +294,7 @@ export async function checkAssertion(
     result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge,
-      expectedOrigin: rp.origin,
+      expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       credential: {
         id: credential.credential_id,

@@ -257,3 +257,35 @@ for (const target of testDbTargets()) {
     });
   });
 }
+
+for (const target of testDbTargets()) {
+  describe(`passkeys from the site's other origins, AUTH_WEBAUTHN_RP_ORIGINS (${target.name})`, () => {
+    const site = 'http://example.localhost:8080';
+    const www = 'http://www.example.localhost:8080';
+    const { srv: only } = passkeyServerContext(target, { env: { PUBLIC_URL: site } });
+    const { srv: both } = passkeyServerContext(target, {
+      env: { PUBLIC_URL: site, AUTH_WEBAUTHN_RP_ORIGINS: www },
+    });
+
+    it('accepts a ceremony from a listed origin of the relying party, and from no other', async () => {
+      const carla = await passkeyUser(both, 'pk-www@example.com', PASSWORD);
+      const { passkey } = await registerPasskey(both, carla.client, softwareAuthenticator(www));
+      expect(passkey).toMatchObject({ id: expect.any(String) });
+      const elsewhere = await carla.client.auth.passkey.startRegistration();
+      const refused = await carla.client.auth.passkey.verifyRegistration({
+        challengeId: elsewhere.data!.challenge_id,
+        credential: softwareAuthenticator('http://evil.example:8080').create(
+          elsewhere.data!.options,
+        ) as never,
+      });
+      expect(refused.error).toMatchObject({ status: 422, code: 'webauthn_verification_failed' });
+
+      // Without the setting, the www origin is refused: PUBLIC_URL's origin alone.
+      const dan = await passkeyUser(only, 'pk-www@example.com', PASSWORD);
+      await expect(registerPasskey(only, dan.client, softwareAuthenticator(www))).rejects.toMatchObject({
+        code: 'webauthn_verification_failed',
+      });
+      await expect(registerPasskey(only, dan.client, softwareAuthenticator(site))).resolves.toBeTruthy();
+    });
+  });
+}
