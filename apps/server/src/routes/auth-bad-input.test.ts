@@ -53,8 +53,8 @@ for (const target of testDbTargets()) {
         error_code: 'invalid_credentials',
         msg: 'Invalid login credentials',
       });
-      const noKey = await fetch(`${srv.url}/auth/v1/settings`);
-      expect(noKey.status).toBe(401);
+      const wrongKey = await fetch(`${srv.url}/auth/v1/settings`, { headers: { apikey: 'wrong' } });
+      expect(wrongKey.status).toBe(401);
       const settings = await fetch(`${srv.url}/auth/v1/settings`, { headers: { apikey: srv.anonKey } });
       expect(await settings.json()).toMatchObject({ external: { email: true }, mailer_autoconfirm: false });
 

@@ -31,7 +31,37 @@ for (const target of testDbTargets()) {
         expect((await bare('/.well-known/jwks.json')).status).toBe(200);
       });
 
-      it('keeps every other route closed without a key, path tricks included', async () => {
+      it('takes a request without an apikey as GoTrue does: its Bearer decides', async () => {
+        const email = `no-apikey-${Date.now()}@example.com`;
+        const signup = await bare('/signup', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'a-long-password-1' }),
+        });
+        expect(signup.status).toBe(200);
+        const { client } = await signedIn();
+        const { data } = await client.auth.getSession();
+        const token = data.session?.access_token as string;
+        const update = await bare('/user', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ data: { color: 'blue' } }),
+        });
+        expect(update.status).toBe(200);
+        expect(((await update.json()) as { user_metadata: object }).user_metadata).toMatchObject({
+          color: 'blue',
+        });
+        // No Bearer, or a user's, still opens no admin route; the service key's does, as in GoTrue.
+        expect((await bare('/user')).status).toBe(401);
+        const asUser = await bare('/admin/users', { headers: { Authorization: `Bearer ${token}` } });
+        expect(asUser.status).toBe(403);
+        const asService = await bare('/admin/users', {
+          headers: { Authorization: `Bearer ${srv.serviceRoleKey}` },
+        });
+        expect(asService.status).toBe(200);
+      });
+
+      it('refuses a wrong apikey with 401 on every route but the open ones, path tricks included', async () => {
         for (const [path, method] of [
           ['/user', 'GET'],
           ['/signup', 'POST'],
@@ -45,9 +75,10 @@ for (const target of testDbTargets()) {
         ] as const) {
           const res = await bare(path, {
             method,
-            headers: { Authorization: `Bearer ${srv.serviceRoleKey}` },
+            headers: { apikey: 'not-our-key', Authorization: `Bearer ${srv.serviceRoleKey}` },
           });
           expect([path, res.status]).toEqual([path, 401]);
+          expect(await res.json()).toMatchObject({ msg: 'Invalid API key' });
         }
       });
     });

@@ -146,10 +146,10 @@ for (const target of testDbTargets()) {
           headers: { apikey: srv.anonKey },
         });
         expect(noBearer.status).toBe(401);
-        const noKey = await fetch(`${srv.url}/auth/v1/admin/oauth/clients`, {
-          headers: { Authorization: `Bearer ${srv.serviceRoleKey}` },
+        const wrongKey = await fetch(`${srv.url}/auth/v1/admin/oauth/clients`, {
+          headers: { apikey: 'wrong', Authorization: `Bearer ${srv.serviceRoleKey}` },
         });
-        expect(noKey.status).toBe(401);
+        expect(wrongKey.status).toBe(401);
         const { rows } = await db.query<{ n: number }>(
           "select count(*)::int as n from auth_oauth_clients where client_name = 'x' and redirect_uris ? 'https://a.example/cb'",
         );

@@ -106,15 +106,16 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     const path = c.req.path.replace(/^.*\/auth\/v1/, '') || '/';
     if (isOpenPath(path)) return next();
     const key = c.req.header('apikey') ?? c.req.query('apikey');
+    // GoTrue itself reads no apikey (a Supabase project's gateway does), and the anon key is public
+    // (/config.json), so a request without one is taken as the anon key's, as GoTrue takes it.
+    // What a caller may do is decided by its Bearer token; the admin API needs the service key's.
+    // A key that is given must be one of ours, as the gateway would insist.
+    if (key === undefined) return next();
     // Both compared, in constant time: which key was close is not told by the time taken either.
     const anon = sameSecret(service.keys.anonKey, key);
     const serviceRole = sameSecret(service.keys.serviceRoleKey, key);
-    if (!anon && !serviceRole) {
-      return errorResponse(
-        c,
-        new AuthError(401, 'no_authorization', key ? 'Invalid API key' : 'No API key found in request'),
-      );
-    }
+    if (!anon && !serviceRole)
+      return errorResponse(c, new AuthError(401, 'no_authorization', 'Invalid API key'));
     return next();
   });
 
