@@ -215,6 +215,25 @@ for (const target of testDbTargets()) {
       }
     });
 
+    it('registers no passkey for an anonymous user, as GoTrue: 403 no_authorization', async () => {
+      const client = srv.client();
+      await client.auth.signInAnonymously();
+      const options = await client.auth.passkey.startRegistration();
+      expect(options.error).toMatchObject({ status: 403, code: 'no_authorization' });
+      const verify = await client.auth.passkey.verifyRegistration({
+        challengeId: '00000000-0000-4000-8000-000000000000',
+        credential: {} as never,
+      });
+      expect(verify.error).toMatchObject({ status: 403, code: 'no_authorization' });
+      expect(
+        (
+          await db.query(
+            'select 1 from auth_webauthn_challenges where user_id is not null and user_id in (select id from auth_users where is_anonymous)',
+          )
+        ).rows,
+      ).toEqual([]);
+    });
+
     it('attack: a flood from many addresses of one IPv6 /64 is cut off; another /64 is not', async () => {
       const ctx = (i: number, net = '2001:db8:aa:1') => ({ ip: `${net}::${i.toString(16)}` });
       for (let i = 1; i <= 20; i++) await srv.service.signup({ data: {} }, undefined, ctx(i));

@@ -221,14 +221,15 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
     return c.json(await service.mfa.unenroll(caller, c.req.param('id')));
   });
 
-  // Passkeys (issue 26): sign-in needs only the apikey; the rest a user Bearer.
+  // Passkeys: sign-in needs no session; the rest a user Bearer, and registering one a user with an
+  // address (as in GoTrue: an anonymous user has no account a passkey could return to).
   app.post('/passkeys/registration/options', async (c) => {
-    const caller = await service.authenticate(bearerToken(c));
+    const caller = await service.authenticateNamed(bearerToken(c));
     await jsonBody(c);
     return c.json(await service.passkeys.registrationOptions(caller, ctx(c)));
   });
   app.post('/passkeys/registration/verify', async (c) => {
-    const caller = await service.authenticate(bearerToken(c));
+    const caller = await service.authenticateNamed(bearerToken(c));
     return c.json(await service.passkeys.registrationVerify(caller, await jsonBody(c), ctx(c)));
   });
   app.post('/passkeys/authentication/options', async (c) => {
