@@ -35,13 +35,29 @@ export interface AnswerEntry {
 
 const TITLE = '# Answers';
 
-/** A question as a heading: one line, no markdown heading marks of its own. */
-const headingText = (question: string) =>
+/**
+ * A visitor's question as the plain text of a heading: one line whatever the reader takes for a line
+ * break (control characters, NEL, the Unicode line and paragraph separators become spaces), without
+ * heading marks of its own at either end. The question is a visitor's words, so it must not shape
+ * the file: see `escapeHeading` for the characters that could.
+ */
+export const headingText = (question: string): string =>
   question
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^#+\s*/, '')
+    .replace(/\s+#+$/, '')
     .slice(0, MAX_QUESTION_CHARS);
+
+/**
+ * Markdown and HTML that could open something reaching past the heading's line in a lenient reader
+ * (a comment or tag, a link, code, emphasis) is written escaped, and read back unescaped, so the
+ * question keeps its words and the document keeps its sections.
+ */
+const HEADING_SPECIALS = /[\\`*_[\]<>&]/g;
+const escapeHeading = (text: string) => text.replace(HEADING_SPECIALS, (c) => `\\${c}`);
+const unescapeHeading = (text: string) => text.replace(/\\([\\`*_[\]<>&])/g, '$1');
 
 /** An answer as section text: a line that would start a heading is escaped, blank runs folded. */
 const sectionText = (answer: string) =>
@@ -62,7 +78,7 @@ export function parseAnswers(markdown: string): AnswerEntry[] {
     const heading = /^##\s+(.+?)\s*$/.exec(line);
     if (heading) {
       if (current) entries.push(current);
-      current = { question: heading[1]!, answer: '' };
+      current = { question: unescapeHeading(heading[1]!), answer: '' };
     } else if (current) current.answer += `${line}\n`;
   }
   if (current) entries.push(current);
@@ -72,16 +88,20 @@ export function parseAnswers(markdown: string): AnswerEntry[] {
 }
 
 export function renderAnswers(entries: readonly AnswerEntry[]): string {
-  const sections = entries.map((e) => `## ${headingText(e.question)}\n\n${sectionText(e.answer)}\n`);
+  const sections = entries.map(
+    (e) => `## ${escapeHeading(headingText(e.question))}\n\n${sectionText(e.answer)}\n`,
+  );
   return `${[`${TITLE}\n`, ...sections].join('\n')}`.replace(/\n*$/, '\n');
 }
 
 /** The document with the answer added, or replacing the answer to the same question. */
 export function mergeAnswer(markdown: string | null, question: string, answer: string): string {
   const entries = markdown ? parseAnswers(markdown) : [];
-  const key = normaliseQuestion(headingText(question));
+  const heading = headingText(question);
+  if (!heading) throw new RangeError('The question has no words to file the answer under.');
+  const key = normaliseQuestion(heading);
   const kept = entries.filter((e) => normaliseQuestion(e.question) !== key);
-  kept.push({ question: headingText(question), answer: sectionText(answer) });
+  kept.push({ question: heading, answer: sectionText(answer) });
   return renderAnswers(kept.slice(-MAX_ANSWERS));
 }
 

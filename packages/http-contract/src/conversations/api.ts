@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ANSWER_CHARS, MAX_QUESTION_CHARS } from './answers-doc.js';
+import { headingText, MAX_ANSWER_CHARS, MAX_QUESTION_CHARS } from './answers-doc.js';
 import type { UnansweredQuestion } from './unanswered-questions.js';
 
 /**
@@ -19,7 +19,8 @@ export const saveAnswerBodySchema = z.strictObject({
     .string()
     .trim()
     .min(1, 'question must not be empty')
-    .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`),
+    .max(MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`)
+    .refine((q) => headingText(q) !== '', 'question must have words, not only # marks or control characters'),
   answer: z
     .string()
     .trim()
