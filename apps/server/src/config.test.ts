@@ -88,8 +88,12 @@ describe('parseConfig', () => {
         AUTH_WEBAUTHN_RP_ORIGINS: 'https://example.com/path',
       }),
     ).toThrow(/AUTH_WEBAUTHN_RP_ORIGINS:/);
+    // Without PUBLIC_URL the relying party is the loopback listener's: localhost.
+    expect(
+      parseConfig({ AUTH_WEBAUTHN_RP_ORIGINS: 'http://localhost:5173' }).AUTH_WEBAUTHN_RP_ORIGINS,
+    ).toEqual(['http://localhost:5173']);
     expect(() => parseConfig({ AUTH_WEBAUTHN_RP_ORIGINS: 'https://www.example.com' })).toThrow(
-      /AUTH_WEBAUTHN_RP_ORIGINS: set PUBLIC_URL too/,
+      /not on localhost/,
     );
   });
 

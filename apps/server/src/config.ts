@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { checkPassword } from './auth/passwords.js';
 import { embedOriginsSchema } from './lib/embed-origins.js';
-import { isLoopbackHost } from './lib/public-origin.js';
+import { isLoopbackHost, listenOrigin } from './lib/public-origin.js';
 
 /** The repository root: apps/server/src → ../../.. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -277,18 +277,15 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       'BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL use pg_dump (README, "Backups and restore")',
     );
   if (e.AUTH_WEBAUTHN_RP_ORIGINS.length > 0) {
-    const rpId = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : null;
+    // The relying party is the public origin's host name: PUBLIC_URL's, or the listen address's.
+    const rpId = new URL(e.PUBLIC_URL ?? listenOrigin(e.HOST, e.PORT)).hostname;
     const outside = e.AUTH_WEBAUTHN_RP_ORIGINS.filter((origin) => {
       const host = new URL(origin).hostname;
-      return !rpId || (host !== rpId && !host.endsWith(`.${rpId}`));
+      return host !== rpId && !host.endsWith(`.${rpId}`);
     });
-    if (!rpId)
+    if (outside.length > 0)
       problems.push(
-        'AUTH_WEBAUTHN_RP_ORIGINS: set PUBLIC_URL too; its host name is the relying party the origins share',
-      );
-    else if (outside.length > 0)
-      problems.push(
-        `AUTH_WEBAUTHN_RP_ORIGINS: ${outside.join(', ')} not on ${rpId} or a name under it; a browser offers a passkey only to origins of its relying party (PUBLIC_URL's host name)`,
+        `AUTH_WEBAUTHN_RP_ORIGINS: ${outside.join(', ')} not on ${rpId} or a name under it; a browser offers a passkey only to origins of its relying party (the public origin's host name)`,
       );
   }
   if (e.AUTH_AUTOCONFIRM && e.OPERATOR_EMAILS.length > 0)
