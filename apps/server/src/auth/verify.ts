@@ -124,6 +124,9 @@ export function createVerifyApi(core: AuthCore) {
         verified = await consume(input.token_hash, input.type, ctx);
       } else {
         if (input.phone) {
+          // GoTrue's E.164 rule ("+" and spaces aside: 2 to 15 digits, no leading 0) comes first.
+          if (!/^[1-9]\d{1,14}$/.test(input.phone.replace(/^\+/, '').replaceAll(' ', '')))
+            throw authErrors.validation('Invalid phone number format (E.164 required)');
           // No account has a phone here, so no phone code can be right: GoTrue's answer for a
           // phone it does not know (counted against the verify limit like any guess).
           await core.limit('verify', ctx.ip);

@@ -123,6 +123,17 @@ for (const target of testDbTargets()) {
         expect(error).toMatchObject({ status: 403, code: 'otp_expired' });
         expect(error?.message).toBe('Token has expired or is invalid');
       });
+
+      it('verifyOtp() for a malformed phone: GoTrue\u2019s E.164 rule first', async () => {
+        for (const phone of ['+15555550123-invalid', '0123', '+1', '12345678901234567']) {
+          const { error } = await srv.client().auth.verifyOtp({ phone, type: 'sms', token: '123456' });
+          expect([phone, error?.status, error?.message]).toEqual([
+            phone,
+            400,
+            'Invalid phone number format (E.164 required)',
+          ]);
+        }
+      });
     });
   });
 }
