@@ -3,7 +3,6 @@
 // pruning of never-upgraded users. On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LIMITS } from '../auth/rate-limit.js';
-
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';

@@ -4,8 +4,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
-import { authPost, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
 import { enrollTotp, signedIn, testClock } from './mfa-test-support.js';
+import { authPost, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 
 const PASSWORD = 'passkey-test-pass-1';

@@ -1,12 +1,12 @@
 // Issue 26: WebAuthn as an MFA factor through auth-js's `mfa` API (enroll, challenge, verify,
 // unenroll), and the aal2 it yields satisfying the server's own rules (ADMIN_REQUIRE_MFA).
 import type { SupabaseClient } from '@supabase/supabase-js';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
-import * as OTPAuth from 'otpauth';
 import { enrollTotp, signedIn, testClock } from './mfa-test-support.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { saveAnswerBodySchema } from './api.js';
 import { answeredQuestions, mergeAnswer, parseAnswers } from './answers-doc.js';
+import { saveAnswerBodySchema } from './api.js';
 
 /** The document's section headings, as a markdown reader splits it: lines starting with "## ". */
 const headings = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('## '));
