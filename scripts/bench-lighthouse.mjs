@@ -4,63 +4,14 @@
 // Drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); never downloads a browser.
 // `--write` replaces the Lighthouse section of docs/benchmarks.md; `--no-build` uses apps/site/dist;
 // `--runs=N` takes the median performance run of N (default 1).
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { machine, publishSection } from '@engage/bench-doc';
 import { PAGES, buildSite, startServer, storedSession } from './bench-site.mjs';
+// Installed on demand into scripts/bench-tools (npm run bench:lighthouse runs ensure-bench-tools first).
+const { audit } = await import('./bench-tools/lighthouse-audit.mjs');
 
 const START = '<!-- bench:lighthouse:start -->';
 const END = '<!-- bench:lighthouse:end -->';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--runs=')) ?? '')?.[1] ?? 1);
-
-async function audit(url, session) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: FLAGS,
-  });
-  try {
-    if (session) {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      await page.goto(new URL('/favicon.svg', url).href);
-      await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), session);
-      await page.close();
-      await browser.disconnect();
-    }
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      disableStorageReset: Boolean(session),
-    });
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    const failing = ['accessibility', 'best-practices'].flatMap((c) =>
-      lhr.categories[c].auditRefs
-        .filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1)
-        .map((r) => r.id),
-    );
-    return {
-      perf: score('performance'),
-      a11y: score('accessibility'),
-      bp: score('best-practices'),
-      fcp: ms('first-contentful-paint'),
-      lcp: ms('largest-contentful-paint'),
-      tbt: ms('total-blocking-time'),
-      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      si: ms('speed-index'),
-      lcpElement:
-        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel,
-      failing,
-      version: lhr.lighthouseVersion,
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
 
 if (!process.argv.includes('--no-build')) buildSite();
 const site = await startServer();
@@ -98,7 +49,7 @@ try {
       .filter((r) => r.failing.length > 0)
       .map((r) => `\nFailing audits on \`${r.page}\` ${r.who}: ${r.failing.join(', ')}.`),
     '',
-    'Before this issue (figures from the issue, Lighthouse 13 mobile): `/` performance 93, LCP 2.9 s;',
+    'Before the landing-page work (the figures reported then, Lighthouse 13 mobile): `/` performance 93, LCP 2.9 s;',
     '`/ediscovery` signed out 92, LCP 3.2 s; accessibility 100.',
   ];
   publishSection(START, END, lines.join('\n'));

@@ -81,7 +81,7 @@ const percentile = (xs: number[], p: number) => {
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
-// Warm-up: the first room loads the speech engine and synthesises the greeting once per process.
+// Warm-up: the first room synthesises the greeting once per process.
 {
   const warm = new Caller('warm-up');
   await warm.greeted;

@@ -21,8 +21,7 @@ export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string
 /**
  * Bodies the document describes by component though it lacks the route (POST /call/web and
  * /chat/web), and
- * top-level properties the docs send that the DTO omits (the query tool's `function`, see
- * PROVIDER-FACTS).
+ * top-level properties the docs send that the DTO omits (the query tool's `function`, see).
  */
 const COMPONENT_BODIES: Partial<Record<RouteKey, string>> = {
   'POST /call/web': 'CreateWebCallDTO',

@@ -4,7 +4,7 @@
  * (answered from the assistant's documents by the local assistant), stored in the server's
  * database, with the provider's keys and error bodies. Bodies and query parameters
  * are checked against the provider's OpenAPI document (@engage/vapi-contract); every other route
- * the document or SPEC names answers 501.
+ * the document or the client names answers 501.
  * @module
  */
 import { randomUUID } from 'node:crypto';

@@ -7,7 +7,7 @@ import { lzwDecode, runLengthDecode } from './pdf-filters.js';
 import { checkPdfStreams } from './pdf-streams.js';
 import { bombDocx, minimalDocx, minimalPdf, sharedStreamPdf, STUCK_WORKER_SCRIPT } from './testing.js';
 
-// Hostile documents (issue 23 item 4): each is refused with its reason before a parser inflates it,
+// Hostile documents: each is refused with its reason before a parser inflates it,
 // and the worker's time and memory limits stop what no cap foresaw.
 
 const MIB = 1024 * 1024;

@@ -43,7 +43,7 @@ export function minimalPdf(lines: readonly string[]): Uint8Array {
 
 /**
  * A PDF whose pages all show one Flate-compressed content stream of about `inflatedBytes` (the
- * issue's bomb: 5 pages sharing a 20 MB stream, a 62 KB file).
+ * reported bomb: 5 pages sharing a 20 MB stream, a 62 KB file).
  */
 export function sharedStreamPdf(pages: number, inflatedBytes: number): Uint8Array {
   const line = 'BT /F1 12 Tf 72 720 Td (x) Tj ET\n';
@@ -132,7 +132,7 @@ export function minimalDocx(paragraphs: readonly string[]): Uint8Array {
 }
 
 /**
- * A deflated .docx whose document.xml inflates to about `inflatedBytes` (the issue's bomb: a small
+ * A deflated .docx whose document.xml inflates to about `inflatedBytes` (the reported bomb: a small
  * file whose body is one paragraph repeated); `declared` as for deflatedZip.
  */
 export function bombDocx(

@@ -213,7 +213,7 @@ export function createRooms(options: RoomsOptions): Rooms {
         { error: 'unsupported_audio_format', message: `Sample rate ${format.sampleRate} is not supported.` },
         400,
       );
-    // The greeting is synthesised before the upgrade (in a worker, cached after the first call), so
+    // The greeting is synthesised before the upgrade (cached after the first call), so
     // the call starts with it at once.
     const greetingText = call?.firstMessage?.trim() || DEFAULT_GREETING;
     const greeting = {

@@ -6,42 +6,10 @@ import {
   encodePcm,
   linearToMulaw,
   mulawToLinear,
-  parseWav,
   resample,
   rms,
-  WavError,
 } from './pcm.js';
 import { tone } from './testing.js';
-
-function wav(samples: Int16Array, rate: number, channels = 1, extraChunk = false): Uint8Array {
-  const extra = extraChunk ? 12 : 0;
-  const data = samples.length * 2;
-  const out = new Uint8Array(44 + extra + data);
-  const v = new DataView(out.buffer);
-  const put = (at: number, s: string) => [...s].forEach((ch, i) => (out[at + i] = ch.charCodeAt(0)));
-  put(0, 'RIFF');
-  v.setUint32(4, 36 + extra + data, true);
-  put(8, 'WAVE');
-  put(12, 'fmt ');
-  v.setUint32(16, 16, true);
-  v.setUint16(20, 1, true);
-  v.setUint16(22, channels, true);
-  v.setUint32(24, rate, true);
-  v.setUint32(28, rate * 2 * channels, true);
-  v.setUint16(32, 2 * channels, true);
-  v.setUint16(34, 16, true);
-  let at = 36;
-  if (extraChunk) {
-    put(at, 'LIST');
-    v.setUint32(at + 4, 4, true);
-    put(at + 8, 'INFO');
-    at += 12;
-  }
-  put(at, 'data');
-  v.setUint32(at + 4, data, true);
-  samples.forEach((s, i) => v.setInt16(at + 8 + i * 2, s, true));
-  return out;
-}
 
 describe('16-bit little-endian PCM', () => {
   it('round-trips samples, including the extremes', () => {
@@ -95,23 +63,5 @@ describe('rms', () => {
   it('is 0 for silence and about 0.707 × amplitude for a sine', () => {
     expect(rms(new Int16Array(160))).toBe(0);
     expect(rms(tone(100, 16_000, 0.5))).toBeCloseTo(0.354, 2);
-  });
-});
-
-describe('parseWav', () => {
-  it('reads mono 16-bit PCM past extra chunks', () => {
-    const samples = tone(50, 22_050);
-    const pcm = parseWav(wav(samples, 22_050, 1, true));
-    expect(pcm.sampleRate).toBe(22_050);
-    expect(pcm.samples).toEqual(samples);
-  });
-
-  it('mixes stereo down to mono', () => {
-    const interleaved = Int16Array.from([100, 300, -100, -300]);
-    expect([...parseWav(wav(interleaved, 8000, 2)).samples]).toEqual([200, -200]);
-  });
-
-  it('refuses what is not a WAV file', () => {
-    expect(() => parseWav(new TextEncoder().encode('hello world, not audio'))).toThrow(WavError);
   });
 });

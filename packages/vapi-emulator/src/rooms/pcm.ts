@@ -1,6 +1,6 @@
 /**
  * Pure audio helpers for the call rooms: 16-bit little-endian PCM framing, G.711 µ-law, resampling,
- * levels and WAV parsing. No I/O; every function is deterministic.
+ * and levels. No I/O; every function is deterministic.
  * @module
  */
 
@@ -135,48 +135,4 @@ export const samplesFor = (ms: number, sampleRate: number): number => Math.round
 export interface Pcm {
   sampleRate: number;
   samples: Int16Array;
-}
-
-export class WavError extends Error {
-  override name = 'WavError';
-}
-
-/**
- * Reads a RIFF/WAVE file of 16-bit PCM, mixing several channels down to mono.
- * Walks the chunk list instead of assuming a 44-byte header (synthesisers add LIST chunks).
- */
-export function parseWav(bytes: Uint8Array): Pcm {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
-  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new WavError('not a RIFF/WAVE file');
-  let offset = 12;
-  let fmt: { channels: number; sampleRate: number; bits: number; codec: number } | null = null;
-  while (offset + 8 <= bytes.length) {
-    const id = tag(offset);
-    const size = view.getUint32(offset + 4, true);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      fmt = {
-        codec: view.getUint16(body, true),
-        channels: view.getUint16(body + 2, true),
-        sampleRate: view.getUint32(body + 4, true),
-        bits: view.getUint16(body + 14, true),
-      };
-    } else if (id === 'data') {
-      if (!fmt) throw new WavError('data chunk before fmt chunk');
-      if (fmt.codec !== 1 || fmt.bits !== 16) throw new WavError('only 16-bit PCM WAV is supported');
-      const end = Math.min(body + size, bytes.length);
-      const frames = Math.floor((end - body) / (2 * fmt.channels));
-      const samples = new Int16Array(frames);
-      for (let f = 0; f < frames; f++) {
-        let sum = 0;
-        for (let ch = 0; ch < fmt.channels; ch++)
-          sum += view.getInt16(body + (f * fmt.channels + ch) * 2, true);
-        samples[f] = Math.round(sum / fmt.channels);
-      }
-      return { sampleRate: fmt.sampleRate, samples };
-    }
-    offset = body + size + (size & 1);
-  }
-  throw new WavError('no data chunk');
 }

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { rms, type Pcm } from './pcm.js';
-import { createSpeaker, synthesise } from './speech.js';
+import { createSpeaker, SPEECH_SAMPLE_RATE, speechTones, synthesise } from './speech.js';
 import { tone } from './testing.js';
 
-describe('synthesise (mespeak in a worker thread)', () => {
-  it('speaks English text as audible 16-bit PCM', async () => {
-    const pcm = await synthesise('Hello there.');
+describe('synthesise (the emulator\u2019s tone voice)', () => {
+  it('speaks each word as an audible tone, timed like speech', async () => {
+    const pcm = await synthesise('Hello there. How can I help you today?');
     expect(pcm).not.toBeNull();
-    expect(pcm!.sampleRate).toBe(22_050);
-    expect(pcm!.samples.length).toBeGreaterThan(0.3 * 22_050);
+    expect(pcm!.sampleRate).toBe(SPEECH_SAMPLE_RATE);
+    const seconds = pcm!.samples.length / pcm!.sampleRate;
+    // Eight words and a full stop: about as long as saying them, not a blip nor a minute.
+    expect(seconds).toBeGreaterThan(1.5);
+    expect(seconds).toBeLessThan(5);
     expect(rms(pcm!.samples)).toBeGreaterThan(0.01);
+  });
+
+  it('is longer for more words, the same for the same text, and nothing for no words', async () => {
+    expect(speechTones('one two three').length).toBeGreaterThan(speechTones('one').length);
+    expect(speechTones('Hello there.')).toEqual(speechTones('Hello there.'));
+    expect(await synthesise(' … ')).toBeNull();
   });
 });
 

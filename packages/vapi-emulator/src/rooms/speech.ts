@@ -1,78 +1,66 @@
-import { Worker } from 'node:worker_threads';
-import { parseWav, resample, type Pcm } from './pcm.js';
+import { resample, type Pcm } from './pcm.js';
 
 /**
- * Offline speech for the echo assistant, synthesised with mespeak in a worker thread
- * (./speech-worker.js): a sentence costs 0.5–1 s of CPU, which must not stall the rooms' audio.
- * The worker starts on first use and does not keep the process alive; results are cached per text
- * and per room rate, so the greeting of an assistant is synthesised once per process.
+ * The echo assistant's voice: no speech synthesiser ships permissively licensed inside a registry
+ * package, so the emulator speaks each word as a short tone, with the words themselves sent as
+ * captions and transcript. The tones follow speech's rhythm (a longer tone for a longer word, pauses
+ * after punctuation), so a call sounds and times like one: the caller hears that the assistant is
+ * speaking and for how long, and reads what it says. Pure and fast, so it runs on the event loop.
  * @module
  */
 
-/** Synthesises English speech as 16-bit mono PCM, or resolves null when it cannot. */
+/** Synthesises text as 16-bit mono PCM, or resolves null when it cannot. */
 export type Synthesise = (text: string) => Promise<Pcm | null>;
 
-const SYNTHESIS_TIMEOUT_MS = 15_000;
+/** The rate the tones are made at; rooms resample to their own. */
+export const SPEECH_SAMPLE_RATE = 16_000;
 
-interface Pending {
-  resolve: (pcm: Pcm | null) => void;
-  timer: ReturnType<typeof setTimeout>;
+const WORD_GAP_MS = 70;
+const SENTENCE_GAP_MS = 260;
+const AMPLITUDE = 0.22;
+
+/** One word's tone: a low fundamental with two overtones, its pitch from the word, eased in and out. */
+function wordTone(word: string, out: Float32Array, at: number, length: number): void {
+  let hash = 0;
+  for (const ch of word) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const hz = 170 + (hash % 90);
+  for (let i = 0; i < length; i++) {
+    const t = i / SPEECH_SAMPLE_RATE;
+    const envelope = Math.sin((Math.PI * i) / length) ** 2;
+    const wave =
+      Math.sin(2 * Math.PI * hz * t) +
+      0.4 * Math.sin(4 * Math.PI * hz * t) +
+      0.15 * Math.sin(6 * Math.PI * hz * t);
+    out[at + i] = (AMPLITUDE * envelope * wave) / 1.55;
+  }
 }
 
-/** The mespeak worker, shared by every room of the process. */
-function createWorkerSynthesiser(): Synthesise {
-  let worker: Worker | null = null;
-  let nextId = 0;
-  const pending = new Map<number, Pending>();
-
-  const settle = (id: number, pcm: Pcm | null) => {
-    const entry = pending.get(id);
-    if (!entry) return;
-    pending.delete(id);
-    clearTimeout(entry.timer);
-    if (pending.size === 0) worker?.unref();
-    entry.resolve(pcm);
-  };
-
-  const start = (): Worker => {
-    const w = new Worker(new URL('./speech-worker.js', import.meta.url));
-    w.unref();
-    w.on('message', ({ id, wav }: { id: number; wav?: Uint8Array; error?: string }) => {
-      let pcm: Pcm | null = null;
-      try {
-        pcm = wav ? parseWav(wav) : null;
-      } catch {
-        pcm = null;
-      }
-      settle(id, pcm);
-    });
-    // A crashed worker fails what it held; the next request starts a new one.
-    const fail = () => {
-      if (worker === w) worker = null;
-      for (const id of [...pending.keys()]) settle(id, null);
-    };
-    w.on('error', fail);
-    w.on('exit', fail);
-    return w;
-  };
-
-  return (text) =>
-    new Promise((resolve) => {
-      worker ??= start();
-      // Held while work is pending, so a synthesis in flight is not abandoned.
-      worker.ref();
-      const id = nextId++;
-      const timer = setTimeout(() => settle(id, null), SYNTHESIS_TIMEOUT_MS);
-      timer.unref?.();
-      pending.set(id, { resolve, timer });
-      worker.postMessage({ id, text });
-    });
+/** The tones for `text` at SPEECH_SAMPLE_RATE; empty text (no word) gives no audio. */
+export function speechTones(text: string): Int16Array {
+  const words = text.match(/[\p{L}\p{N}'’-]+[.!?,;:]*/gu) ?? [];
+  const ms = (n: number) => Math.round((n * SPEECH_SAMPLE_RATE) / 1000);
+  const plan = words.map((w) => {
+    const letters = w.replace(/[^\p{L}\p{N}]/gu, '').length;
+    const pause = /[.!?]$/.test(w) ? SENTENCE_GAP_MS : /[,;:]$/.test(w) ? SENTENCE_GAP_MS / 2 : WORD_GAP_MS;
+    return { word: w, length: ms(Math.min(90 + 28 * letters, 420)), gap: ms(pause) };
+  });
+  const total = plan.reduce((sum, p) => sum + p.length + p.gap, 0);
+  const mix = new Float32Array(total);
+  let at = 0;
+  for (const p of plan) {
+    wordTone(p.word, mix, at, p.length);
+    at += p.length + p.gap;
+  }
+  const samples = new Int16Array(total);
+  for (let i = 0; i < total; i++) samples[i] = Math.round(Math.max(-1, Math.min(1, mix[i]!)) * 32_767);
+  return samples;
 }
 
-let shared: Synthesise | null = null;
-
-/** The process-wide mespeak synthesiser. */
-export const synthesise: Synthesise = (text) => (shared ??= createWorkerSynthesiser())(text);
+/** The emulator's speech: the tones of `text`, or null when it has no word to speak. */
+export const synthesise: Synthesise = async (text) => {
+  const samples = speechTones(text);
+  return samples.length > 0 ? { samples, sampleRate: SPEECH_SAMPLE_RATE } : null;
+};
 
 /**
  * A speaker over a synthesiser with a small LRU cache keyed by text and by "<rate>\n<text>" (the

@@ -25,7 +25,7 @@ export const NOT_IMPLEMENTED_PUBLIC: readonly Route[] = [['POST', '/credential/w
 const key = ([method, path]: readonly [string, string]) => `${method} ${path}`;
 
 /**
- * Every other route of the provider (the OpenAPI document's operations and SPEC §7's, from
+ * Every other route of the provider (the OpenAPI document's operations and the, from
  * @engage/vapi-contract): they answer 501 naming the route, so a caller can tell "not emulated"
  * from "does not exist" (404).
  */

@@ -88,7 +88,7 @@ export function toolRoutes(ctx: EmulatorContext): Hono {
     return c.json(await store.create(await validate(input)), 201);
   };
   app.post('/tool', create);
-  // The import tool of SPEC §7 posts to /tool/ (trailing slash); the provider accepts both.
+  // The import tool posts to /tool/ (trailing slash); the provider accepts both.
   app.post('/tool/', create);
   app.get('/tool', async (c) => {
     checkQuery('GET /tool', c.req.query());
