@@ -1,4 +1,4 @@
-// One lint set-up for the whole monorepo. The module boundaries of ARCHITECTURE.md are the
+// One lint set-up for the whole monorepo. The module boundaries of docs/architecture.md are the
 // `engage/boundaries` rule below: a violation is an error, not a wiki page.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { openOutbox } from './mail-outbox';
 
-// The account actions of the admin dashboard (issue 14), each followed through the mail it sends.
+// The account actions of the admin dashboard, each followed through the mail it sends.
 // Its own admin (E2E_ADMINS in playwright.config.ts): a log-out elsewhere revokes every session of
 // an account, and specs run two at a time. The users acted on are made fresh by each test.
 const ADMIN_EMAIL = 'actions-admin@example.com';

@@ -69,7 +69,7 @@ test.describe('admin dashboard in Chromium', () => {
     await expect(verified.getByText('Verified', { exact: true })).toBeVisible();
 
     // The pending sign-up: select it and verify it without leaving the app. The embedded auth has no
-    // SQL editor, so no SQL is offered to run in one (issue 27).
+    // SQL editor, so no SQL is offered to run in one.
     await search.fill(pending);
     const unverified = region(page, /^Unverified Users/);
     await expect(unverified.getByText(pending)).toBeVisible();

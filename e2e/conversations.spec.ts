@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// Issue 25 in Chromium: an operator reads the visitors' conversations at /conversations (search,
+// An operator reads the visitors' conversations at /conversations (search,
 // transcript, CSV export, delete), answers a question the assistant could not answer, and the
 // assistant answers it from then on; a user without the role sees no conversation. The server
 // holds the provider's key: the page goes through /api/provider, which checks the role.

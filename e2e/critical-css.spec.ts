@@ -74,7 +74,7 @@ test.describe('on a phone', () => {
       // Generous: on a loaded machine the app and the card's chunk take a while.
       await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      // Lighthouse's "good" is at most 0.1; the issue keeps the pages at 100, so no visible shift at all.
+      // Lighthouse's "good" is at most 0.1; the pages are kept at 100, so no visible shift at all.
       expect(await shifts()).toBeLessThanOrEqual(0.01);
     });
 });

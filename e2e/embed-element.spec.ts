@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ELEMENT_SITE, ENGAGE, shopPage, startHost } from './embed-helpers';
 
-// <engage-widget>'s attributes on another site (issue 30), each as a site would set it: `assistant`
+// <engage-widget>'s attributes on another site, each as a site would set it: `assistant`
 // (missing, malformed, not offered), `position`, `mode`, changes after the element is on the page,
 // two elements on one page, the element removed during a call, and the dashboard's pinned copy.
 

@@ -1,5 +1,5 @@
 // Shared by the specs of <engage-widget> on other sites (embed.spec.ts, embed-element.spec.ts,
-// embed-states.spec.ts): the origins, the Content-Security-Policy the README documents, a shop's
+// embed-states.spec.ts): the origins, the Content-Security-Policy docs/embedding.md documents, a shop's
 // page that loads /embed.js, and a server for it. The listed origins are the server's EMBED_ORIGINS
 // (playwright.config.ts).
 import { readFileSync } from 'node:fs';
@@ -19,13 +19,13 @@ export const STATES_SITE = '127.0.0.5';
 const ENGAGE_WS = ENGAGE.replace(/^http/, 'ws');
 
 /**
- * The two directives README's "Add the assistant to your own site" tells a site to add, read from
- * the README itself (so the test runs under exactly what is documented), for this run's origin.
+ * The two directives docs/embedding.md tells a site to add, read from that document itself (so the
+ * test runs under exactly what is documented), for this run's origin.
  */
 function documentedDirectives(): string {
-  const readme = readFileSync(path.join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(import.meta.dirname, '..', 'docs', 'embedding.md'), 'utf8');
   const line = readme.split('\n').find((l) => /^\s*script-src https:\/\/engage\.example;/.test(l));
-  if (!line) throw new Error('README.md documents no CSP for <engage-widget>.');
+  if (!line) throw new Error('docs/embedding.md documents no CSP for <engage-widget>.');
   return line
     .trim()
     .replaceAll('wss://engage.example', ENGAGE_WS)

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { shopPage, startHost, STATES_SITE } from './embed-helpers';
 import { deniedMicrophone, farSideHangUp, silentMicrophone } from './widget-helpers';
 
-// The app widget's behaviour inside <engage-widget> on another site (issue 30): CONNECTING...
+// The app widget's behaviour inside <engage-widget> on another site: CONNECTING...
 // cancelled by Cancel and Escape (before and after the view has loaded), "Call ended." when the far
 // side hangs up, the blocked-microphone path, and the keyboard alone on a 320 px phone, axe-clean.
 

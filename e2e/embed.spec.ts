@@ -3,10 +3,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { CSP, cspViolations, ENGAGE, LISTED, shopPage, UNLISTED } from './embed-helpers';
 
-// <engage-widget> on other sites (issue 30): a shop's page on another origin, with a strict CSP
+// <engage-widget> on other sites: a shop's page on another origin, with a strict CSP
 // (scripts and connections: Engage's origin only) and CSS that tries to restyle everything.
 // 127.0.0.2 is in the server's EMBED_ORIGINS (playwright.config.ts); 127.0.0.3 is not. The CSP is
-// README's (embed-helpers.ts). The element's attributes: embed-element.spec.ts.
+// docs/embedding.md's (embed-helpers.ts). The element's attributes: embed-element.spec.ts.
 
 const PORT = Number(process.env.E2E_EMBED_PORT);
 const shopPageOf = (mode?: string) =>

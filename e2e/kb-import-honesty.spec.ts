@@ -64,7 +64,7 @@ const row = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Uploaded files' }).getByRole('listitem', { name });
 const loaded = (page: Page) => page.getByRole('status').filter({ hasText: /^Loaded/ });
 
-test.describe('the import tool says what happened (issue 19)', () => {
+test.describe('the import tool says what happened', () => {
   test('reasons, refusals, retries, loads and deletes are reported as they are', async ({
     page,
     request,
@@ -161,7 +161,7 @@ test.describe('the import tool says what happened (issue 19)', () => {
     const assistant = (await option.textContent()) ?? '';
     await option.click();
     await expect(page.getByRole('combobox', { name: 'Assistant' })).toHaveText(assistant);
-    // Reloaded at once, inside the half second the choice waits to be saved (SPEC §9).
+    // Reloaded at once, inside the half second the choice waits to be saved.
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Assistant' })).toHaveText(assistant);
     // The provider's files are there without asking: this browser never uploaded this one.

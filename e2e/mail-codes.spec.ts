@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openMail } from './mail-outbox';
 
-// Issue 27: every mail that says "Or enter this code" has a place for the code on the site (the
+// Every mail that says "Or enter this code" has a place for the code on the site (the
 // sign-up confirmation's is walked in new-user.spec.ts, the sign-in link's in profile.spec.ts).
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -1,4 +1,4 @@
-// Issue 23: an admin with an authenticator app who signed in with the password alone gets an aal1
+// An admin with an authenticator app who signed in with the password alone gets an aal1
 // session. The server refuses it on the admin API (403 mfa_required), and the dashboard turns that
 // answer into the code step, then works.
 import { expect, test, type APIRequestContext } from '@playwright/test';

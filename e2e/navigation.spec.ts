@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('foundation: every route in Chromium', () => {
-  test('the home page shows the owner title in the navigation and the links of SPEC §2', async ({ page }) => {
+  test('the home page shows the owner title in the navigation and the links', async ({ page }) => {
     await page.goto('/');
     const config = await (await page.request.get('/config.json')).json();
     await expect(nav(page).getByRole('link', { name: config.siteTitle, exact: true })).toBeVisible();
@@ -15,7 +15,7 @@ test.describe('foundation: every route in Chromium', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  // Every page but the home page needs sign-in: an anonymous visitor gets the route guard (SPEC §2).
+  // Every page but the home page needs sign-in: an anonymous visitor gets the route guard.
   for (const route of ['/ediscovery', '/onboarding', '/kb-import', '/conversations', '/admin'] as const) {
     test(`${route} shows the Protected Resource screen under the navigation`, async ({ page }) => {
       await page.goto(route);

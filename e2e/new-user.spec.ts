@@ -4,7 +4,7 @@ import { nav, signUpInCard } from './account-helpers';
 import { openMail } from './mail-outbox';
 import { totp } from './totp';
 
-// Issue 27: a first-time visitor's whole path, as they would walk it: from the home page's Sign in
+// A first-time visitor's whole path, as they would walk it: from the home page's Sign in
 // link, sign up, confirm with the mailed code, enrol an authenticator app by scanning the QR code the
 // page renders, sign out, and sign in again with the password and the app's code.
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Unknown and malformed URLs (issue 19): the server answers 404 (or 400) with the site's not-found
+// Unknown and malformed URLs: the server answers 404 (or 400) with the site's not-found
 // page, which the app hydrates as it is. No account is needed.
 
 /** Errors the page reports: a failed hydration shows up here. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-// OAuth clients in the admin dashboard (issue 26): create one, see its secret once, delete it. Its
+// OAuth clients in the admin dashboard: create one, see its secret once, delete it. Its
 // own admin (E2E_ADMINS in playwright.config.ts); the client names are unique, other specs' clients
 // may be listed too.
 const ADMIN_EMAIL = 'oauth-admin@example.com';

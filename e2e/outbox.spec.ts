@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { openOutbox, outboxToken } from './mail-outbox';
 
-// The mail outbox behind its token (issue 19), and the outbox in the admin dashboard. Its own admin
+// The mail outbox behind its token, and the outbox in the admin dashboard. Its own admin
 // (E2E_ADMINS in playwright.config.ts); every mail it reads is one it caused.
 const ADMIN_EMAIL = 'outbox-admin@example.com';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
@@ -19,7 +19,7 @@ async function signUp(request: APIRequestContext, email: string) {
 }
 
 test.describe('the mail outbox', () => {
-  test('the issue’s attack: signed out, a reset for the admin, then /_mail is locked', async ({
+  test('the reported attack: signed out, a reset for the admin, then /_mail is locked', async ({
     page,
     request,
   }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-// The states between the pages (issue 19): a session whose account was deleted, the configuration
+// The states between the pages: a session whose account was deleted, the configuration
 // loading or failing, a page whose code failed to download, each route's document title, and a mail
 // link's error fragment. Its own admin (E2E_ADMINS in playwright.config.ts) makes the users it deletes.
 const ADMIN_EMAIL = 'states-admin@example.com';
@@ -130,9 +130,7 @@ test.describe('page states in Chromium', () => {
     await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
   });
 
-  test("a page whose code failed to download keeps SPEC's heading and asks for a reload", async ({
-    page,
-  }) => {
+  test('a page whose code failed to download keeps the heading and asks for a reload', async ({ page }) => {
     // From a page of the app (client-side routing): the home page's links load their page in full.
     await page.goto('/sign-in');
     await expect(page.locator('#root[data-hydrated]')).toBeAttached();

@@ -1,4 +1,4 @@
-// Issue 26: passkeys in a real Chromium with a virtual authenticator (Chrome DevTools Protocol).
+// Passkeys in a real Chromium with a virtual authenticator (Chrome DevTools Protocol).
 // WebAuthn needs a domain as relying party, never an IP address: the spec runs on
 // http://localhost:PORT, the server's own public origin (PUBLIC_URL unset: lib/public-origin.ts).
 import AxeBuilder from '@axe-core/playwright';

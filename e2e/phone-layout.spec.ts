@@ -25,7 +25,7 @@ for (const width of [320, 375]) {
       await expectTitle(page, config.ownerDomain);
       await expectNoSidewaysScroll(page, '/');
 
-      // A visitor finds Sign in and Sign up in the phone menu (issue 27); the page fits too.
+      // A visitor finds Sign in and Sign up in the phone menu; the page fits too.
       await expect(page.locator('#root[data-hydrated]')).toBeAttached();
       await page.getByRole('button', { name: 'Menu', exact: true }).click();
       await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();

@@ -84,7 +84,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
   });
 
-  // Prerendered from the site's page table (issue 28): the pages say what they are before any script.
+  // Prerendered from the site's page table: the pages say what they are before any script.
   for (const [path, heading] of [
     ['/sign-in', 'Sign in'],
     ['/sign-up', 'Create your account'],
@@ -99,7 +99,7 @@ test.describe('without JavaScript', () => {
   }
 });
 
-test.describe('/ as islands (issue 30)', () => {
+test.describe('/ as islands', () => {
   test('before any input it fetches only its islands’ script, at most 35 kB gzip; the first input brings the widget', async ({
     page,
   }) => {

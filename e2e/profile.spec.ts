@@ -42,7 +42,7 @@ test.describe('profile', () => {
     // Signed in with the password only: the code is asked for before the page.
     await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toHaveCount(0);
-    // The app's next code: the one used at enrolment is accepted only once (issue 23).
+    // The app's next code: the one used at enrolment is accepted only once.
     await page.getByLabel('Authentication code').fill(totp(secret, Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();

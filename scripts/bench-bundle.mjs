@@ -2,7 +2,7 @@
 // input, measured in Chromium (Playwright driving /usr/bin/chromium) on the built site served by the
 // real server: as a signed-out visitor and as a signed-in user (a session in localStorage, as auth-js
 // stores it). Then what the first ENGAGE click fetches (the voice SDK and the call's room). Sizes are
-// the decoded bodies, minified bytes and gzip -9, so they compare with the issue's figures; the wire
+// the decoded bodies, minified bytes and gzip -9, so they compare with the reported figures; the wire
 // carries Brotli, smaller still. Also the official @vapi-ai/web widget page (a minimal page importing
 // it eagerly, as its docs show), built offline with Vite, for comparison.
 // `--write` replaces the bundle section of docs/benchmarks.md; `--check` fails above the budget;
@@ -17,10 +17,10 @@ import { machine, publishSection } from '@engage/bench-doc';
 import { PAGES, buildSite, root, startServer, storedSession } from './bench-site.mjs';
 
 const BUDGET = 100 * 1024;
-/** The home page is static HTML with islands (issue 30): a budget of its own. */
+/** The home page is static HTML with islands: a budget of its own. */
 const HOME_BUDGET = 35 * 1024;
 const budgetOf = (page) => (page === '/' ? HOME_BUDGET : BUDGET);
-/** <engage-widget> before the first click on another site (issue 30). */
+/** <engage-widget> before the first click on another site. */
 const ELEMENT_BUDGET = 15 * 1024;
 const START = '<!-- bench:bundle:start -->';
 const END = '<!-- bench:bundle:end -->';
@@ -148,7 +148,7 @@ async function vapiPage() {
   return { url: `http://127.0.0.1:${server.address().port}/`, stop: () => server.close() };
 }
 
-/** A page of another site with only the widget's script tag and element (README, "Add the assistant…"). */
+/** A page of another site with only the widget's script tag and element (docs/embedding.md). */
 async function embedPage(engage) {
   const html = `<!doctype html><html lang="en"><head><title>A site</title><script src="${engage}/embed.js" async></script></head><body><engage-widget assistant="asst_index"></engage-widget></body></html>`;
   const server = http.createServer((req, res) =>
@@ -242,9 +242,9 @@ try {
     `(budget ${kb(ELEMENT_BUDGET)} kB gzip${element.gzip > ELEMENT_BUDGET ? ', **over budget**' : ''}). Files: ${element.names.join(', ')}.`,
     'The first click adds the React view, the voice SDK and the call room from the Engage origin.',
     '',
-    'Before issue 30 (islands; 2026-11-25, same method): `/` fetched 296.6 / 95.1 kB in 4 scripts before the',
+    'Before the home page became islands (2026-11-25, same method): `/` fetched 296.6 / 95.1 kB in 4 scripts before the',
     'first input (React DOM, react-router, the shell and the page: the whole app hydrated), signed in or out;',
-    'its first ENGAGE click added 25.9 kB gzip (signed out). Before issue 13: 197 kB gzip in 15 scripts.',
+    'its first ENGAGE click added 25.9 kB gzip (signed out). Before the landing pages were prerendered: 197 kB gzip in 15 scripts.',
     'The guarded landing pages (`/ediscovery`, `/onboarding`) are app pages still and went from 93.4\u201395.1 to',
     "98.5\u2013100.3 kB: with the islands as a second entry, the modules both entries (and the islands' lazy parts) use",
     'became chunks of their own, each gzipped alone; React, React DOM and react-router are kept in one chunk',

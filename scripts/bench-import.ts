@@ -1,10 +1,10 @@
 // `npm run bench:import`: the knowledge-base import pipeline against the embedded emulator over real
 // HTTP on loopback — 200 files, 50 ms added latency per request, 2 s processing — run twice:
 //   engage:     the import tool's controller: adaptive upload concurrency (3 at first, growing while
-//               answers come quickly, halved on 429 or rising latency, Retry-After honoured, SPEC's
+//               answers come quickly, halved on 429 or rising latency, Retry-After honoured, the
 //               200 ms gap per slot), retries for 408/429/5xx, and one GET /file per polling round
-//               for every processing file on SPEC's schedule;
-//   sequential: SPEC §9 as written — one upload at a time, 200 ms between files, each uploaded file
+//               for every processing file on the schedule;
+//   sequential: the first design — one upload at a time, 200 ms between files, each uploaded file
 //               then polled by its own timer chain (min(3000 + attempt*1000, 10000) ms, 20 attempts,
 //               300 s), no retries.
 // Reports wall time until every file is done or failed, HTTP requests the provider received, and
@@ -141,8 +141,8 @@ async function runSequential(baseUrl: string, files: File[], requests: () => num
       }
     }
   };
-  // SPEC lists the provider's files once to screen duplicates. Generously to this baseline, a failed
-  // listing does not stop it (SPEC would stop with 'Failed to load files').
+  // The first design lists the provider's files once to screen duplicates. Generously to this baseline, a failed
+  // listing does not stop it (the first design would stop with 'Failed to load files').
   await (await fetch(`${baseUrl}/file`, { headers: auth })).text();
   const polls: Promise<void>[] = [];
   for (const file of files) {
@@ -154,7 +154,7 @@ async function runSequential(baseUrl: string, files: File[], requests: () => num
       polls.push(poll(created.id));
     } else {
       await res.text();
-      refused++; // stored as a failed record; SPEC's algorithm does not retry by itself
+      refused++; // stored as a failed record; the algorithm does not retry by itself
     }
     await sleep(FILE_GAP_MS);
   }
@@ -176,7 +176,7 @@ async function round(key: 'noFaults' | 'faults', label: string, faults: () => Em
   const rows: [string, Result][] = [];
   for (const [name, run] of [
     ['engage', runEngage],
-    ['sequential (SPEC §9)', runSequential],
+    ['sequential', runSequential],
   ] as const) {
     const emulator = await startEmulator(faults());
     try {

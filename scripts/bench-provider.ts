@@ -112,7 +112,7 @@ async function main() {
     '|---|---|---|',
     `| \`createRequester\` + \`createWebCall\` (what the voice SDK needs) | ${kB(oneRoute.raw)} | ${kB(oneRoute.gzip)} |`,
     `| the import tool's eight routes and the error guard | ${kB(importTool.raw)} | ${kB(importTool.gzip)} |`,
-    `| \`createVapiClient\` (every route of SPEC §7) | ${kB(whole.raw)} | ${kB(whole.gzip)} |`,
+    `| \`createVapiClient\` (every route) | ${kB(whole.raw)} | ${kB(whole.gzip)} |`,
     '',
     'Embedded provider over real HTTP (loopback, keep-alive) on in-memory PGlite, through the client:',
     '',

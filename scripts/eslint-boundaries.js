@@ -1,4 +1,4 @@
-// Module boundaries of ARCHITECTURE.md and STYLE.md §2 as a lint rule.
+// Module boundaries of docs/architecture.md ("What may import what") as a lint rule.
 // Each import is resolved to a zone (package, app, site feature, server domain) and checked
 // against the table below; a forbidden edge is reported with the reason.
 import path from 'node:path';
@@ -97,7 +97,7 @@ function check(fromFile, spec, isTypeOnly) {
   )
     return 'only benches (*/bench/) and scripts/ write docs/benchmarks.md through @engage/bench-doc';
   if (toZone !== fromZone && toZone !== 'other' && !allowedInternal[fromZone]?.includes(toZone))
-    return `${fromZone} may not import ${toZone} (see ARCHITECTURE.md, "what may import what")`;
+    return `${fromZone} may not import ${toZone}`;
 
   const feature = /^apps\/site\/src\/features\/([^/]+)\//;
   const fromFeature = feature.exec(fromRel)?.[1];

@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   if (config.DATABASE_URL) {
     console.error(
       'DATABASE_URL is set: the data lives in PostgreSQL. Back it up with pg_dump ' +
-        '(README, "Backups and restore"): pg_dump --format=custom --file=engage.dump "$DATABASE_URL"',
+        '(docs/operations.md, "Backups and restore"): pg_dump --format=custom --file=engage.dump "$DATABASE_URL"',
     );
     return 1;
   }

@@ -67,7 +67,7 @@ const siteConfigSchema = z.object({
   ownerDomain: z.string().min(1),
 });
 
-/** The environment schema: the table in ARCHITECTURE.md, one key per variable. */
+/** The environment schema: documented in docs/configuration.md, one row per variable. */
 const envSchema = z.object({
   PORT: intVar(0, 65535, 8787),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -208,6 +208,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads (docs/configuration.md lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Env {
   /** Absolute data directory. */
   dataDir: string;
@@ -274,7 +277,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     problems.push('BACKUP_EVERY: set BACKUP_DIR too, the directory scheduled backups are written to');
   if (e.BACKUP_DIR && e.DATABASE_URL)
     problems.push(
-      'BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL use pg_dump (README, "Backups and restore")',
+      'BACKUP_DIR: scheduled backups are of the embedded database; with DATABASE_URL use pg_dump (docs/operations.md, "Backups and restore")',
     );
   if (e.AUTH_WEBAUTHN_RP_ORIGINS.length > 0) {
     // The relying party is the public origin's host name: PUBLIC_URL's, or the listen address's.

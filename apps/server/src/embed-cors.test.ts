@@ -11,7 +11,7 @@ import { createLogger } from './lib/logger.js';
 import { openSecretStore } from './lib/secrets.js';
 import { allMigrations } from './startup.js';
 
-// EMBED_ORIGINS through the real app, route by route (issue 30): every route the widget calls
+// EMBED_ORIGINS through the real app, route by route: every route the widget calls
 // refuses look-alikes of a listed site, preflight included, and no other route grants a listed
 // site CORS. embed.test.ts has the configuration and the listed site's own answers.
 

@@ -14,7 +14,7 @@ import { originVerdict } from './middleware/embed-cors.js';
 import { publicKeyRestrictions } from './routes/provider-routes.js';
 import { allMigrations } from './startup.js';
 
-// The widget on other sites (issue 30): EMBED_ORIGINS, the CORS answers on exactly the widget's
+// The widget on other sites: EMBED_ORIGINS, the CORS answers on exactly the widget's
 // routes, the 403 for every other site, and the embed script's headers, through the real app.
 
 const SHOP = 'https://shop.example';

@@ -9,7 +9,7 @@ import { testDbTargets } from './db/testing.js';
 import { createLogger } from './lib/logger.js';
 import { startServer, type RunningServer } from './server.js';
 
-// Issue 29, "one limit for all instances": two real servers on one PostgreSQL database (a schema of
+// One limit for all instances: two real servers on one PostgreSQL database (a schema of
 // its own) count every limit together.
 const postgres = testDbTargets().some((t) => t.name === 'postgres');
 
@@ -25,7 +25,7 @@ describe.skipIf(!postgres)('limits across two instances on postgres', () => {
     await admin.exec(`create schema ${schema}`);
     await admin.close();
     const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    // One after the other: start-up under load is the other change's subject (issue 29).
+    // One after the other: start-up under load is the other change's subject.
     for (let i = 0; i < 2; i++) {
       const dir = mkdtempSync(path.join(tmpdir(), 'engage-limits-instances-'));
       dirs.push(dir);

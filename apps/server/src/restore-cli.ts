@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   const config = parseConfig(process.env);
   if (config.DATABASE_URL) {
     console.error(
-      'DATABASE_URL is set: restore PostgreSQL with pg_restore (README, "Backups and restore"): ' +
+      'DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, "Backups and restore"): ' +
         'pg_restore --clean --if-exists --dbname="$DATABASE_URL" engage.dump',
     );
     return 1;

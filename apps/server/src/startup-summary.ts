@@ -23,7 +23,7 @@ export interface StartupFacts {
 
 /**
  * The lines printed once at start (to the terminal, never the structured log). The URL is the public
- * origin, the one mail links and the outbox use (issue 27: printing the listen address, 127.0.0.1,
+ * origin, the one mail links and the outbox use (printing the listen address, 127.0.0.1,
  * beside links to localhost sent an invited user to another origin, signed in where they were not
  * looking). The outbox URL carries its token: this is the one place it is shown. No password and no
  * SMTP credential is ever printed.

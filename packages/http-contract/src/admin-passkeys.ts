@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One passkey of a user, as the admin dashboard shows it (issue 26). */
+/** One passkey of a user, as the admin dashboard shows it. */
 export const adminPasskeySchema = z.object({
   id: z.string(),
   friendly_name: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The admin API (/api/admin, SPEC §3 'User (admin screen)'): what the server answers and accepts.
+ * The admin API (/api/admin): what the server answers and accepts.
  * Field names are Supabase's, as the admin screen shows them.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatSize } from './format-size.js';
 
-describe('formatSize (SPEC §2, the one size display of both apps)', () => {
+describe('formatSize (the one size display of both apps)', () => {
   it('shows bytes under 1024 as B, then KB, then MB with one decimal', () => {
     expect(formatSize(0)).toBe('0 B');
     expect(formatSize(1023)).toBe('1023 B');

@@ -1,5 +1,5 @@
 /**
- * The one size display (SPEC §2): bytes under 1024 as B, then KB, then MB, with one decimal.
+ * The one size display: bytes under 1024 as B, then KB, then MB, with one decimal.
  * Here because both apps show sizes (the site's import tool and backup card, the server's backup
  * commands) and this is the one package both may import; it is pure and pulls in nothing.
  */

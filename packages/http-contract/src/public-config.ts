@@ -33,7 +33,7 @@ export const publicConfigSchema = z.object({
    * (UNANSWERED_PHRASES), present only when the owner configured them (else the built-in list).
    */
   conversations: z.object({ unansweredPhrases: z.array(z.string().max(200)).max(50) }).optional(),
-  /** Provider assistant ids of the three landing pages (SPEC §3 registry). */
+  /** Provider assistant ids of the three landing pages. */
   assistants: z.object({ index: z.string(), ediscovery: z.string(), onboarding: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

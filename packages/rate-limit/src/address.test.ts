@@ -34,7 +34,7 @@ describe('the address rule', () => {
     expect(addressKey('300.1.1.1')).toBe('300.1.1.1');
   });
 
-  it('gives 200 addresses of one /64 one key and 200 IPv4 addresses 200 keys (the issue’s attack)', () => {
+  it('gives 200 addresses of one /64 one key and 200 IPv4 addresses 200 keys (the reported attack)', () => {
     const v6 = Array.from({ length: 200 }, (_, i) => `2001:db8:aa:bb::${(i + 1).toString(16)}`);
     const v4 = Array.from({ length: 200 }, (_, i) => `198.51.${i >> 8}.${i & 255}`);
     expect(new Set(v6.map(addressKey)).size).toBe(1);

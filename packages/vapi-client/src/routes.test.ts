@@ -7,7 +7,7 @@ const body = { a: 1 };
 const blob = new Blob(['hello'], { type: 'text/plain' });
 type Invoke = (c: VapiClient) => Promise<unknown>;
 
-// Every route of SPEC §7 "REST client": [method, path as sent, how the client calls it].
+// Every route "REST client": [method, path as sent, how the client calls it].
 const table: [string, string, Invoke][] = [
   // call
   ['POST', '/call', (c) => c.call.create(body)],
@@ -174,7 +174,7 @@ const table: [string, string, Invoke][] = [
   ['POST', '/11labs/voice/clone', (c) => c.provider.cloneElevenLabsVoice({ name: 'v', files: [blob] })],
 ];
 
-describe('every route of SPEC §7', () => {
+describe('every route', () => {
   it.each(table)('%s %s', async (method, path, invoke) => {
     const { client, calls } = recordingClient();
     await invoke(client);

@@ -1,5 +1,5 @@
 /**
- * Payload types. Shapes that SPEC and PROVIDER-FACTS show are typed in full; everything else is a
+ * Payload types. Shapes the provider's documents and observed answers show are typed in full; everything else is a
  * `VapiResource` (id plus unknown fields) that callers narrow with a route's type parameter.
  * @module
  */
@@ -64,7 +64,7 @@ export interface QueryToolKnowledgeBase {
 
 export interface CreateQueryToolDTO {
   type: 'query';
-  /** The docs send it; the current spec omits it (see PROVIDER-FACTS). */
+  /** The docs send it; the current spec omits it. */
   function?: { name: string; description?: string };
   knowledgeBases: QueryToolKnowledgeBase[];
   messages?: JsonObject[];

@@ -24,7 +24,7 @@ describe('the contract', () => {
     expect(stored.endsWith(fresh), 'run `npm run generate -w @engage/vapi-contract`').toBe(true);
   });
 
-  it('marks the SPEC routes the document lacks, and lists every route once', () => {
+  it('marks the routes the document lacks, and lists every route once', () => {
     expect(isDocumentedRoute('GET', '/file')).toBe(true);
     expect(isDocumentedRoute('POST', '/v2/knowledge-base/{id}/file')).toBe(true);
     expect(keys(SPEC_ONLY_ROUTES)).toContain('POST /call/web');

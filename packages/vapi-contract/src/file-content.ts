@@ -1,5 +1,5 @@
 /**
- * What the provider's knowledge-base processing accepts: the file types (SPEC §5) and the checks
+ * What the provider's knowledge-base processing accepts: the file types and the checks
  * its parsers make on their content. The emulator fails files with these reasons; the import tool
  * uses the same checks to say why the provider failed a file (its file object carries no reason).
  * @module

@@ -1,5 +1,5 @@
 /**
- * The provider's routes, once for the client and the emulator: the client's table (SPEC §7 plus
+ * The provider's routes, once for the client and the emulator: the client's table (the routes it uses plus
  * the v2 knowledge bases), the document's operations, and their union.
  * @module
  */
@@ -11,8 +11,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Route = readonly [HttpMethod, string];
 
 /**
- * Every route the client covers (SPEC §7, plus /v2/knowledge-base), as [method, path pattern]; path
- * parameters are written {name}. Routes the OpenAPI document lacks are in SPEC_ONLY_ROUTES.
+ * Every route the client covers (plus /v2/knowledge-base), as [method, path pattern]; path
+ * parameters are written {name}. Routes the OpenAPI document lacks are_ONLY_ROUTES.
  */
 export const VAPI_ROUTES: readonly Route[] = [
   ['POST', '/call'],
@@ -169,13 +169,13 @@ export const isDocumentedRoute = (method: string, path: string): boolean =>
   documented.has(`${method} ${path}`);
 
 /**
- * HAND-WRITTEN: routes SPEC lists that the OpenAPI document lacks (POST /call/web, org, token,
+ * HAND-WRITTEN: routes the client uses that the OpenAPI document lacks (POST /call/web, org, token,
  * credential, template, voice library, workflow, test suite, v1 knowledge base, logs, …). Their
  * payload types are hand-written in vapi-client's types.ts.
  */
 export const SPEC_ONLY_ROUTES: readonly Route[] = VAPI_ROUTES.filter((r) => !documented.has(key(r)));
 
-/** Every route of the provider this project knows: the document's operations, then SPEC's others. */
+/** Every route of the provider this project knows: the document's operations, then the others. */
 export const PROVIDER_ROUTES: readonly Route[] = [
   ...(DOCUMENTED_ROUTES as readonly Route[]),
   ...SPEC_ONLY_ROUTES,

@@ -1,5 +1,5 @@
 /**
- * A call room's events turned into the SDK's events (SPEC §4), for `LiveCall.attach`: which
+ * A call room's events turned into the SDK's events, for `LiveCall.attach`: which
  * room event becomes which SDK event, and which the call itself handles.
  * @module
  */

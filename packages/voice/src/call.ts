@@ -18,7 +18,7 @@ import type { Room, RoomEventMap } from './rooms/types.js';
 import { SpeechDetector } from './speech-detector.js';
 import type { VapiEventArgs, VapiEventNames } from './types.js';
 
-/** Remote audio-level observer interval (SPEC §9). */
+/** Remote audio-level observer interval. */
 export const REMOTE_AUDIO_LEVEL_INTERVAL_MS = 100;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The official SDK's known defects (VOICE-SDK.md), one test each. Every test asserts the
+ * The official SDK's known defects, one test each. Every test asserts the
  * behaviour a user would notice, and fails against the official SDK's behaviour (noted per test).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,12 +1,12 @@
 /**
  * What a created web call tells the SDK about its room: the URL to join, the audio format a
- * WebSocket room must speak, and the recording layout (SPEC §9).
+ * WebSocket room must speak, and the recording layout.
  * @module
  */
 import { isWebSocketUrl } from './rooms/websocket-protocol.js';
 import type { JoinableCall } from './types.js';
 
-/** Recording layout (SPEC §9). */
+/** Recording layout. */
 export const RECORDING_LAYOUT = {
   width: 1280,
   height: 720,

@@ -1,5 +1,5 @@
 /**
- * Speaking detection from the remote audio levels (SPEC §4, §9): speaking starts when the summed
+ * Speaking detection from the remote audio levels: speaking starts when the summed
  * level exceeds 0.01 and ends 1000 ms after the last level above it; the reported volume is
  * min(1, sum / 0.15). Pure apart from the timer functions it is given.
  * @module

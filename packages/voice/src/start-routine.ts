@@ -1,5 +1,5 @@
 /**
- * The web-call start routine of SPEC §4: eight stages, each reported as started and then
+ * The web-call start routine: eight stages, each reported as started and then
  * completed or failed with its duration, then `call-start-success` or `call-start-failed`.
  *
  * Every await races the call's abort signal, so `stop()` (or the room ending) cancels the start
@@ -19,7 +19,7 @@ import { isWebSocketUrl } from './rooms/websocket-protocol.js';
 import { StageError, stageRunner } from './start-stages.js';
 import type { JoinableCall, StartCallOptions } from './types.js';
 
-/** Wait before joining on mobile, so the permission prompt settles (SPEC §9). */
+/** Wait before joining on mobile, so the permission prompt settles. */
 export const MOBILE_JOIN_DELAY_MS = 1000;
 
 export interface StartEnvironment {

@@ -1,5 +1,5 @@
 /**
- * The stages of the start routine (SPEC §4): each reported as started, then completed with its
+ * The stages of the start routine: each reported as started, then completed with its
  * duration or failed; every await races the call's abort signal, so stop() cancels at any stage.
  * @module
  */

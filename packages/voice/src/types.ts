@@ -53,7 +53,7 @@ export interface StartCallOptions {
   createCall?: (body: CreateWebCallDTO, init: { signal: AbortSignal }) => Promise<JoinableCall>;
 }
 
-/** Stages of the start routine, in order (SPEC §4). */
+/** Stages of the start routine, in order. */
 export const START_STAGES = [
   'initialization',
   'web-call-creation',

@@ -10,7 +10,7 @@ import {
   checkUserData,
 } from './validation.js';
 
-describe('SPEC §5 web-call rules', () => {
+describe('web-call rules', () => {
   it('userData: serialisable JSON of at most 4096 characters', () => {
     expect(checkUserData({ name: 'Ada' })).toBeNull();
     expect(checkUserData('x'.repeat(4094))).toBeNull(); // 4096 with the quotes

@@ -1,5 +1,5 @@
 /**
- * The web-call input rules of SPEC §5 that the SDK checks itself, as pure functions.
+ * The web-call input rules that the SDK checks itself, as pure functions.
  * Each returns null when the input is acceptable, else one readable sentence naming the argument;
  * callers throw {@link VoiceValidationError} with it before changing anything.
  * @module

@@ -15,7 +15,7 @@ import { createHostedUserAdmin, HOSTED_SIGN_OUT_MESSAGE } from './hosted.js';
 import type { UserAdmin } from './types.js';
 
 // "Hosted Supabase" here is this project's own embedded auth on a real port: it speaks GoTrue's
-// admin API (AUTH-CONTRACT.md §2.10), so the official @supabase/auth-js client runs against it
+// admin API, so the official @supabase/auth-js client runs against it
 // exactly as it would against a hosted project.
 const caller: AuthenticatedUser = {
   id: '11111111-1111-4111-8111-111111111111',

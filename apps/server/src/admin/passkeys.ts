@@ -1,4 +1,4 @@
-// A user's passkeys in the admin dashboard (issue 26): the embedded auth's table, or hosted
+// A user's passkeys in the admin dashboard: the embedded auth's table, or hosted
 // Supabase through GoTrue's admin API (auth-js's `admin.passkey`). No HTTP here: routes/admin-passkeys.ts.
 import type { AdminPasskey } from '@engage/http-contract';
 import { GoTrueAdminApi, isAuthApiError } from '@supabase/auth-js';

@@ -1,4 +1,4 @@
-// The GoTrue admin API (AUTH-CONTRACT §2.10): /admin/users*, /admin/generate_link and /invite, with
+// The GoTrue admin API: /admin/users*, /admin/generate_link and /invite, with
 // authority only from a service-role Bearer token (`authorize`).
 //
 // Functions for Engage's own admin API (/api/admin, which checks the caller's admin role and
@@ -61,7 +61,7 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
       const perPage = pageParam(query.per_page, 50, 'per_page', 1000);
       const { users, total } = await listUsers(db, page, perPage);
       const last = Math.ceil(total / perPage);
-      // `page` first in the query: supabase-js reads the digit after the first `=` (AUTH-CONTRACT §2.10).
+      // `page` first in the query: supabase-js reads the digit after the first `=`.
       const links: string[] = [];
       if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
       links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);

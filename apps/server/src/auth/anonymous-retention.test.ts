@@ -1,4 +1,4 @@
-// Review of issue 26: anonymous users were deleted only by later anonymous sign-ins, so a flood that
+// Anonymous users were deleted only by later anonymous sign-ins, so a flood that
 // stopped stayed in the database. Now a timer deletes them too: on the real database (PGlite, and
 // PostgreSQL with TEST_DATABASE_URL) with fake timers, and wired into the running server.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Per-account cap on guessing an emailed six-digit code (issue 23, item 3): every {email, token}
+// Per-account cap on guessing an emailed six-digit code: every {email, token}
 // attempt is counted on each pending token of that user (before the code is checked, so concurrent
 // guesses cannot slip past), and a token tried more than 5 times is burnt: even the right code then
 // fails and a new mail must be requested. Counted per token, so a new mail starts afresh. The count

@@ -1,6 +1,6 @@
 /**
  * An error the auth service answers with: an HTTP status, GoTrue's error code and a message safe to
- * show (never a secret or a hash). Routes turn it into the contract's body (AUTH-CONTRACT §0.2).
+ * show (never a secret or a hash). Routes turn it into the contract's body.
  */
 export class AuthError extends Error {
   constructor(

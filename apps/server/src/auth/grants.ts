@@ -1,5 +1,4 @@
-// POST /token (password, refresh_token, pkce; web3 and id_token answer "disabled") and POST /logout
-// (AUTH-CONTRACT §2.2–§2.4, §2.8 PKCE).
+// POST /token (password, refresh_token, pkce; web3 and id_token answer "disabled") and POST /logout.
 import { createHash } from 'node:crypto';
 import { userBanned, type AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';

@@ -13,7 +13,7 @@ import { loadAuthKeys } from './keys.js';
 import type { Mail } from './mail.js';
 import { createAuthService, type AuthService } from './service.js';
 
-// Issue 23, items 3 and 7: guessing over many addresses. The service runs with its default limits
+// Guessing over many addresses. The service runs with its default limits
 // and the server's limit store (PostgreSQL's table on PostgreSQL), the caller's address injected as
 // the routes pass the socket's (routes/auth.ts); the address rule itself is tested in packages/rate-limit.
 const password = 'owner-password-1';

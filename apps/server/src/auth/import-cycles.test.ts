@@ -1,4 +1,4 @@
-// The auth modules form a graph without cycles (issue 14): each endpoint family sits over the shared
+// The auth modules form a graph without cycles: each endpoint family sits over the shared
 // modules, never the other way round. Type-only imports count too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Mail-link endpoints: POST /recover, /resend, /otp (magic link + code), /invite and
-// POST /admin/generate_link (AUTH-CONTRACT §2.5, §2.10; GoTrue's otp.go, invite.go, admin generate_link).
+// POST /admin/generate_link (GoTrue's otp.go, invite.go, admin generate_link).
 import { createUser, emailExists, normalizeEmail } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';

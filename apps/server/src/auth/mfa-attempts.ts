@@ -1,4 +1,4 @@
-// The rules for TOTP codes on one factor (issue 23), pure so they can be tested on their own.
+// The rules for TOTP codes on one factor, pure so they can be tested on their own.
 import * as OTPAuth from 'otpauth';
 
 /** Wrong codes in a row a factor takes before verification backs off. */

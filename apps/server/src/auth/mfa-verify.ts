@@ -1,4 +1,4 @@
-// POST /factors/{id}/verify inside one transaction (AUTH-CONTRACT §2.11, issue 23).
+// POST /factors/{id}/verify inside one transaction.
 import type { Queryable } from '../db/types.js';
 import { assertMayVerify, raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';

@@ -1,4 +1,4 @@
-// WebAuthn as an MFA factor (factor_type 'webauthn'), as auth-js's `mfa` API calls it (issue 26):
+// WebAuthn as an MFA factor (factor_type 'webauthn'), as auth-js's `mfa` API calls it:
 // the first challenge of an unverified factor is a registration ('create'), later ones an assertion
 // ('request') for the factor's one credential. A verified assertion raises the session to aal2, as
 // a TOTP code does (mfa-verify.ts), so the server's aal2 rules treat both alike.

@@ -1,4 +1,4 @@
-// TOTP and WebAuthn factors (AUTH-CONTRACT §2.11; WebAuthn in mfa-webauthn.ts). Phone factors
+// TOTP and WebAuthn factors (WebAuthn in mfa-webauthn.ts). Phone factors
 // answer a clear "not enabled" error.
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';

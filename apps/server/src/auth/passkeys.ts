@@ -1,4 +1,4 @@
-// Passkeys, as auth-js's `passkey` namespace and admin API call them (issue 26): registration and
+// Passkeys, as auth-js's `passkey` namespace and admin API call them: registration and
 // sign-in ceremonies (options, then verify), list, rename, delete; the admin's list and delete.
 import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import { isoUint8Array } from '@simplewebauthn/server/helpers';

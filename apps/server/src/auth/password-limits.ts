@@ -1,5 +1,5 @@
 // Wrong passwords, limited per account AND per address so that guessing is slow while a stranger
-// cannot lock the owner out (issue 23, item 7). Every attempt is counted before the password is
+// cannot lock the owner out. Every attempt is counted before the password is
 // checked (so concurrent guesses cannot slip past a limit) and given back when it was right:
 // - per account and address (/64): `passwordAccountAddress`, 5 at once then one a minute;
 // - per account, from addresses the account has no session from: `passwordAccount` (10, then one

@@ -18,7 +18,7 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 /**
- * GoTrue's per-address defaults (AUTH-CONTRACT §3), and the per-account limits on guesses:
+ * GoTrue's per-address defaults, and the per-account limits on guesses:
  * - `passwordAccountAddress`: wrong passwords for one account from one address (/64);
  * - `passwordAccount`, `passwordAccountDaily`: wrong passwords for one account from addresses it has
  *   no session from: 10 at once, then one every 30 s, and past 100 a day one every ~15 minutes (a

@@ -1,4 +1,4 @@
-// The embedded auth service: GoTrue's flows (AUTH-CONTRACT §2) over the Db interface, one module
+// The embedded auth service: GoTrue's flows over the Db interface, one module
 // per endpoint family over the shared core (core.ts), link mail (link-mail.ts) and tokens.
 // Framework-free: the Hono routes in routes/auth.ts parse HTTP and call these functions.
 //

@@ -64,7 +64,7 @@ export async function findSession(db: Queryable, id: string): Promise<SessionRow
 export type RotationResult = { session: SessionRow; refreshToken: string } | { revokeSession: string };
 
 /**
- * GoTrue's v1 refresh-token rotation (AUTH-CONTRACT §2.3), run inside a transaction:
+ * GoTrue's v1 refresh-token rotation, run inside a transaction:
  * - active token → revoke it and issue a child;
  * - revoked token that is the parent of the session's active token → that active token again;
  * - revoked token within `reuseIntervalMs` of its revocation → a new child (concurrent refreshes);

@@ -1,4 +1,4 @@
-// POST /signup and GET /settings (AUTH-CONTRACT §2.1, §2.12).
+// POST /signup and GET /settings.
 import { randomUUID } from 'node:crypto';
 import { normalizeEmail } from './admin-users.js';
 import type { createAnonymousApi } from './anonymous.js';

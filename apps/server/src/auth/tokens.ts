@@ -11,7 +11,7 @@ export interface AmrEntry {
   timestamp: number;
 }
 
-/** The claims of an access token (AUTH-CONTRACT §1.3). */
+/** The claims of an access token. */
 export interface AccessClaims extends JWTPayload {
   sub: string;
   aud: string;

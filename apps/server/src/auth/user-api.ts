@@ -1,4 +1,4 @@
-// GET /user, PUT /user (password, email change, metadata) and GET /reauthenticate (AUTH-CONTRACT §2.6, §2.7).
+// GET /user, PUT /user (password, email change, metadata) and GET /reauthenticate.
 import { emailExists, normalizeEmail } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';

@@ -105,7 +105,7 @@ export const appMetadataOf = (u: Pick<UserRow, 'raw_app_meta_data' | 'is_anonymo
   return { provider, providers: [provider], ...u.raw_app_meta_data } as Record<string, unknown>;
 };
 
-/** The User object of AUTH-CONTRACT §1.1; null fields are omitted, `factors` only when non-empty. */
+/** GoTrue's User object; null fields are omitted, `factors` only when non-empty. */
 export function userJson(u: UserRow, factors: FactorRow[] = []) {
   const identityData = {
     sub: u.id,

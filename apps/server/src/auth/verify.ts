@@ -1,4 +1,4 @@
-// POST /verify and GET /verify (AUTH-CONTRACT §2.8): every link and code of link-mail.ts ends here.
+// POST /verify and GET /verify: every link and code of link-mail.ts ends here.
 import { randomUUID } from 'node:crypto';
 import { emailExists, normalizeEmail } from './admin-users.js';
 import { countCodeGuess } from './code-guesses.js';

@@ -1,4 +1,4 @@
-// What passkeys and WebAuthn factors share (issue 26): the relying party (from PUBLIC_URL only),
+// What passkeys and WebAuthn factors share: the relying party (from PUBLIC_URL only),
 // the challenge store (single-use, expiring, bound to who asked) and the credential checks, done
 // by @simplewebauthn/server. Never trusts rpId/origin values a client sends.
 import {

@@ -16,7 +16,7 @@ describe('sameSecret', () => {
   });
 
   // The timing itself is not measurable reliably in a test; what is checked is that the places
-  // comparing the embedded auth's keys (issue 23) go through sameSecret, never `===` / `!==`.
+  // comparing the embedded auth's keys go through sameSecret, never `===` / `!==`.
   it('is what the auth routes and the admin API compare the API keys with', () => {
     const source = (file: string) => readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
     for (const file of ['auth/admin-api.ts', 'routes/auth.ts']) {

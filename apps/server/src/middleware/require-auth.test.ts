@@ -14,7 +14,7 @@ const users: Record<string, AuthenticatedUser> = {
   'admin-token': { id: '1', email: 'a@x.io', role: 'admin', appMetadata: { role: 'admin' } },
   'user-token': { id: '2', email: 'u@x.io', role: 'user', appMetadata: {} },
   'operator-token': { id: '3', email: 'o@x.io', role: 'operator', appMetadata: { role: 'operator' } },
-  // Issue 23: accounts with a verified factor, signed in with the password alone (aal1) or with it.
+  // Accounts with a verified factor, signed in with the password alone (aal1) or with it.
   'admin-aal1': {
     id: '4',
     email: 'm@x.io',

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { bearerToken } from '../lib/bearer-token.js';
 
-/** What an account may do (ARCHITECTURE.md, "Roles and what they may do"). */
+/** What an account may do. */
 export type UserRole = 'admin' | 'operator' | 'user';
 
 /** The role app_metadata grants: its `role` when 'admin' or 'operator', else 'user'. */

@@ -1,4 +1,4 @@
-// The account actions of /api/admin (issue 14): the admin-only guard, invites, recovery and sign-in links.
+// The account actions of /api/admin: the admin-only guard, invites, recovery and sign-in links.
 import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import { ADMIN_ID, UNKNOWN_ID, USER_ID, adminActionsContext } from './admin-actions-harness.js';

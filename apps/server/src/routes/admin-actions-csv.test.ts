@@ -1,4 +1,4 @@
-// The account actions of /api/admin (issue 14): the CSV export, filtered and streamed.
+// The account actions of /api/admin: the CSV export, filtered and streamed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

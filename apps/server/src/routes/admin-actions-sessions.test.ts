@@ -1,4 +1,4 @@
-// The account actions of /api/admin (issue 14): sign-out everywhere, bans and the details panel.
+// The account actions of /api/admin: sign-out everywhere, bans and the details panel.
 import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import {

@@ -8,7 +8,7 @@ import { badRequest, firstIssue } from './admin-inputs.js';
 import { outboxMail } from './mail/outbox-json.js';
 
 /**
- * The mail outbox in the dashboard (issue 19): newest first, bounded, each mail with its links. Mounted
+ * The mail outbox in the dashboard: newest first, bounded, each mail with its links. Mounted
  * on the admin routes, behind their admin check.
  */
 export function mountAdminOutboxRoute(app: Hono<AuthEnv>, deps: { config: Config; db: Db }): void {

@@ -1,4 +1,4 @@
-// Issue 26: the admin dashboard's API for a user's passkeys (/api/admin/users/:id/passkeys): admins
+// The admin dashboard's API for a user's passkeys (/api/admin/users/:id/passkeys): admins
 // only, aal2 when they have a factor, removal audited. Real HTTP, auth-js, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';

@@ -1,4 +1,4 @@
-// The admin dashboard's view of a user's passkeys (issue 26): list, and remove (audited). Mounted
+// The admin dashboard's view of a user's passkeys: list, and remove (audited). Mounted
 // by routes/admin.ts behind its admin check (requireAdmin, ADMIN_REQUIRE_MFA).
 import type { AdminPasskeyDeleted, AdminPasskeysResponse } from '@engage/http-contract';
 import type { Context, Hono } from 'hono';

@@ -1,4 +1,4 @@
-// GET /api/admin/outbox: the outbox in the dashboard, for admins only (issue 19).
+// GET /api/admin/outbox: the outbox in the dashboard, for admins only.
 import { outboxPageSchema } from '@engage/http-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailer } from '../auth/mail.js';

@@ -59,7 +59,7 @@ export interface AdminRouteDeps {
   backupStatus?: () => BackupStatus;
 }
 
-/** The SPEC's message for a create form missing a field (§5 Accounts). */
+/** The message for a create form missing a field. */
 export const MISSING_FIELDS_MESSAGE = 'Please provide both email and password';
 
 /**

@@ -131,7 +131,7 @@ for (const target of testDbTargets()) {
         message: expect.stringContaining('6'),
         reasons: ['length'],
       });
-      // Issue 27: a common password is refused as GoTrue does, saying why.
+      // A common password is refused as GoTrue does, saying why.
       const common = await asAdmin('POST', '/users', { email: 'common@x.io', password: 'Password1' });
       expect(common.status).toBe(422);
       expect(await common.json()).toEqual({

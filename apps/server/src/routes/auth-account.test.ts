@@ -1,4 +1,4 @@
-// Issue 14 through the official client: AUTH_AUTOCONFIRM, email change (both addresses confirm)
+// AUTH_AUTOCONFIRM, email change (both addresses confirm)
 // and AUTH_SECURE_PASSWORD_CHANGE's reauthentication nonce, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../auth/admin-users.js';

@@ -1,4 +1,4 @@
-// Issue 26: anonymous sign-in (AUTH_ANONYMOUS) through the official client, with its attacks: an
+// Anonymous sign-in (AUTH_ANONYMOUS) through the official client, with its attacks: an
 // anonymous user reaching admin or provider routes, a flood from one IPv6 /64, the cap and the
 // pruning of never-upgraded users. On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -81,7 +81,7 @@ for (const target of testDbTargets()) {
       expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
       const jwk = (await jwks.json()).keys[0];
       expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
-      // Access tokens: ES256 with the published kid, valid 3600 s, tied to a session (AUTH-CONTRACT §1.3).
+      // Access tokens: ES256 with the published kid, valid 3600 s, tied to a session.
       expect(JSON.parse(Buffer.from(head as string, 'base64url').toString())).toMatchObject({
         alg: 'ES256',
         kid: jwk.kid,

@@ -1,4 +1,4 @@
-// Issue 26 through the official client: the apikey rule of a Supabase project's gateway, and
+// The apikey rule of a Supabase project's gateway, and
 // GoTrue's answers for reauthenticate(), unlinkIdentity() and a phone verifyOtp(). On PGlite and
 // (with TEST_DATABASE_URL) PostgreSQL. OAuth client administration is in auth-oauth-clients.test.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Embedded auth hardening (issue 12): origins, issuers, no-store, email format, anonymous sign-in.
+// Embedded auth hardening: origins, issuers, no-store, email format, anonymous sign-in.
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../auth/admin-users.js';
 import { signAccessToken } from '../auth/tokens.js';
@@ -10,7 +10,7 @@ import { startAuthTestServer } from './auth-test-server.js';
 let n = 0;
 
 for (const target of testDbTargets()) {
-  describe(`embedded auth hardening (issue 12) on ${target.name}`, () => {
+  describe(`embedded auth hardening on ${target.name}`, () => {
     const { db, srv, signedIn } = authServerContext(target);
     const evil = {
       Host: 'evil.example',

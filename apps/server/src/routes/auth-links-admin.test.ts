@@ -1,4 +1,4 @@
-// Issue 14 through the official client: generate_link, bans and the admin API's functions
+// Generate_link, bans and the admin API's functions
 // (invite, recovery, magic link, sign-out everywhere, ban), on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL. Magic links, invites and /settings are in auth-links.test.ts.
 import { isAuthSessionMissingError } from '@supabase/supabase-js';

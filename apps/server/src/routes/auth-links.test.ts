@@ -1,4 +1,4 @@
-// Issue 14 through the official client: magic links and codes (/otp), invites, the "disabled"
+// Magic links and codes (/otp), invites, the "disabled"
 // answers and /settings, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. generate_link, bans and
 // the admin API's functions are in auth-links-admin.test.ts.
 import { describe, expect, it } from 'vitest';

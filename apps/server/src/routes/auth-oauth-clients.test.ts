@@ -1,4 +1,4 @@
-// Issue 26 through the official client: OAuth client administration (auth-js admin.oauth.*) and
+// OAuth client administration (auth-js admin.oauth.*) and
 // the dashboard's /api/admin/oauth-clients, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { createHash } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';

@@ -1,4 +1,4 @@
-// The passkey limits as visitors behind one address meet them (review of issue 26): the sign-in
+// The passkey limits as visitors behind one address meet them: the sign-in
 // form's passkey autofill asks for a challenge whenever it opens, and everyone behind one NAT or one
 // IPv6 /64 counts as one address. Those challenges have a bucket of their own, so they never spend
 // the budget of the verification that signs a real user in; and the challenges, stored rows, stay

@@ -1,4 +1,4 @@
-// Issue 26: passkeys over real HTTP with the official auth-js client (its `passkey` namespace and
+// Passkeys over real HTTP with the official auth-js client (its `passkey` namespace and
 // admin API), a software authenticator, PGlite and PostgreSQL. The attacks are tried, not only the
 // happy path: replays, wrong challenges, counters going back, other people's credentials.
 import type { SupabaseClient } from '@supabase/supabase-js';

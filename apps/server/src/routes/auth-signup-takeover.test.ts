@@ -1,4 +1,4 @@
-// Issue 23 item 1: registering an address first must not let a stranger own it once its owner
+// Registering an address first must not let a stranger own it once its owner
 // confirms. Through the official client over real HTTP, on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

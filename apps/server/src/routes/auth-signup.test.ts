@@ -106,7 +106,7 @@ for (const target of testDbTargets()) {
       const { error } = await srv.client().auth.signUp({ email: newEmail(), password: '12345' });
       expect(isAuthWeakPasswordError(error)).toBe(true);
       expect(error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
-      // Issue 27: the most common passwords are GoTrue's weak_password with the `pwned` reason.
+      // The most common passwords are GoTrue's weak_password with the `pwned` reason.
       for (const common of ['password', 'Password1', 'qwerty123']) {
         const refused = await srv.client().auth.signUp({ email: newEmail(), password: common });
         expect(isAuthWeakPasswordError(refused.error), common).toBe(true);

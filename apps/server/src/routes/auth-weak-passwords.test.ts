@@ -1,4 +1,4 @@
-// Issue 27: the most common passwords are refused wherever a user chooses one (PUT /user, also
+// The most common passwords are refused wherever a user chooses one (PUT /user, also
 // after a recovery link), through the official client over real HTTP, on PGlite and PostgreSQL.
 import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The embedded auth service's HTTP face: GoTrue's routes under /auth/v1 (AUTH-CONTRACT §0–§2).
+// The embedded auth service's HTTP face: GoTrue's routes under /auth/v1.
 // Handlers only adapt HTTP to the framework-free service in ../auth.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -27,7 +27,7 @@ function wantsNewErrors(c: Context): boolean {
   return value >= API_VERSION;
 }
 
-/** The contract's error body for the request's API version (§0.2), with the version echo. */
+/** The contract's error body for the request's API version, with the version echo. */
 export function errorResponse(c: Context, error: AuthError): Response {
   c.header('x-sb-error-code', error.code);
   if (error instanceof OAuthError)

@@ -1,4 +1,4 @@
-// Review of issue 30: the call rooms' WebSocket upgrade obeys EMBED_ORIGINS like the HTTP routes of
+// The call rooms' WebSocket upgrade obeys EMBED_ORIGINS like the HTTP routes of
 // the widget. A browser page of another site is refused (403) before the upgrade and before the
 // call is claimed; Engage's own pages, a listed site and programs without an Origin (the SDK in
 // Node) connect. On a real server, with real WebSocket handshakes.

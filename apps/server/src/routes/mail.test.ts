@@ -1,4 +1,4 @@
-// /_mail over real HTTP: the issue's attack (a signed-out stranger reads a recovery link) is refused.
+// /_mail over real HTTP: the reported attack (a signed-out stranger reads a recovery link) is refused.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -94,7 +94,7 @@ for (const target of testDbTargets()) {
       db = await target.open(serverMigrations());
       srv = await startOutboxServer(db, { ADMIN_EMAILS: 'admin@example.com' });
       await createUser(db, { email: 'admin@example.com', password: 'admin pw 1', emailConfirm: true });
-      // The issue's attack: a stranger asks for the admin's password reset, then opens the outbox.
+      // The reported attack: a stranger asks for the admin's password reset, then opens the outbox.
       const recover = await fetch(`${srv.url}/auth/v1/recover`, {
         method: 'POST',
         headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
@@ -111,7 +111,7 @@ for (const target of testDbTargets()) {
       expect(srv.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
 
-    it('refuses a signed-out visitor with 401 and lists nothing (the issue’s attack, from this machine)', async () => {
+    it('refuses a signed-out visitor with 401 and lists nothing (the reported attack, from this machine)', async () => {
       for (const target of ['/_mail', '/_mail/', '/_mail?token=wrong', '/_mail?token=']) {
         const res = await fetch(`${srv.url}${target}`, { headers: page });
         const body = await res.text();

@@ -1,4 +1,4 @@
-// Issue 23 item 2: a user with a verified factor needs an aal2 token for every privileged route,
+// A user with a verified factor needs an aal2 token for every privileged route,
 // decided on the server at request time. Real HTTP, supabase-js, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
@@ -48,7 +48,7 @@ for (const target of testDbTargets()) {
       const enrolled = await signedIn(srv, 'mfa-admin@example.com', PASSWORD);
       const app = await enrollTotp(enrolled.client, clock);
 
-      // The issue's attack: the password alone gives an aal1 token…
+      // The reported attack: the password alone gives an aal1 token…
       const { client, token } = await signedIn(srv, 'mfa-admin@example.com', PASSWORD);
       expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
         currentLevel: 'aal1',

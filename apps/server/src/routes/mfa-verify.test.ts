@@ -1,4 +1,4 @@
-// Issue 23, the small ones: a TOTP code is accepted once per factor, a challenge is verified once
+// A TOTP code is accepted once per factor, a challenge is verified once
 // even by concurrent requests, and a factor backs off after 5 wrong codes (state on its row).
 // Real HTTP, supabase-js, PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 26: WebAuthn as an MFA factor through auth-js's `mfa` API (enroll, challenge, verify,
+// WebAuthn as an MFA factor through auth-js's `mfa` API (enroll, challenge, verify,
 // unenroll), and the aal2 it yields satisfying the server's own rules (ADMIN_REQUIRE_MFA).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';

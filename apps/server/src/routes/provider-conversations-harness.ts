@@ -1,4 +1,4 @@
-// Test support for the provider-emulator-conversations-*.test.ts suites (issue 25, the provider's half):
+// Test support for the provider-emulator-conversations-*.test.ts suites (the provider's half):
 // the embedded provider with its rooms on a real port, over a test database, on the suite's own clock.
 import type { AddressInfo } from 'node:net';
 import {

@@ -6,7 +6,7 @@ import { allMigrations } from '../server.js';
 import { client, verify } from './conversation-test-support.js';
 import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
 
-// Issue 25: /conversations reads and deletes the visitors' calls and chats through /api/provider
+// /conversations reads and deletes the visitors' calls and chats through /api/provider
 // with the server's key. Those routes are for operators and admins only (as the import tool's):
 // a signed-in user without the role, or nobody, gets nothing; a chat cannot be started with the key.
 

@@ -18,8 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 
-// Documents are read when uploaded, in the extraction worker, never on a question's path (issue 23
-// item 4): a decompression bomb fails with its reason at upload, questions are answered while a
+// Documents are read when uploaded, in the extraction worker, never on a question's path: a decompression bomb fails with its reason at upload, questions are answered while a
 // file is still being read, and a file left processing by a stopped server is read at the next start.
 
 const keys = { publicKey: 'pk-docs', privateKey: 'sk-docs' };

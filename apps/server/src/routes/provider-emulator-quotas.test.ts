@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
 
-// Issue 23 item 6: what callers of the public key can make the emulator store is bounded. A chat
+// What callers of the public key can make the emulator store is bounded. A chat
 // stores its own messages once (not the session's history again), a session keeps a bounded
 // history, calls are pruned by age and count, and an inline assistant is size-capped.
 

@@ -57,7 +57,7 @@ for (const target of testDbTargets()) {
         expect(error.message).toContain(message);
       });
 
-      it('accepts POST /tool/ with the trailing slash the import tool of SPEC §7 uses', async () => {
+      it('accepts POST /tool/ with the trailing slash the import tool uses', async () => {
         const res = await fetch(`${baseUrl}/tool/`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${keys.privateKey}`, 'Content-Type': 'application/json' },
@@ -140,7 +140,7 @@ for (const target of testDbTargets()) {
         expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.ediscovery)).name).toBe(
           'Sales Engineer Assistant',
         );
-        // One name everywhere: the site calls the onboarding page's assistant the same (issue 27).
+        // One name everywhere: the site calls the onboarding page's assistant the same.
         expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.onboarding)).name).toBe(
           'Project Onboarding Assistant',
         );

@@ -6,7 +6,7 @@ import type { AuthenticatedUser, VerifyAccessToken } from '../middleware/require
 import { allMigrations } from '../server.js';
 import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
 
-// Issue 23 item 5: the public key's reach, set the provider's way (token restrictions). The
+// The public key's reach, set the provider's way (token restrictions). The
 // everyone key starts only the public page's assistant, never an inline one; the members key goes
 // to signed-in users only; no public answer carries an assistant's prompt, tools or files.
 

@@ -131,7 +131,7 @@ describe('the embedded provider in the server', () => {
     expect(((await direct.json()) as { url: string }).url).not.toContain('evil.example');
   });
 
-  it("refuses the issue's bypass over HTTP: no call list, the assistant is not deleted", async () => {
+  it('refuses the reported bypass over HTTP: no call list, the assistant is not deleted', async () => {
     const list = await fetch(`${origin}/api/provider/file/..%5Ccall`, { headers: signedIn });
     expect(list.status).toBe(400);
     expect(await list.json()).toMatchObject({ error: 'bad_path' });

@@ -85,7 +85,7 @@ describe('providerProxy', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it("refuses the issue's encoded-backslash bypass with 400 (issue 12, item 1)", async () => {
+  it('refuses the reported encoded-backslash bypass with 400', async () => {
     const { app, seen } = proxyWithUpstream(() => new Response('{}'));
     for (const [method, p] of [
       ['GET', '/file/..%5Ccall'],

@@ -25,7 +25,7 @@ import { providerProxy } from './provider-proxy.js';
  */
 
 /**
- * What each public key may start, as the provider's token restrictions say it (README tells how to
+ * What each public key may start, as the provider's token restrictions say it (docs/provider.md tells how to
  * set the same on the real provider's keys): the everyone key the public page's assistant only, the
  * members key the sign-in-only pages' assistants; neither an inline (transient) assistant.
  */

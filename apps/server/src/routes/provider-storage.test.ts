@@ -4,7 +4,7 @@ import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startProviderTestServer, type ProviderTestServer } from './provider-test-server.js';
 
-// Issue 23 item 8: the stored files of the embedded provider (/provider/storage/…) are served as
+// The stored files of the embedded provider (/provider/storage/…) are served as
 // inert downloads: the route's own sandboxing CSP survives the site-wide headers, and the type is
 // one of the provider's allowed types whatever the uploader claimed.
 

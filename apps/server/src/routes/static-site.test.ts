@@ -245,7 +245,7 @@ describe('the site behind the whole server, over HTTP', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers the issue’s malformed URL 400 with the not-found page, logging no error', async () => {
+  it('answers the reported malformed URL 400 with the not-found page, logging no error', async () => {
     const res = await fetch(`${url}/%E0%A4%A`);
     expect(res.status).toBe(400);
     expect(res.headers.get('Content-Type')).toContain('text/html');

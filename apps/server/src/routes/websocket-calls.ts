@@ -65,7 +65,7 @@ export interface WebSocketCallsOptions {
   now?: () => number;
 }
 
-/** What a caller may pass as assistantOverrides.variableValues (README, "Limits"). */
+/** What a caller may pass as assistantOverrides.variableValues (docs/security.md, "Body limits"). */
 export const VARIABLE_VALUES_LIMITS = {
   maxKeys: 20,
   maxKeyLength: 64,

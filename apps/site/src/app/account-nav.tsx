@@ -40,7 +40,7 @@ export function AdminLink({ linkClass }: { linkClass: (state: { isActive: boolea
 }
 
 /**
- * Conversations, for operators and admins only (issue 25): visitors' conversations are not for
+ * Conversations, for operators and admins only: visitors' conversations are not for
  * everyone's navigation; the page and the server refuse anyone else all the same.
  */
 export function ConversationsLink({ linkClass }: { linkClass: (state: { isActive: boolean }) => string }) {
@@ -57,7 +57,7 @@ export function ConversationsLink({ linkClass }: { linkClass: (state: { isActive
 type LinkClass = (state: { isActive: boolean }) => string;
 
 /**
- * "Sign in" and "Sign up" for a visitor (issue 27: the only way in was a protected page). In the
+ * "Sign in" and "Sign up" for a visitor (the only way in was a protected page). In the
  * prerendered HTML they carry `guard-signed-out`, which styles.css hides when public/session-hint.js
  * found a stored session, so a signed-in user never sees them flash; nothing while a session is decided.
  */

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 export const normalisePath = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
 
 /**
- * Each route's own name in the browser's tab, history and bookmarks (issue 19), the one list of them:
+ * Each route's own name in the browser's tab, history and bookmarks, the one list of them:
  * the navigation's labels where the page has one. The home page is the owner's title alone.
  */
 const pageNames: Record<string, string> = {

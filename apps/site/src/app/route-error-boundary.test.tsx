@@ -14,7 +14,7 @@ function Throws({ error }: { error: Error }): never {
 }
 
 describe('RouteErrorBoundary', () => {
-  it("keeps SPEC's heading and, for a page whose code failed to download, asks for a reload instead of showing the module's URL", async () => {
+  it("keeps the heading and, for a page whose code failed to download, asks for a reload instead of showing the module's URL", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });

@@ -28,7 +28,7 @@ export function isChunkLoadError(error: unknown): boolean {
 export const staleVersionText =
   'This page could not be loaded: the site may have been updated since you opened it. Reload the page to get the latest version.';
 
-/** The fallback for unhandled routing errors (SPEC §2 'Other'): a page that threw or failed to load. */
+/** The fallback for unhandled routing errors : a page that threw or failed to load. */
 export function RouteErrorView({ error }: { error: unknown }) {
   const detail = isChunkLoadError(error)
     ? staleVersionText

@@ -60,7 +60,7 @@ const pagesWhere = (guarded: boolean) => [...pages.values()].filter((p) => p.gua
 
 export { sitePaths };
 
-/** True for the pages behind the route guard (sign-in required, SPEC §2). */
+/** True for the pages behind the route guard (sign-in required). */
 export const isGuarded = (pathname: string) => pages.get(normalisePath(pathname))?.guarded === true;
 
 /**

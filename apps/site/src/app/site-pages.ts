@@ -23,7 +23,7 @@ export interface SitePage {
   path: string;
   /** Its route module (src/app/routes/<module>.tsx), which exports `Component`. */
   module: RouteModuleName;
-  /** Behind the route guard (sign-in required, SPEC §2): its HTML is the same neutral shell for all. */
+  /** Behind the route guard (sign-in required): its HTML is the same neutral shell for all. */
   guarded: boolean;
   /**
    * Written to dist/_pages/ at build time. A guarded page's HTML is its neutral shell; a public
@@ -45,8 +45,8 @@ const page = (
 
 export const sitePages: readonly SitePage[] = [
   page(paths.home.path, 'home', { islands: true }),
-  // Public pages besides home: an invitation's landing page (issue 14; its token is in the URL, so
-  // its HTML would only be a spinner), sign-in and sign-up (issue 27).
+  // Public pages besides home: an invitation's landing page (its token is in the URL, so
+  // its HTML would only be a spinner), sign-in and sign-up.
   page('/accept-invite', 'accept-invite', { prerendered: false }),
   page(paths.signIn.path, 'sign-in'),
   page(paths.signUp.path, 'sign-up'),

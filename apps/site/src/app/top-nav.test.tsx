@@ -116,7 +116,7 @@ describe('TopNav for a visitor', () => {
   });
 });
 
-describe('TopNav: Conversations (issue 25)', () => {
+describe('TopNav: Conversations', () => {
   const user = (role?: string) =>
     ({ id: 'u1', email: 'ada@example.com', app_metadata: role ? { role } : {} }) as SessionState['user'];
   const conversationsLinks = () => document.querySelectorAll('a[href="/conversations"]');

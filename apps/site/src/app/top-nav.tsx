@@ -21,7 +21,7 @@ const highlightedLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** The id of the phone menu's panel, which its button controls. */
 export const SITE_MENU_ID = 'site-menu';
 
-/** The page links of SPEC §2: inline on wide screens, stacked in the phone menu's panel. */
+/** The page links: inline on wide screens, stacked in the phone menu's panel. */
 function SiteLinks() {
   return (
     <>
@@ -41,7 +41,7 @@ function SiteLinks() {
 }
 
 /**
- * The top navigation of SPEC §2, with the Admin link for admins and the signed-in user's menu. Below
+ * The top navigation, with the Admin link for admins and the signed-in user's menu. Below
  * the md breakpoint the links fold into a disclosure (a Menu button and the panel it controls), so
  * the bar stays one row on a phone; the avatar stays in the bar.
  */

@@ -1,4 +1,4 @@
-/** Every route of the site, in one place (SPEC §2). */
+/** Every route of the site, in one place. */
 export const paths = {
   home: { path: '/', label: null },
   ediscovery: { path: '/ediscovery', label: 'Sales Engineer' },

@@ -27,7 +27,7 @@ const signedIn = (aal: string): Partial<SessionState> => ({
 });
 const answer = (status: number, body: unknown) => async () => Response.json(body, { status });
 
-describe("the server's assurance demands (issue 23)", () => {
+describe("the server's assurance demands", () => {
   it('403 mfa_required: the guard shows the code step instead of the page until the session is aal2', async () => {
     clearAssuranceDemand();
     state = signedIn('aal1');

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * What the server last asked of this session before it answers a privileged request (issue 23):
+ * What the server last asked of this session before it answers a privileged request:
  * - 'code': 403 `mfa_required`, the account has an authenticator app and this session has not used
  *   it (aal1): the route guard shows the code step, then the page (and its requests) again;
  * - 'enrol': 403 `mfa_enrollment_required` (ADMIN_REQUIRE_MFA), an admin without an authenticator

@@ -1,5 +1,5 @@
 /**
- * The password-recovery state, kept in the tab's sessionStorage (issue 27): a reset link signs the
+ * The password-recovery state, kept in the tab's sessionStorage: a reset link signs the
  * user in and the site asks for a new password; a reload (or a crash of the tab) must ask again
  * until the password is set, the prompt is dismissed or the user signs out. Keyed by the user, so
  * another account signed in later in the tab is never asked.

@@ -6,7 +6,7 @@
  * limit never ends a session: the user stays signed in and the next attempt may succeed.
  */
 
-/** GoTrue's error codes that mean the session cannot be used again (AUTH-CONTRACT, issue 19). */
+/** GoTrue's error codes that mean the session cannot be used again. */
 const SESSION_ENDING_CODES: ReadonlySet<string> = new Set([
   'user_not_found',
   'session_not_found',

@@ -82,6 +82,6 @@ export function urlHasAuthResult(hash: string, search: string): boolean {
 export const isAdminUser = (user: Pick<User, 'app_metadata'> | null | undefined): boolean =>
   user?.app_metadata?.role === 'admin';
 
-/** Operators and admins see the conversations (issue 25); the server refuses anyone else all the same. */
+/** Operators and admins see the conversations; the server refuses anyone else all the same. */
 export const isOperatorUser = (user: Pick<User, 'app_metadata'> | null | undefined): boolean =>
   user?.app_metadata?.role === 'operator' || isAdminUser(user);

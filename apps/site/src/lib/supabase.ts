@@ -42,7 +42,7 @@ export function getSupabase(config: PublicConfig): SupabaseClient {
       storageKey: storageKeyFor(config.auth.url, window.location.origin),
       persistSession: true,
       autoRefreshToken: true,
-      // A mail link's tokens leave the address without a history entry of their own (issue 27).
+      // A mail link's tokens leave the address without a history entry of their own.
       detectSessionInUrl: (_url, params) => takeSessionFromUrl(params),
       flowType: 'implicit',
     });

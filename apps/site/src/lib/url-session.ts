@@ -2,7 +2,7 @@
  * auth-js's `detectSessionInUrl` check, with one change: a mail link's session leaves the address
  * bar in the same history entry. auth-js reads the tokens from its parsed copy of the fragment and
  * then clears it with `location.hash = ''`, which adds an entry: Back returned to the URL holding
- * `#access_token=…` (issue 27). The entry is replaced here with an empty fragment first, so that
+ * `#access_token=…`. The entry is replaced here with an empty fragment first, so that
  * assignment changes nothing and adds nothing; `dropEmptyFragment` then removes the bare '#'.
  */
 export function takeSessionFromUrl(

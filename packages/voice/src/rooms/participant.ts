@@ -1,6 +1,6 @@
 import type { DailyParticipant, DailyTrackState } from '@daily-co/daily-js';
 
-/** The assistant's participant name: only its tracks are played (SPEC §9). */
+/** The assistant's participant name: only its tracks are played. */
 export const SPEAKER_NAME = 'Vapi Speaker';
 
 const offTrack = (): DailyTrackState => ({ subscribed: false, state: 'off' });

@@ -81,7 +81,7 @@ export interface RoomSubscription {
   video: boolean;
 }
 
-/** Recording layout of SPEC §9, with the recording type of SPEC §5. */
+/** Recording layout, with the recording type */
 export interface RoomRecordingOptions {
   width?: number;
   height?: number;

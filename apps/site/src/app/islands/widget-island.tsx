@@ -8,7 +8,7 @@ import { PublicConfigContext, usePublicConfig, type PublicConfig } from '@/lib/p
 // The voice widget on a landing page, as an island: the one file that decides what the widget is
 // there (its markup, rendered with the page) and how it comes alive on a static page. The pages
 // render <WidgetIsland>; src/app/islands/main.ts calls mountWidgetIsland on the visitor's first input.
-// The widget is <engage-widget>, the same element other sites embed (issue 30).
+// The widget is <engage-widget>, the same element other sites embed.
 
 /** Whose widget: the public page's uses the everyone key, the sign-in-only pages' the members'. */
 const audienceOf = (page: LandingKey) => (page === 'index' ? 'public' : 'members');

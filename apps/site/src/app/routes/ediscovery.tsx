@@ -3,7 +3,7 @@ import { getAssistant } from '@/features/landing/assistants';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { usePublicConfig } from '@/lib/public-config';
 
-/** The sales engineer landing page (SPEC §2) with its floating voice widget. */
+/** The sales engineer landing page with its floating voice widget. */
 export function Component() {
   const assistant = getAssistant('ediscovery', usePublicConfig());
   return (

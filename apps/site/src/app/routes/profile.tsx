@@ -1,6 +1,6 @@
 import { ProfilePage } from '@/features/profile/components/profile-page';
 
-/** The signed-in user's profile (issue 14), behind the route guard. */
+/** The signed-in user's profile, behind the route guard. */
 export function Component() {
   return <ProfilePage />;
 }

@@ -56,7 +56,7 @@ export function SelectContent({
 
 /**
  * One option. Radix reserves the empty string for "no selection", so `value` must be non-empty
- * (SPEC §5: select items must have a non-empty value); an empty one throws at render time.
+ * (select items must have a non-empty value); an empty one throws at render time.
  */
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (

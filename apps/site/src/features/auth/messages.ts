@@ -1,4 +1,4 @@
-/** The exact strings of SPEC §2, §5 and §8 for the accounts screens. */
+/** The exact strings for the accounts screens. */
 export const authText = {
   title: 'Welcome',
   description: 'Sign in to your account or create a new one',
@@ -9,13 +9,13 @@ export const authText = {
   signUpSuccess:
     'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.',
   resetSent: 'Check your email for the password reset link!',
-  // Beyond SPEC (issue 14: Supabase Auth UI's magic link and resend).
+  // Beyond the original screens (Supabase Auth UI's magic link and resend).
   emailMeALink: 'Email me a sign-in link',
   signInLinkSent: (email: string) =>
     `We sent a sign-in link and a six-digit code to ${email}. Follow the link, or type the code here.`,
   resendConfirmation: 'Resend confirmation email',
   confirmationResent: 'We sent the confirmation email again. Check your inbox.',
-  // Issue 27: the mailed codes, the interval between mails, a wrong code.
+  // The mailed codes, the interval between mails, a wrong code.
   signUpCodeHint: 'Or type the six-digit code from the mail here.',
   sendNewCode: 'Send a new code',
   resendIn: (label: string, seconds: number) => `${label} (in ${seconds} s)`,
@@ -35,18 +35,18 @@ export const authText = {
   mfaTitle: 'Two-factor authentication',
   mfaDescription: 'Enter the six-digit code from your authenticator app to finish signing in.',
   mfaNoFactor: 'No verified authenticator app was found for this account.',
-  // Issue 23: ADMIN_REQUIRE_MFA, the server's 403 mfa_enrollment_required.
+  // ADMIN_REQUIRE_MFA, the server's 403 mfa_enrollment_required.
   mfaEnrolTitle: 'Set up two-factor authentication',
   mfaEnrolBody:
     'Administrators of this site must use an authenticator app. Add one in your profile, then come back to the dashboard.',
   mfaEnrolLink: 'Set up an authenticator app',
-  // Issue 26: passkeys and security keys.
+  // Passkeys and security keys.
   signInWithPasskey: 'Sign in with a passkey',
   passkeyCancelled: 'No passkey was used: the request was cancelled or timed out.',
   passkeyUnsupported: 'This browser cannot use passkeys.',
   useSecurityKey: 'Use your security key',
   mfaKeyDescription:
     'Use your security key or passkey, or enter the six-digit code from your authenticator app.',
-  // Issue 19: the account was deleted or the session revoked elsewhere (SPEC §4: a refused refresh signs out).
+  // The account was deleted or the session revoked elsewhere (a refused refresh signs out).
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;

@@ -28,7 +28,7 @@ describe('assistant registry', () => {
     ]);
   });
 
-  it('gives the sales engineer and onboarding pages their SPEC titles and roles', () => {
+  it('gives the sales engineer and onboarding pages their titles and roles', () => {
     const se = getAssistant('ediscovery', config);
     expect(se.title).toBe('s a l e s e n g i n e e r');
     expect(se.titleText).toBe('sales engineer');

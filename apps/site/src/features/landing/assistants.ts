@@ -7,7 +7,7 @@ export type LandingKey = 'index' | 'ediscovery' | 'onboarding';
 /** How a landing page paints its full-screen background. */
 export type LandingBackground = { kind: 'class'; className: string } | { kind: 'image'; src: string };
 
-/** An entry of the assistant registry (SPEC §3), plus how its page looks. */
+/** An entry of the assistant registry, plus how its page looks. */
 export interface AssistantEntry {
   /** The provider's assistant id the page's voice widget calls. */
   id: string;

@@ -1,16 +1,16 @@
-/** The profile page's texts (issue 14; Supabase's own wording where it has one). */
+/** The profile page's texts (Supabase's own wording where it has one). */
 export const profileText = {
   title: 'Profile',
-  /** SPEC §5's sign-up message, for the same mistake here. */
+  /** the sign-up message, for the same mistake here. */
   passwordsDoNotMatch: 'Passwords do not match',
   passwordUpdated: 'Your password has been updated.',
   reauthenticationSent: (email: string) =>
     `For your security, we sent a verification code to ${email}. Enter it to confirm the new password.`,
   emailChangeSent: (current: string, next: string) =>
     `We sent a confirmation link to ${current} and to ${next}. Your address changes once both are confirmed.`,
-  /** Issue 27: the current address again (the embedded auth says the same; hosted GoTrue ignores it). */
+  /** The current address again (the embedded auth says the same; hosted GoTrue ignores it). */
   emailUnchanged: 'This is already your email address.',
-  // Issue 27: the email change's mailed codes.
+  // The email change's mailed codes.
   emailChangeCodesHelp: 'Or type the six-digit code of each mail here.',
   emailChangeConfirmed: (address: string) => `The mail to ${address} is confirmed.`,
   emailChangeHalf: (address: string) => `Confirmed. Now the code (or the link) of the mail to ${address}.`,
@@ -24,7 +24,7 @@ export const profileText = {
     'Scan the QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.',
   copied: 'Key copied.',
   copyFailed: 'The key could not be copied here: select it and copy it yourself, or type it into the app.',
-  // Issue 26: passkeys and security keys.
+  // Passkeys and security keys.
   passkeysHelp:
     'A passkey signs you in with your fingerprint, face or device PIN instead of a password. It stays on your device or in your password manager.',
   noPasskeys: 'You have no passkeys yet.',

@@ -1,7 +1,7 @@
 /**
  * The `src` of the TOTP QR code's <img>. auth-js turns GoTrue's SVG text into
  * `data:image/svg+xml;utf-8,<svg …>` without encoding it, and the SVG's colours (`fill="#ffffff"`)
- * start the URL's fragment, so the browser gets a cut-off image of no size (issue 27). The SVG is
+ * start the URL's fragment, so the browser gets a cut-off image of no size. The SVG is
  * percent-encoded here, whether it comes bare (the embedded auth read directly) or in that data URI;
  * a data URI that is already encoded (base64, `%3Csvg`) or of another type is kept as it is.
  */

@@ -1,4 +1,4 @@
--- The account actions of the admin dashboard (issue 14) are audited too: invitations, mailed
+-- The account actions of the admin dashboard are audited too: invitations, mailed
 -- recovery and sign-in links, sign-out everywhere, bans (`detail`: the duration) and CSV exports
 -- (no target; `detail`: the filter).
 alter table admin_audit_log drop constraint admin_audit_log_action_check;

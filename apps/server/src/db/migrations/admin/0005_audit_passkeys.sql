@@ -1,4 +1,4 @@
--- Issue 26: an administrator removing a user's passkey is audited (`detail`: the passkey's name).
+-- An administrator removing a user's passkey is audited (`detail`: the passkey's name).
 alter table admin_audit_log drop constraint admin_audit_log_action_check;
 alter table admin_audit_log add constraint admin_audit_log_action_check
   check (action in ('user.create', 'user.delete', 'user.verify', 'user.role', 'user.invite',

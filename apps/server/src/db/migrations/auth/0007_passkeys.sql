@@ -1,4 +1,4 @@
--- Passkeys and WebAuthn MFA factors (issue 26). One credential table serves both: a passkey signs a
+-- Passkeys and WebAuthn MFA factors. One credential table serves both: a passkey signs a
 -- user in on its own (factor_id null); a WebAuthn factor's credential (factor_id set) only raises a
 -- session to aal2 and is listed with the user's factors, not with the passkeys.
 alter table auth_factors drop constraint auth_factors_factor_type_check;

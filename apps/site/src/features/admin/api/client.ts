@@ -101,7 +101,7 @@ export interface AdminApi {
   /** Registers a client; a confidential one's secret is in this answer only. */
   createOAuthClient(input: NewOAuthClient): Promise<OAuthClient>;
   deleteOAuthClient(id: string): Promise<void>;
-  /** The user's passkeys (issue 26). */
+  /** The user's passkeys. */
   listPasskeys(userId: string): Promise<AdminPasskey[]>;
   /** Removes one of the user's passkeys; the server audits it. */
   deletePasskey(userId: string, passkeyId: string): Promise<AdminPasskey>;

@@ -30,7 +30,7 @@ describe('AdminDashboard SQL generator', () => {
     expect(screen.queryByRole('region', { name: 'SQL Query Generator' })).toBeNull();
   });
 
-  it('copies the SQL with the SPEC toasts for success and failure', async () => {
+  it('copies the SQL with the toasts for success and failure', async () => {
     const { user } = setup(undefined, 'https://supabase.com/dashboard/project/abc/sql/new');
     await within(unverified()).findByText('pending1@x.io');
     await user.click(screen.getByRole('button', { name: 'Select All' }));

@@ -41,9 +41,9 @@ describe('AdminDashboard', () => {
     expect(await within(verified()).findByText('No verified users found')).toBeVisible();
   });
 
-  it('creates a user, refusing a missing field with the SPEC message', async () => {
+  it('creates a user, refusing a missing field with the message', async () => {
     const { user } = setup();
-    // SPEC §5: both inputs are required fields, and the email input has the email type.
+    // both inputs are required fields, and the email input has the email type.
     expect(screen.getByLabelText('Email')).toBeRequired();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toBeRequired();
@@ -72,7 +72,7 @@ describe('AdminDashboard', () => {
     await user.type(screen.getByLabelText('Email'), 'pending1@x.io');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    // Once, in the form's alert: SPEC's words, then the server's reason; no toast besides.
+    // Once, in the form's alert: the words, then the server's reason; no toast besides.
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
         'Failed to create user: A user with this email address has already been registered',

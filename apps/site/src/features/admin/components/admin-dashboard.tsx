@@ -40,7 +40,7 @@ function useDebounced(value: string, delay: number): string {
   return settled;
 }
 
-/** The User Management Dashboard of SPEC §2, backed by /api/admin. */
+/** The User Management Dashboard, backed by /api/admin. */
 export function AdminDashboard({
   currentUserId,
   sqlEditorUrl,

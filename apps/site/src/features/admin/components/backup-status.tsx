@@ -70,7 +70,9 @@ export function BackupStatusCard({ now }: { now?: number }) {
           </p>
         )}
         {status?.mode === 'postgres' && (
-          <p>The data is in PostgreSQL: back it up with pg_dump (README, “Backups and restore”).</p>
+          <p>
+            The data is in PostgreSQL: back it up with pg_dump (docs/operations.md, “Backups and restore”).
+          </p>
         )}
       </CardContent>
     </Card>

@@ -42,7 +42,7 @@ export function CreateUserForm() {
         <CardDescription>The new account is confirmed at once and can sign in straight away.</CardDescription>
       </CardHeader>
       <CardContent>
-        {/* noValidate: the form's own message (SPEC §5) is shown rather than the browser's bubble. */}
+        {/* noValidate: the form's own message is shown rather than the browser's bubble. */}
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <EmailField
             autoComplete="off"

@@ -6,7 +6,7 @@ import type { AdminUser } from '../api/client';
 import { useDeleteUser } from '../api/queries';
 import { DELETE_QUESTION, toasts } from '../lib/messages';
 
-/** Delete, after the confirmation of SPEC §5 in an accessible dialog. An admin cannot delete itself. */
+/** Delete, after the confirmation in an accessible dialog. An admin cannot delete itself. */
 export function DeleteUserButton({
   user,
   isSelf,

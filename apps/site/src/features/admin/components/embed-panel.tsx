@@ -26,7 +26,7 @@ async function copy(text: string, what: string) {
 }
 
 /**
- * The dashboard's "Embed" panel (issue 30): the snippet for each assistant, the sites allowed to run
+ * The dashboard's "Embed" panel: the snippet for each assistant, the sites allowed to run
  * it (EMBED_ORIGINS), the content-hashed script with its SRI hash, and a preview: the element
  * itself, as a site would show it, in this page.
  */

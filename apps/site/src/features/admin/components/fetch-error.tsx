@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toasts } from '../lib/messages';
 
-/** A list that failed to load: the SPEC toast (once, however many lists failed) and a retry in place. */
+/** A list that failed to load: the toast (once, however many lists failed) and a retry in place. */
 export function FetchError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   useEffect(() => {
     toast.error(toasts.fetchFailed, { id: 'admin-fetch-failed', description: error.message });

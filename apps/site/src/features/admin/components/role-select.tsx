@@ -7,7 +7,7 @@ import { useSetRole } from '../api/queries';
 import { roleLabels, toasts } from '../lib/messages';
 
 /**
- * A user row's role (ARCHITECTURE "Roles"): User, Operator (the import tool with the server's key)
+ * A user row's role (docs/architecture.md, "Roles"): User, Operator (the import tool with the server's key)
  * or Admin. A native select, so keyboard and screen readers get the platform's own control. The
  * signed-in admin's own row is disabled: the server refuses a change of one's own role. Making
  * someone an admin hands them every account, so it asks first, as ban and delete do.

@@ -17,7 +17,7 @@ export interface SqlGeneratorPanelProps {
   verifying: boolean;
 }
 
-/** SPEC §2 SQL Query Generator: read-only SQL for the selected users, Copy, Open SQL Editor, Close. */
+/** The SQL Query Generator: read-only SQL for the selected users, Copy, Open SQL Editor, Close. */
 export function SqlGeneratorPanel({ ids, editorUrl, onClose, onVerify, verifying }: SqlGeneratorPanelProps) {
   const id = useId();
   const sql = buildVerifySql(ids);

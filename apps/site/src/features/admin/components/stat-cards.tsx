@@ -20,7 +20,7 @@ function StatCard({ label, value, icon }: { label: string; value: number | undef
   );
 }
 
-/** The three stat cards of SPEC §2: Total Users, Verified, Pending. */
+/** The three stat cards: Total Users, Verified, Pending. */
 export function StatCards({
   stats,
 }: {

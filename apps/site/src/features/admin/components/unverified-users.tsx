@@ -23,14 +23,14 @@ export interface UnverifiedUsersProps {
   onSelectedChange: (next: Set<string>) => void;
   /**
    * Shows the SQL to run in the auth service's SQL editor; absent with the embedded auth, which has
-   * none (issue 27: "Generate SQL" led to a statement with nowhere to run it; Verify selected does it).
+   * none ("Generate SQL" led to a statement with nowhere to run it; Verify selected does it).
    */
   onGenerateSql?: (() => void) | undefined;
   onVerifySelected: () => void;
   verifying: boolean;
 }
 
-/** Unverified Users (SPEC §2): count, Select All, Clear Selection (n), Generate SQL, per-row select and Delete. */
+/** Unverified Users: count, Select All, Clear Selection (n), Generate SQL, per-row select and Delete. */
 export function UnverifiedUsers(props: UnverifiedUsersProps) {
   const { search, selected, onSelectedChange } = props;
   const list = usePagedUsers('unverified', search);

@@ -7,7 +7,7 @@ import { formatDateTime } from '../lib/format';
 
 const nameOf = (p: AdminPasskey) => p.friendly_name || 'Unnamed passkey';
 
-/** A user's passkeys in the details panel (issue 26): name, dates, and removal after a confirmation. */
+/** A user's passkeys in the details panel: name, dates, and removal after a confirmation. */
 export function UserPasskeys({ userId, email, open }: { userId: string; email: string; open: boolean }) {
   const passkeys = useUserPasskeys(userId, open);
   const remove = useDeletePasskey(userId);

@@ -8,7 +8,7 @@ import { RoleSelect } from './role-select';
 import { UserActionsMenu } from './user-actions-menu';
 import { UserControls, UserList, UserSummary, usePagedUsers } from './user-list';
 
-/** Verified Users (SPEC §2): Verified badge, verified date, last login when there is one, role, Delete. */
+/** Verified Users: Verified badge, verified date, last login when there is one, role, Delete. */
 export function VerifiedUsers({ search, currentUserId }: { search: string; currentUserId: string | null }) {
   const list = usePagedUsers('verified', search);
   const { query, total } = list;

@@ -1,4 +1,4 @@
-/** The admin toasts of SPEC §8, word for word, and the role toasts (ARCHITECTURE "Roles"). */
+/** The admin toasts, word for word, and the role toasts (docs/architecture.md, "Roles"). */
 export const toasts = {
   fetchFailed: 'Failed to fetch users',
   created: 'User created successfully',
@@ -20,12 +20,12 @@ export function failure(what: string, error: unknown): string {
   return reason ? `${what}: ${reason}` : what;
 }
 
-/** SPEC §5: the create form with a field missing. */
+/** the create form with a field missing. */
 export const MISSING_FIELDS = 'Please provide both email and password';
-/** SPEC §5: the question before a deletion. */
+/** the question before a deletion. */
 export const DELETE_QUESTION = 'Are you sure you want to delete this user?';
 
-/** The toasts of the account actions (issue 14). */
+/** The toasts of the account actions. */
 export const actionToasts = {
   invited: (email: string) => `Invitation sent to ${email}`,
   inviteFailed: 'Failed to invite user',

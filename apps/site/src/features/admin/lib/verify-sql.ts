@@ -5,7 +5,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TABLE = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i;
 
 /**
- * The SQL of the SQL Query Generator (SPEC §9): an UPDATE that sets the confirmation time of the
+ * The SQL of the SQL Query Generator: an UPDATE that sets the confirmation time of the
  * selected users, only where it is not set yet, so running it twice changes nothing the second
  * time and a verified user keeps its original date. Ids are checked to be UUIDs before they are
  * quoted, so the text can never carry anything but ids.

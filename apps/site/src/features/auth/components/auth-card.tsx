@@ -167,7 +167,7 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
     });
   };
   return (
-    // noValidate: an empty address gets SPEC §5's own message rather than the browser's.
+    // noValidate: an empty address gets the own message rather than the browser's.
     <form onSubmit={submit} className="grid gap-4" aria-label="Reset password" noValidate>
       <EmailField
         aria-invalid={outcome?.text === authText.emailRequired || undefined}
@@ -180,7 +180,7 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   );
 }
 
-/** The auth card of SPEC §2: Welcome, with Sign In / Sign Up / Reset tabs. */
+/** The auth card: Welcome, with Sign In / Sign Up / Reset tabs. */
 export function AuthCard({ defaultTab = 'signin' }: { defaultTab?: AuthTab }) {
   const supabase = useSupabase();
   return (

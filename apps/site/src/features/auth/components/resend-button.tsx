@@ -25,7 +25,7 @@ function useCountdown(initial: number) {
 
 /**
  * "Resend …": disabled, with the seconds left on it, while the server would refuse another mail to
- * the address (issue 27: right after sign-up it answered "only after 59 seconds"). A refusal that
+ * the address (right after sign-up it answered "only after 59 seconds"). A refusal that
  * names its own wait restarts the count from it.
  */
 export function ResendButton({

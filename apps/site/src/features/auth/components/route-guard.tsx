@@ -18,7 +18,7 @@ const MfaEnrolmentRequired = lazy(() =>
 const CARD_HEIGHT = 'min-h-[30.5rem]';
 
 /**
- * The Protected Resource screen of SPEC §2: its text and the auth card over a background image.
+ * The Protected Resource screen: its text and the auth card over a background image.
  * As part of the prerendered shell (`shell`), styles.css hides it unless public/session-hint.js found
  * no stored session, and the card's place holds a spinner: the card's form must not be usable (and
  * submit natively) before its code has loaded.
@@ -76,7 +76,7 @@ function AdminsOnly() {
 }
 
 /**
- * The route guard of SPEC §2: a spinner while the session is decided, the page when signed in, otherwise
+ * The route guard: a spinner while the session is decided, the page when signed in, otherwise
  * the Protected Resource screen. With `requireAdmin`, a signed-in non-admin sees a short refusal
  * (the server enforces the same rule on /api/admin).
  */
@@ -116,8 +116,8 @@ export function RouteGuard({
   }
   if (loading) return <SessionSpinner />;
   if (!user) return <ProtectedResource />;
-  // A verified authenticator app and a password-only session (aal1): the code first (issue 14),
-  // also when only the server knew of the app (its 403 mfa_required, issue 23). The page mounts
+  // A verified authenticator app and a password-only session (aal1): the code first,
+  // also when only the server knew of the app (its 403 mfa_required). The page mounts
   // again afterwards, so its requests are made again with the aal2 token.
   const step = assuranceStep(session, demand);
   if (step)

@@ -24,7 +24,7 @@ const headings: Record<'signin' | 'signup', string> = {
 
 /**
  * /sign-in and /sign-up: the auth card on a page of its own, which the navigation offers visitors
- * (issue 27). A signed-in user goes on to `?next=` (or home); one with an authenticator app is asked
+ *. A signed-in user goes on to `?next=` (or home); one with an authenticator app is asked
  * for its code first, as the route guard does.
  */
 export function SignInPage({ tab }: { tab: Extract<AuthTab, 'signin' | 'signup'> }) {

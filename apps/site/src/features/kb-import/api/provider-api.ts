@@ -27,7 +27,7 @@ import { mimeTypeFor } from '../lib/file-types';
  */
 export const FILE_PURPOSE = 'assistant' as const;
 
-/** A provider file as the import tool reads it (SPEC §3, §7). */
+/** A provider file as the import tool reads it. */
 export interface ProviderFile {
   id: string;
   name: string;
@@ -49,7 +49,7 @@ export interface Assistant extends AssistantSummary {
 
 export interface QueryToolInput {
   type: 'query';
-  /** The docs send it; the current API spec has no such field (PROVIDER-FACTS), so it may be refused. */
+  /** The docs send it; the current API spec has no such field, so it may be refused. */
   function?: { name: string };
   knowledgeBases: { provider: 'google'; name: string; description: string; fileIds: string[] }[];
 }
@@ -156,7 +156,7 @@ function translate(error: unknown): unknown {
         : error.body === undefined
           ? ''
           : JSON.stringify(error.body);
-    // HTTP/2 answers carry no reason phrase; SPEC §8's messages read better with one.
+    // HTTP/2 answers carry no reason phrase; the messages read better with one.
     const statusText = error.statusText || STATUS_TEXT[error.status] || 'Error';
     return new ProviderHttpError(error.status, statusText, body, error.retryAfterMs ?? null);
   }

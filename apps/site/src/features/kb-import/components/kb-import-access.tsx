@@ -8,7 +8,7 @@ export interface KbImportAccessProps extends KbImportToolProps {
   email?: string;
 }
 
-/** Who may use the server-held key (ARCHITECTURE "Roles"). */
+/** Who may use the server-held key (docs/architecture.md, "Roles"). */
 export const mayUseServerKey = (role: unknown): boolean => role === 'operator' || role === 'admin';
 
 type Mode = 'server' | 'no-access' | 'own-key';

@@ -4,7 +4,7 @@ import { memoryStorage, storageKeys } from '../lib/storage';
 import { createFakeProvider } from '../testing/fake-provider';
 import { chooseFiles, renderTool, tick } from '../testing/render-tool';
 
-// What the tool shows when it opens (issue 27): the provider's files, query tools and knowledge
+// What the tool shows when it opens: the provider's files, query tools and knowledge
 // bases from any browser, the assistant chosen before a reload, the size limit, and the checks made
 // before anything is created or deleted. On the fake clock alone, as kb-import-tool.test.tsx.
 

@@ -29,7 +29,7 @@ describe('Files tab', () => {
     );
     expect(alert).toHaveAttribute('data-variant', 'destructive');
     const selected = screen.getByRole('list', { name: 'Selected files' });
-    // SPEC §2: the selected list is at most 8rem high (max-h-32), the uploaded one 24rem (max-h-96)
+    // the selected list is at most 8rem high (max-h-32), the uploaded one 24rem (max-h-96)
     // from a tablet up; on a phone it scrolls with the page (a nested scroll is hard to use by thumb).
     expect(selected).toHaveClass('max-h-32', 'overflow-y-auto');
     expect(

@@ -12,7 +12,7 @@ import { SetupTab } from './setup-tab';
 
 export type KbImportToolProps = KbImportEnvironment;
 
-/** The knowledge base bulk import tool of SPEC §2: one card, four tabs. */
+/** The knowledge base bulk import tool: one card, four tabs. */
 export function KbImportTool(props: KbImportToolProps) {
   const kb = useKbImport(props);
   const [tab, setTab] = useState('setup');

@@ -11,7 +11,7 @@ export interface NoAccessProps {
 }
 
 /**
- * /kb-import for a signed-in user without the operator role (ARCHITECTURE "Roles"): the server's
+ * /kb-import for a signed-in user without the operator role (docs/architecture.md, "Roles"): the server's
  * provider key is not theirs to use, so they are told how to get access, or may bring their own
  * key, which the browser sends straight to the provider.
  */

@@ -38,7 +38,7 @@ function reportingRefusals(run: typeof fetch | undefined, onRefused: (() => void
   };
 }
 
-/** A value saved to storage `delayMs` after its last change (SPEC §9), and on unmount. */
+/** A value saved to storage `delayMs` after its last change, and on unmount. */
 function useDebouncedSetting(storage: KeyValueStorage, key: string, delayMs: number, enabled: boolean) {
   const [value, setValue] = useState(() => (enabled ? readString(storage, key) : ''));
   // The value once it has stopped changing for `delayMs`: what gets saved, and what is safe to use

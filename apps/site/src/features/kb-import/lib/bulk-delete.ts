@@ -33,7 +33,7 @@ export interface BulkDeleteResult {
 
 /**
  * Deletes files one by one, 500 ms apart, waiting 2 s after a 429 before trying that file again
- * (SPEC §9; three times at most). 'failed-' records exist only here and go without a request; a 404
+ * (three times at most). 'failed-' records exist only here and go without a request; a 404
  * removes the record too. Each outcome is counted apart, so the report says which files the
  * provider deleted and which only left the list.
  */

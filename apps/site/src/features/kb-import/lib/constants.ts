@@ -1,7 +1,7 @@
-/** SPEC §9 business constants of the import tool, in milliseconds unless named otherwise. */
+/** Business constants of the import tool, in milliseconds unless named otherwise. */
 export const POLL_MAX_ATTEMPTS = 20;
 export const POLL_OVERALL_TIMEOUT_MS = 300_000;
-/** SPEC's gap between two files; Engage keeps it per upload lane as the floor of its pacing. */
+/** the gap between two files; Engage keeps it per upload lane as the floor of its pacing. */
 export const FILE_GAP_MS = 200;
 export const DELETE_GAP_MS = 500;
 export const DELETE_RATE_LIMIT_WAIT_MS = 2_000;

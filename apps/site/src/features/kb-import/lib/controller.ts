@@ -257,7 +257,7 @@ export class KbImportController {
     return this.#uploads.uploadSelection(this.#getApi(), this.#life.signal);
   }
 
-  /** Retries failed uploads whose original file is still held (SPEC §4). */
+  /** Retries failed uploads whose original file is still held. */
   retry(ids: readonly string[]): Promise<void> {
     return this.#uploads.retry(this.#getApi(), ids, this.#life.signal);
   }
@@ -284,7 +284,7 @@ export class KbImportController {
     return this.delete(this.getState().checked);
   }
 
-  /** Deletes files with SPEC's pacing; leaving the page stops the run (bulk-delete.ts). */
+  /** Deletes files with the pacing; leaving the page stops the run (bulk-delete.ts). */
   delete(ids: readonly string[]): Promise<void> {
     return this.#deletion.delete(ids);
   }

@@ -49,7 +49,7 @@ describe('uploading and polling', () => {
       status: string;
     }[];
     expect(stored.map((f) => f.status).sort()).toEqual(['done', 'done', 'done', 'done', 'failed']);
-    // SPEC §3's uploaded file record: id, name, bytes, mimetype, status, createdAt, url.
+    // the uploaded file record: id, name, bytes, mimetype, status, createdAt, url.
     expect(stored.find((f) => f.name === 'a.md')).toEqual({
       id: expect.stringMatching(/^file-/),
       name: 'a.md',

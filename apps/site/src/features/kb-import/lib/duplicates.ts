@@ -28,7 +28,7 @@ export const duplicateReason = (providerName: string) => `(duplicate - already e
 const keyOf = (name: string, size: number) => `${size}\u0000${name}`;
 
 /**
- * Splits newly chosen files into those to add and those skipped (SPEC §5): a file with an extension
+ * Splits newly chosen files into those to add and those skipped: a file with an extension
  * outside the allow-list is unsupported; an empty one, or one over 10 MB, is refused; one with the same name and size as a provider file, an
  * uploaded file, an already selected file or an earlier file of the same choice is a duplicate.
  */

@@ -15,7 +15,7 @@ export interface FileDeletionContext {
   signal: () => AbortSignal;
 }
 
-/** Ticking files for deletion and deleting them (one, or the ticked ones) with SPEC's pacing. */
+/** Ticking files for deletion and deleting them (one, or the ticked ones) with the pacing. */
 export class FileDeletion {
   readonly #c: FileDeletionContext;
 

@@ -2,7 +2,7 @@ import { extensionOf, FILE_TYPES } from '@engage/vapi-contract';
 
 export { extensionOf };
 
-/** The provider's supported extensions (SPEC §5), with the mime type each file is sent with. */
+/** The provider's supported extensions, with the mime type each file is sent with. */
 export const MIME_TYPES = FILE_TYPES;
 
 export const ALLOWED_EXTENSIONS: readonly string[] = Object.keys(MIME_TYPES);

@@ -17,7 +17,7 @@ export interface KnowledgeBaseInput {
   description: string;
   assistantId: string;
   assistantName?: string;
-  /** 'query-tool' (default, SPEC's path) or 'v2' (a v2 knowledge base and the tool it comes with). */
+  /** 'query-tool' (default) or 'v2' (a v2 knowledge base and the tool it comes with). */
   kind?: 'query-tool' | 'v2';
 }
 

@@ -5,7 +5,7 @@ import type { LogLine } from './state';
 
 type Log = (message: string, level?: LogLine['level']) => void;
 
-/** A step that failed, with what to tell the user (SPEC §8's wording where it has one). */
+/** A step that failed, with what to tell the user. */
 export class KnowledgeBaseStepError extends Error {
   constructor(
     readonly step: 'tool' | 'v2' | 'indexing' | 'assistant',
@@ -17,7 +17,7 @@ export class KnowledgeBaseStepError extends Error {
 }
 
 /**
- * POST /tool with SPEC's query tool and its function name (checked beforehand: function-name.ts). A
+ * POST /tool with the query tool and its function name (checked beforehand: function-name.ts). A
  * refusal is reported as it is: a tool is never created without the name the user gave it.
  */
 export async function createQueryTool(
@@ -45,7 +45,7 @@ export interface IndexingProgress {
 }
 
 /**
- * Creates a v2 knowledge base, attaches every file, and waits (on SPEC's polling schedule) until each
+ * Creates a v2 knowledge base, attaches every file, and waits (on the polling schedule) until each
  * is `ready` or `failed` and the base has its query tool. Resolves with the base's id, its tool id and
  * how many files failed to index.
  */

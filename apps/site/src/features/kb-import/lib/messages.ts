@@ -2,7 +2,7 @@ import type { SkippedFile } from './duplicates';
 
 const files = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
-/** Every user-facing message of SPEC §5 and §8, word for word, and the tool's own beside them. */
+/** Every user-facing message, word for word, and the tool's own beside them. */
 export const messages = {
   uploadFailed: (status: number, statusText: string, body: string) =>
     `Upload failed: ${status} ${statusText} - ${body}`,
@@ -26,7 +26,7 @@ export const messages = {
   assistantUpdateFailed: (statusText: string) => `Assistant update failed: ${statusText}`,
   noFilesForKnowledgeBase: 'No files selected for knowledge base',
   keyAndAssistantRequired: 'Please provide API key and select an assistant',
-  // ---- the tool's own (issue 19: say what happened, no more and no less) ----
+  // ---- the tool's own (say what happened, no more and no less) ----
   /** Creation with the key in place (typed, or held by the server) but no assistant. */
   assistantRequired: 'Please select an assistant',
   /** Creation with an assistant but no typed key (the server holds none). */

@@ -36,7 +36,7 @@ async function upload(provider: ReturnType<typeof createFakeProvider>, n: number
 }
 
 describe('StatusPoller', () => {
-  it('serves every processing file with one listing per round, no earlier than SPEC schedules', async () => {
+  it('serves every processing file with one listing per round, no earlier than the schedule says', async () => {
     const { provider, poller, statuses } = setup(5_000);
     const ids = await upload(provider, 10);
     for (const id of ids) poller.track(id);

@@ -24,7 +24,7 @@ interface Tracked {
 }
 
 /**
- * Follows processing files to done or failed. Each file keeps SPEC §9's schedule as the most it is
+ * Follows processing files to done or failed. Each file keeps the schedule as the most it is
  * checked (min(3000 + attempt·1000, 10000) ms, 20 checks, 300 s); a round, when some file is due,
  * reads one listing (`GET /file`) for every tracked file, and checks a file alone (`GET /file/{id}`)
  * only when it is the only one, the listing lacks it, or the listing failed.
@@ -185,7 +185,7 @@ export class StatusPoller {
     this.#waiting(id);
   }
 
-  /** One more check of a file still processing: the next one on SPEC's schedule, or give up. */
+  /** One more check of a file still processing: the next one on the schedule, or give up. */
   #waiting(id: string): void {
     const t = this.#tracked.get(id);
     if (!t) return;

@@ -1,6 +1,6 @@
 import type { ProviderFile } from '../api/provider-api';
 
-/** Browser local storage keys of the import tool (SPEC §3). */
+/** Browser local storage keys of the import tool. */
 export const storageKeys = {
   uploadedFiles: 'engage.kb-import.uploaded-files',
   apiKey: 'engage.kb-import.api-key',
@@ -11,7 +11,7 @@ export const storageKeys = {
 /** The part of Storage the tool uses; tests pass an in-memory one. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** An uploaded file record (SPEC §3); `error` says why a failed one failed. */
+/** An uploaded file record; `error` says why a failed one failed. */
 export interface UploadedFileRecord extends ProviderFile {
   error?: string;
   /**
@@ -22,7 +22,7 @@ export interface UploadedFileRecord extends ProviderFile {
 }
 
 export interface CreatedKnowledgeBase {
-  /** 'query-tool' (SPEC's path, also when absent: records kept before v2 existed) or 'v2'. */
+  /** 'query-tool' (also when absent: records kept before v2 existed) or 'v2'. */
   kind?: 'query-tool' | 'v2';
   /** The v2 knowledge base's id. */
   knowledgeBaseId?: string;

@@ -4,7 +4,7 @@ import { reduce, type Action, type AlertState, type KbImportState, type LogLine 
 import { saveKnowledgeBases, saveUploadedFiles, type KeyValueStorage } from './storage';
 
 /**
- * The tool's state with no React: `dispatch` runs the pure reducer, saves what SPEC §3 keeps in local
+ * The tool's state with no React: `dispatch` runs the pure reducer, saves what the tool keeps in local
  * storage when it changed, and tells subscribers (React's useSyncExternalStore among them).
  */
 export class KbImportStore {
@@ -60,7 +60,7 @@ export class KbImportStore {
   }
 }
 
-/** The message for a failed provider call, 401 being always the key's fault (SPEC §8). */
+/** The message for a failed provider call, 401 being always the key's fault. */
 export function describeError(
   error: unknown,
   fallback: (status: number, statusText: string, body: string) => string,
@@ -73,7 +73,7 @@ export function describeError(
   return fallback(0, 'Error', error instanceof Error ? error.message : String(error));
 }
 
-/** SPEC §8's '… failed: {statusText}' messages. */
+/** the '… failed: {statusText}' messages. */
 export function failureText(error: unknown, message: (statusText: string) => string): string {
   if (isProviderHttpError(error)) return message(error.statusText);
   if (isProviderNetworkError(error)) return message('Network error');

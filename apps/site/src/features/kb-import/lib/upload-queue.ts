@@ -10,7 +10,7 @@ export interface UploadQueueOptions<T, R> {
   /** Cancels the items not yet finished: in-flight ones are aborted, all come back as `unsent`. */
   signal: AbortSignal;
   limit?: AdaptiveLimit;
-  /** A slot waits this long after its upload before taking the next (SPEC §9's 200 ms gap). */
+  /** A slot waits this long after its upload before taking the next (the 200 ms gap). */
   gapMs?: number;
   maxRetries?: number;
   rateLimitRetries?: number;

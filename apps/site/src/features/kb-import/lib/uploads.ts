@@ -90,7 +90,7 @@ export class UploadRunner {
   }
 
   /**
-   * Retries failed uploads whose original file is still held (SPEC §4). A file the provider failed
+   * Retries failed uploads whose original file is still held. A file the provider failed
    * to process is not sent again unchanged: the same bytes would fail the same way, and calling the
    * new upload a success would be untrue (it is retried once its original is replaced).
    */

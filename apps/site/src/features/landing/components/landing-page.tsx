@@ -2,11 +2,11 @@ import { Fragment } from 'react';
 import { spacedWords } from '@/lib/letter-spacing';
 import type { AssistantEntry } from '../assistants';
 
-/** Seconds between the fade-ins of two consecutive roles (SPEC §2). */
+/** Seconds between the fade-ins of two consecutive roles. */
 export const ROLE_STAGGER_SECONDS = 0.1;
 
 /**
- * A landing page of SPEC §2: full-screen background, dark overlay, centred letter-spaced title,
+ * A landing page: full-screen background, dark overlay, centred letter-spaced title,
  * subtitle and the assistant's roles fading in one after another.
  */
 export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
@@ -36,13 +36,13 @@ export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
           {/* A soft dark pane behind the title and subtitle only: the art stays bright around them,
               but no line of it runs through the words (landing.css). */}
           <div data-testid="landing-scrim" aria-hidden="true" className="landing-scrim" />
-          {/* The spaced letters are what SPEC shows; assistive technology reads the word itself. */}
+          {/* The spaced letters are what the design shows; assistive technology reads the word itself. */}
           <h1
             id="landing-title"
             aria-label={assistant.titleText}
             className="text-[clamp(1.25rem,6.4vw,3.75rem)] leading-tight font-light tracking-wide text-balance drop-shadow-lg"
           >
-            {/* Each word its own box with a wider gap after it (issue 27: "s a l e s e n g i n e e r"
+            {/* Each word its own box with a wider gap after it ("s a l e s e n g i n e e r"
                 read as one word). The text is still "s a l e s e n g i n e e r". */}
             {spacedWords(assistant.titleText).map((word, index) => (
               <Fragment key={index}>

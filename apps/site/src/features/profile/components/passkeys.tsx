@@ -25,7 +25,7 @@ function ceremonyError(error: unknown): string {
 }
 
 /**
- * The profile's passkeys (issue 26): add one under a name (auth-js's WebAuthn ceremony; the server
+ * The profile's passkeys: add one under a name (auth-js's WebAuthn ceremony; the server
  * checks it), list with when each was added and last used, rename, remove after a confirmation.
  */
 export function Passkeys({ supabase }: { supabase: Client }) {

@@ -33,7 +33,7 @@ const focusRing =
 const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
 
 /**
- * What a call shows beside SPEC's wave and END: the call time, the microphone's level, live
+ * What a call shows beside the wave and END: the call time, the microphone's level, live
  * captions of the last turns (the whole transcript on request) and a box to type a question.
  * Finals are announced politely, never the partials. Once the call has ended it stays as the
  * whole transcript, to read and copy, until closed. Lazy-loaded: the landing pages' first

@@ -49,7 +49,7 @@ const focusRing =
 const secondaryButton = `rounded-full border border-white/25 bg-slate-950/80 px-4 py-3 text-sm font-semibold text-white shadow-xl backdrop-blur hover:bg-slate-900 ${focusRing}`;
 
 /**
- * The floating voice widget of SPEC §2 (fixed bottom-left): a microphone and 'ENGAGE' when idle, a disabled
+ * The floating voice widget (fixed bottom-left): a microphone and 'ENGAGE' when idle, a disabled
  * 'CONNECTING...' while connecting (Escape or Cancel abandons it), and in a call a five-bar wave,
  * 'Speaking' or 'Listening', a mute toggle and a red 'END', with the call's captions and a box to
  * type a question above them. "Type instead" opens a text chat with the same assistant. Keyboard

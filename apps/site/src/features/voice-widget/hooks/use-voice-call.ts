@@ -137,8 +137,8 @@ export function useVoiceCall({
       sdk.on('speech-end', () => dispatch({ type: 'speech', speaking: false }));
       sdk.on('volume-level', (level) => {
         dispatch({ type: 'volume', level });
-        // The SDK may turn the microphone back on by itself (its noise-cancellation fallback, SPEC
-        // §4); the level arrives ten times a second, so the mute button follows within 100 ms.
+        // The SDK may turn the microphone back on by itself (its noise-cancellation
+        // fallback); the level arrives ten times a second, so the mute button follows within 100 ms.
         dispatch({ type: 'muted', muted: sdk.isMuted() });
       });
       sdk.on('local-volume-level', (level) => dispatch({ type: 'input-level', level }));

@@ -1,5 +1,5 @@
 /**
- * The voice widget's state machine (SPEC §4): idle → connecting (engage, only from idle) → in call
+ * The voice widget's state machine: idle → connecting (engage, only from idle) → in call
  * (call-start) → idle (call-end, hang-up or any failure). CONNECTING... can be cancelled; from idle
  * the visitor may type instead (a text chat). Pure, so every transition is unit-tested.
  */
@@ -196,7 +196,7 @@ export function microphoneProblem(payload: unknown): MicrophoneProblem | null {
   return null;
 }
 
-/** SDK error types that the SDK reports but that do not end a call (SPEC §8: "emitted only"). */
+/** SDK error types that the SDK reports but that do not end a call ("emitted only"). */
 const NONFATAL_ERROR_TYPES = new Set([
   'video-recording-setup-error',
   'audio-observer-setup-error',
