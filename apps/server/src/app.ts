@@ -124,7 +124,15 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes({ db, migrationIds: allMigrations().map((m) => m.id) }));
 
   if (config.embeddedAuth && deps.auth) {
-    app.route('/auth/v1', authRoutes({ service: deps.auth, logger, siteTitle: config.siteTitle }));
+    app.route(
+      '/auth/v1',
+      authRoutes({
+        service: deps.auth,
+        logger,
+        siteTitle: config.siteTitle,
+        maxJsonBytes: config.MAX_JSON_BYTES,
+      }),
+    );
     // The outbox needs its token (DATA_DIR, printed at start); the cookie is Secure behind https.
     app.route(
       '/_mail',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { checkPassword } from './auth/passwords.js';
 import { embedOriginsSchema } from './lib/embed-origins.js';
 import { isLoopbackHost, listenOrigin } from './lib/public-origin.js';
+import { DEFAULT_MAX_JSON_BYTES } from './middleware/body-limit.js';
 
 /** The repository root: apps/server/src → ../../.. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -178,7 +179,7 @@ const envSchema = z.object({
   // Days the embedded provider keeps calls and chats (with their messages); older ones are pruned hourly.
   EMULATOR_CONVERSATION_DAYS: intVar(1, 3650, 30),
   // Largest request body on any route except file uploads (which have their own caps): 1 MiB.
-  MAX_JSON_BYTES: intVar(1024, 1024 * 1024 * 1024, 1024 * 1024),
+  MAX_JSON_BYTES: intVar(1024, 1024 * 1024 * 1024, DEFAULT_MAX_JSON_BYTES),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.js';
+import { migrate } from '../db/migrate.js';
+import { openPglite } from '../db/pglite.js';
 import { createLogger } from '../lib/logger.js';
-import { startServer, type RunningServer } from '../server.js';
+import { startAuthTestServer } from '../routes/auth-test-server.js';
+import { allMigrations, startServer, type RunningServer } from '../server.js';
 import { DEFAULT_MAX_JSON_BYTES, isMultipartUpload, jsonBodyLimit } from './body-limit.js';
 
 // A 5 MiB JSON body on a running server, over real HTTP: every route answers 413 before reading it,
@@ -164,5 +167,32 @@ describe('jsonBodyLimit', () => {
     expect((await send('/up/', 'multipart/form-data; boundary=b', 1000)).status).toBe(413);
     expect((await send('/other', 'multipart/form-data; boundary=b', 1000)).status).toBe(413);
     expect((await send('/other', 'application/json', 100)).status).toBe(200);
+  });
+});
+
+describe('MAX_JSON_BYTES above the default reaches the auth routes too', () => {
+  it('takes a 1.5 MiB sign-up body when MAX_JSON_BYTES is 2 MiB, and refuses 3 MiB in GoTrue\u2019s shape', async () => {
+    const db = await openPglite();
+    await migrate(db, allMigrations());
+    const srv = await startAuthTestServer(db, { env: { MAX_JSON_BYTES: String(2 * 1024 * 1024) } });
+    try {
+      const signup = (bytes: number) =>
+        fetch(`${srv.url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            email: 'big@example.com',
+            password: 'a-long-password-1',
+            pad: 'x'.repeat(bytes),
+          }),
+        });
+      // Read past the limit: an answer other than 413 (the body is otherwise a normal sign-up).
+      expect((await signup(1.5 * 1024 * 1024)).status).not.toBe(413);
+      const refused = await signup(3 * 1024 * 1024);
+      expect(refused.status).toBe(413);
+    } finally {
+      await srv.close();
+      await db.close();
+    }
   });
 });

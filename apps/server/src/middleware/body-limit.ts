@@ -9,8 +9,8 @@ import { bodyLimit } from 'hono/body-limit';
  * @module
  */
 
-/** Default for MAX_JSON_BYTES: 1 MiB. */
-export const DEFAULT_MAX_JSON_BYTES = 1024 * 1024;
+/** Default for MAX_JSON_BYTES: 1 MiB, the emulator's own default (one number for both). */
+export { DEFAULT_MAX_JSON_BYTES } from '@engage/vapi-emulator';
 
 export interface BodyLimitOptions {
   maxBytes: number;

@@ -58,10 +58,15 @@ export const statsQuery = z.object({
     .default(30),
 });
 
-export const createBody = z.object({
-  email: z.string().trim().optional(),
-  password: z.string().optional(),
-});
+/** A missing or mistyped field is told as the form's one message. */
+const MISSING_FIELDS = 'Please provide both email and password';
+export const createBody = z.object(
+  {
+    email: z.string({ error: MISSING_FIELDS }).trim().optional(),
+    password: z.string({ error: MISSING_FIELDS }).optional(),
+  },
+  { error: MISSING_FIELDS },
+);
 
 export const verifyBody = z.object({
   ids: z.array(uuid).min(1, 'Select at least one user.').max(1000, 'At most 1000 users at a time.'),
@@ -80,11 +85,3 @@ export const badRequest = (c: Ctx, message: string) => c.json({ error: 'validati
 
 /** The first zod issue as a sentence for the caller. */
 export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The request is not valid.';
-
-export async function jsonBody(c: Ctx): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return undefined;
-  }
-}

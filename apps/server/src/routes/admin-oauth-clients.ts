@@ -9,6 +9,7 @@ import { AuthError } from '../auth/errors.js';
 import type { AuthService } from '../auth/service.js';
 import type { Logger } from '../lib/logger.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { readJsonBody } from '../platform/json-body.js';
 
 export interface AdminOAuthClientDeps {
   service: AuthService;
@@ -49,12 +50,8 @@ export function adminOAuthClientRoutes(deps: AdminOAuthClientDeps): Hono<AuthEnv
   });
 
   app.post('/', async (c) => {
-    const parsed = createForm.safeParse(await c.req.json().catch(() => null));
-    if (!parsed.success)
-      return c.json(
-        { error: 'invalid_request', message: parsed.error.issues[0]?.message ?? 'Bad request' },
-        400,
-      );
+    const parsed = await readJsonBody(c, createForm);
+    if (!parsed.ok) return parsed.response;
     const { client_type, ...rest } = parsed.data;
     const client = await service.oauthClients.create({
       ...rest,

@@ -23,6 +23,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import type { Logger } from '../lib/logger.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { readJsonBody } from '../platform/json-body.js';
 import { usersCsvResponse } from './admin-export.js';
 import {
   auditQuery,
@@ -32,7 +33,6 @@ import {
   encodeCursor,
   exportQuery,
   firstIssue,
-  jsonBody,
   listQuery,
   statsQuery,
   uuid,
@@ -128,9 +128,9 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   });
 
   app.post('/users', async (c) => {
-    const parsed = createBody.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, MISSING_FIELDS_MESSAGE);
-    const { email, password } = parsed.data;
+    const body = await readJsonBody(c, createBody);
+    if (!body.ok) return body.response;
+    const { email, password } = body.data;
     if (!email || !password) return badRequest(c, MISSING_FIELDS_MESSAGE);
     if (!z.email().safeParse(email).success) return badRequest(c, 'Please provide a valid email address.');
     // As GoTrue: too short or too common is 422 weak_password with its reasons, a bad format 400.
@@ -158,8 +158,8 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   });
 
   app.post('/users/verify', async (c) => {
-    const parsed = verifyBody.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const parsed = await readJsonBody(c, verifyBody);
+    if (!parsed.ok) return parsed.response;
     const changed = await admin().verifyUsers(parsed.data.ids);
     const actor = c.get('user');
     if (changed.length)
@@ -175,8 +175,8 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   app.put('/users/:id/role', async (c) => {
     const id = uuid.safeParse(c.req.param('id'));
     if (!id.success) return badRequest(c, 'The user id must be a UUID.');
-    const parsed = roleBody.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const parsed = await readJsonBody(c, roleBody);
+    if (!parsed.ok) return parsed.response;
     const actor = c.get('user');
     // An admin demoting themselves could lock everyone out; another admin has to do it.
     if (id.data === actor.id)
@@ -192,8 +192,8 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   const userId = (c: Ctx) => uuid.safeParse(c.req.param('id'));
 
   app.post('/users/invite', async (c) => {
-    const parsed = inviteBody.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const parsed = await readJsonBody(c, inviteBody);
+    if (!parsed.ok) return parsed.response;
     const user = await admin().inviteUser(parsed.data.email.toLowerCase());
     const actor = c.get('user');
     await audit.record(actor, 'user.invite', targetOf(user));
@@ -231,8 +231,8 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   app.post('/users/:id/ban', async (c) => {
     const id = userId(c);
     if (!id.success) return badRequest(c, 'The user id must be a UUID.');
-    const parsed = banBody.safeParse(await jsonBody(c));
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const parsed = await readJsonBody(c, banBody);
+    if (!parsed.ok) return parsed.response;
     const actor = c.get('user');
     if (id.data === actor.id)
       return c.json({ error: 'cannot_ban_self', message: 'You cannot ban your own account.' }, 400);

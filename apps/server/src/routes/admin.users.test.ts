@@ -119,6 +119,7 @@ for (const target of testDbTargets()) {
       }
       const notJson = await call('POST', '/users', { token: 'admin-token', raw: '{oops' });
       expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toMatchObject({ error: 'invalid_json' });
       const badEmail = await asAdmin('POST', '/users', { email: 'not-an-email', password: 'secret-pass' });
       expect(badEmail.status).toBe(400);
       const taken = await asAdmin('POST', '/users', { email: 'USER@example.com', password: 'secret-pass' });

@@ -16,6 +16,8 @@ export interface AuthRoutesOptions {
   service: AuthService;
   logger: Logger;
   siteTitle: string;
+  /** The server's one body limit (MAX_JSON_BYTES), answered here in GoTrue's error shape. */
+  maxJsonBytes: number;
 }
 
 const API_VERSION = '2024-01-01';
@@ -97,9 +99,12 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
   app.use(
     '*',
     bodyLimit({
-      maxSize: 1024 * 1024,
+      maxSize: opts.maxJsonBytes,
       onError: (c) =>
-        errorResponse(c, new AuthError(413, 'request_too_large', 'Request body is larger than 1 MiB')),
+        errorResponse(
+          c,
+          new AuthError(413, 'request_too_large', `Request body is larger than ${opts.maxJsonBytes} bytes`),
+        ),
     }),
   );
   app.use('*', async (c, next) => {

@@ -65,8 +65,13 @@ for (const target of testDbTargets()) {
       ];
       for (const [body, message] of bad) {
         const res = await conv.api.send('POST', '/api/conversations/answers', 'operator-token', body);
-        const answer = (await res.json()) as { message: string };
-        expect([res.status, answer.message]).toEqual([400, expect.stringMatching(message)]);
+        const answer = (await res.json()) as { error: string; message: string; field?: string };
+        // One error shape: malformed JSON is invalid_json, a wrong shape validation_failed with its field.
+        expect(answer.error).toBe(body === '{not json' ? 'invalid_json' : 'validation_failed');
+        expect([res.status, `${answer.field ?? ''} ${answer.message}`]).toEqual([
+          400,
+          expect.stringMatching(message),
+        ]);
       }
       const after = await conv.api.answers();
       expect([after.text, after.files.map((f) => f.id)]).toEqual([

@@ -7,6 +7,7 @@ import type { CachedScan } from '../conversations/unanswered-cache.js';
 import { isLockTimeout } from '../db/advisory-lock.js';
 import type { Logger } from '../lib/logger.js';
 import { requireOperator, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { readJsonBody } from '../platform/json-body.js';
 import { forwardedRoute } from './provider-proxy.js';
 
 /**
@@ -92,20 +93,8 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
   });
 
   app.post('/answers', async (c) => {
-    const raw: unknown = await c.req.json().catch(() => undefined);
-    if (raw === undefined)
-      return c.json({ error: 'invalid_json', message: 'The request body must be JSON.' }, 400);
-    const parsed = saveAnswerBodySchema.safeParse(raw);
-    if (!parsed.success)
-      return c.json(
-        {
-          error: 'invalid_request',
-          message: parsed.error.issues
-            .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-            .join('; '),
-        },
-        400,
-      );
+    const parsed = await readJsonBody(c, saveAnswerBodySchema);
+    if (!parsed.ok) return parsed.response;
     const { assistantId, question, answer } = parsed.data;
     // Only the site's own assistants, checked before the lock: the in-process queue and the
     // PostgreSQL advisory lock are keyed by assistant id, so they can be taken only for these few

@@ -21,6 +21,7 @@ import {
   type AuthenticatedUser,
   type VerifyAccessToken,
 } from '../middleware/require-auth.js';
+import { readJsonBody } from '../platform/json-body.js';
 
 /**
  * `POST /api/calls/websocket`: starts a call over the provider's `vapi.websocket` transport.
@@ -129,18 +130,8 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
     }
     if (!user && !options.allowAnonymous) return error(c, 401, 'unauthorized', 'Sign in to start a call.');
 
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      return error(c, 400, 'invalid_body', 'The body must be JSON: {"assistantId": "…"}.');
-    }
-    const parsed = bodySchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return error(c, 400, 'validation_failed', `${where}${issue?.message ?? 'invalid body'}`);
-    }
+    const parsed = await readJsonBody(c, bodySchema);
+    if (!parsed.ok) return parsed.response;
     const { assistantId, assistantOverrides } = parsed.data;
     if (!allowed(assistantId))
       return error(

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { readJsonBody } from './json-body.js';
+
+const app = new Hono().post('/', async (c) => {
+  const body = await readJsonBody(
+    c,
+    z.object({ name: z.string().min(1, 'Name the thing.'), tags: z.array(z.string()) }),
+  );
+  return body.ok ? c.json(body.data) : body.response;
+});
+const post = (body: string) =>
+  app.request('/', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+describe('readJsonBody: the one body reader of the API', () => {
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    for (const body of ['', '{', 'not json', '{"name": }']) {
+      const res = await post(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'invalid_json', message: 'The request body must be JSON.' });
+    }
+  });
+
+  it('answers the wrong shape with 400 validation_failed, the message and the field', async () => {
+    const res = await post('{"name": "", "tags": []}');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'validation_failed',
+      message: 'Name the thing.',
+      field: 'name',
+    });
+    const nested = await post('{"name": "x", "tags": [1]}');
+    expect(await nested.json()).toMatchObject({ error: 'validation_failed', field: 'tags.0' });
+    const notObject = await post('[]');
+    expect(await notObject.json()).toMatchObject({ error: 'validation_failed' });
+  });
+
+  it('hands the parsed body on', async () => {
+    const res = await post('{"name": "x", "tags": ["a"]}');
+    expect(await res.json()).toEqual({ name: 'x', tags: ['a'] });
+  });
+});
