@@ -2,11 +2,10 @@
 // unenroll), and the aal2 it yields satisfying the server's own rules (ADMIN_REQUIRE_MFA).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
-import { startAuthTestServer, type AuthTestServer } from './auth-test-server.js';
+import { authServerHooks } from './auth-harness.js';
 import { enrollTotp, signedIn, testClock } from './mfa-test-support.js';
 import { softwareAuthenticator } from './software-authenticator.js';
 
@@ -31,16 +30,8 @@ const asCredential = <T>(json: T) => ({ ...json, toJSON: () => json }) as never;
 
 for (const target of testDbTargets()) {
   describe(`WebAuthn MFA factors (${target.name})`, () => {
-    let db: Db;
-    let strict: AuthTestServer;
-
-    beforeAll(async () => {
-      db = await target.open(allMigrations());
-      strict = await startAuthTestServer(db, { env: { ADMIN_REQUIRE_MFA: 'true' } });
-    });
-    afterAll(async () => {
-      await strict?.close();
-      await db?.close();
+    const { db, srv: strict } = authServerHooks(target, allMigrations(), {
+      env: { ADMIN_REQUIRE_MFA: 'true' },
     });
 
     const rp = () => ({ rpId: new URL(strict.origin).hostname, rpOrigins: [strict.origin] });
@@ -191,16 +182,8 @@ for (const target of testDbTargets()) {
 
 for (const target of testDbTargets()) {
   describe(`A factor planted before MFA (${target.name})`, () => {
-    let db: Db;
-    let strict: AuthTestServer;
-
-    beforeAll(async () => {
-      db = await target.open(allMigrations());
-      strict = await startAuthTestServer(db, { env: { ADMIN_REQUIRE_MFA: 'true' } });
-    });
-    afterAll(async () => {
-      await strict?.close();
-      await db?.close();
+    const { db, srv: strict } = authServerHooks(target, allMigrations(), {
+      env: { ADMIN_REQUIRE_MFA: 'true' },
     });
 
     const rp = () => ({ rpId: new URL(strict.origin).hostname, rpOrigins: [strict.origin] });
