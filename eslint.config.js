@@ -75,6 +75,23 @@ export default tseslint.config(
     },
   },
   {
+    // The server's secrets (the auth's API keys, the outbox token, the emulator's keys) are compared
+    // in constant time through sameSecret (lib/same-secret.ts), never with === or !==, which would
+    // tell by its timing how much of a guess was right.
+    files: ['apps/server/src/**/*.ts', 'packages/vapi-emulator/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name=/^(anonKey|serviceRoleKey|mailOutboxToken|privateKey|publicKey|membersPublicKey|proxySecret)$/]',
+          message: 'Compare secrets with sameSecret (constant time), not with an equality operator.',
+        },
+      ],
+    },
+  },
+  {
     // Command-line entry points and scripts talk to the terminal on purpose.
     files: ['scripts/**', '**/bench/**', 'apps/server/src/main.ts', 'apps/server/src/*-cli.ts', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -41,6 +41,8 @@ export function keyAuth(
     { value: keys.publicKey, restrictions: keys.publicKeyRestrictions ?? {} },
     ...(keys.otherPublicKeys ?? []),
   ];
+  // A check of the configuration at start, comparing two keys the operator set: no caller's guess.
+  // eslint-disable-next-line no-restricted-syntax
   if (publicKeys.some((k) => k.value === keys.privateKey))
     throw new Error('The emulator public and private keys must differ.');
   return async (c, next) => {
