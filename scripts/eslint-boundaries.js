@@ -8,6 +8,7 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const packageDirs = {
   '@engage/bench-doc': 'packages/bench-doc',
   '@engage/http-contract': 'packages/http-contract',
+  '@engage/jobs': 'packages/jobs',
   '@engage/rate-limit': 'packages/rate-limit',
   '@engage/vapi-contract': 'packages/vapi-contract',
   '@engage/vapi-client': 'packages/vapi-client',
@@ -48,11 +49,19 @@ const allowedInternal = {
   'packages/vapi-client': ['packages/vapi-contract'],
   // The one limiter and address rule (pure, no dependency): shared by the server and the emulator.
   'packages/rate-limit': [],
-  'packages/vapi-emulator': ['packages/vapi-contract', 'packages/rate-limit', 'packages/bench-doc'],
+  // The one periodic-job helper (no dependency): shared by the server and the emulator.
+  'packages/jobs': [],
+  'packages/vapi-emulator': [
+    'packages/vapi-contract',
+    'packages/rate-limit',
+    'packages/jobs',
+    'packages/bench-doc',
+  ],
   'packages/voice': ['packages/vapi-client', 'packages/bench-doc'],
   'apps/server': [
     'packages/bench-doc',
     'packages/http-contract',
+    'packages/jobs',
     'packages/rate-limit',
     'packages/vapi-client',
     'packages/vapi-emulator',
@@ -64,6 +73,7 @@ const allowedInternal = {
   other: [
     'packages/bench-doc',
     'packages/http-contract',
+    'packages/jobs',
     'packages/rate-limit',
     'packages/vapi-contract',
     'packages/vapi-client',

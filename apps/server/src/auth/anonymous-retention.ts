@@ -6,6 +6,7 @@
  * next turn, never a crash. Every instance runs it; the deletes are idempotent.
  * @module
  */
+import { schedulePeriodic } from '@engage/jobs';
 
 /** How often the schedule prunes. */
 export const ANONYMOUS_PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -43,32 +44,14 @@ async function pruneAll(prune: (limit: number) => Promise<number>): Promise<numb
 
 /** Prunes at once and then every `everyMs` until `stop()`. */
 export function scheduleAnonymousRetention(options: AnonymousRetentionOptions): AnonymousRetention {
-  let running: Promise<number | null> | null = null;
-  let stopped = false;
-  const runOnce = () =>
-    (running ??= pruneAll(options.prune)
-      .then((deleted) => {
-        if (deleted > 0) options.logger?.info?.('auth: expired anonymous users deleted', { deleted });
-        return deleted;
-      })
-      .catch((error: unknown) => {
-        options.logger?.error('auth: deleting expired anonymous users failed', { error: String(error) });
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      }));
-  void runOnce();
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, options.everyMs ?? ANONYMOUS_PRUNE_EVERY_MS);
-  timer.unref?.();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return schedulePeriodic({
+    run: async () => {
+      const deleted = await pruneAll(options.prune);
+      if (deleted > 0) options.logger?.info?.('auth: expired anonymous users deleted', { deleted });
+      return deleted;
     },
-  };
+    everyMs: options.everyMs ?? ANONYMOUS_PRUNE_EVERY_MS,
+    onError: (error) =>
+      options.logger?.error('auth: deleting expired anonymous users failed', { error: String(error) }),
+  });
 }

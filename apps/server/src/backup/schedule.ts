@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BackupStatus } from '@engage/http-contract';
+import { schedulePeriodic } from '@engage/jobs';
 import type { Logger } from '../lib/logger.js';
 import { writeFileAtomic } from './files.js';
 import { backupFileName, backupsToDelete, backupTime, delayUntilNext, scheduledBackups } from './rotation.js';
@@ -42,8 +43,6 @@ export interface BackupSchedule {
 export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule {
   const { dir, everyMs, keep, take, logger } = options;
   const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let lastError: { at: string; message: string } | null = null;
   // The newest backup as the admin dashboard shows it. Only this schedule writes or deletes in `dir`,
   // so it is read from the disk once and again only after the schedule's own writes, not on every
@@ -58,31 +57,27 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
     }
   };
 
-  const runOnce = async () => {
-    try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const archive = await take();
-      writeFileAtomic(path.join(dir, backupFileName(now())), archive);
-      for (const name of backupsToDelete(list(), keep)) rmSync(path.join(dir, name), { force: true });
-      newestCache = undefined;
-      lastError = null;
-      logger.info('scheduled backup written', { dir, bytes: archive.length });
-    } catch (error) {
-      lastError = { at: now().toISOString(), message: (error as Error).message };
-      logger.error('scheduled backup failed', { dir, error: (error as Error).message });
-    }
-  };
-
-  const arm = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().then(() => arm(everyMs));
-    }, delay);
-    timer.unref();
+  const takeOne = async () => {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const archive = await take();
+    writeFileAtomic(path.join(dir, backupFileName(now())), archive);
+    for (const name of backupsToDelete(list(), keep)) rmSync(path.join(dir, name), { force: true });
+    newestCache = undefined;
+    lastError = null;
+    logger.info('scheduled backup written', { dir, bytes: archive.length });
   };
 
   const newest = scheduledBackups(list())[0];
-  arm(delayUntilNext(newest ? backupTime(newest) : null, now(), everyMs));
+  const job = schedulePeriodic({
+    run: takeOne,
+    everyMs,
+    // On a timer even when due now, so a server starting with a backup due answers first.
+    firstDelayMs: delayUntilNext(newest ? backupTime(newest) : null, now(), everyMs),
+    onError: (error) => {
+      lastError = { at: now().toISOString(), message: (error as Error).message };
+      logger.error('scheduled backup failed', { dir, error: (error as Error).message });
+    },
+  });
 
   return {
     status() {
@@ -90,8 +85,7 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
       return { mode: 'scheduled', everyMs, keep, last: newestCache, lastError };
     },
     stop() {
-      stopped = true;
-      clearTimeout(timer);
+      void job.stop();
     },
   };
 }

@@ -4,6 +4,7 @@
  * schedule only runs the prune on a timer that never keeps the process alive.
  * @module
  */
+import { schedulePeriodic } from '@engage/jobs';
 import type { EmulatorQueryable } from '../db.js';
 
 export const DEFAULT_CONVERSATION_DAYS = 30;
@@ -71,29 +72,15 @@ export function scheduleConversationRetention(options: ConversationRetentionOpti
   const days = options.days ?? DEFAULT_CONVERSATION_DAYS;
   const now = options.now ?? (() => new Date());
   conversationCutoff(now(), days); // a bad retention fails here, not an hour later
-  let running: Promise<PruneCounts | null> | null = null;
-  const runOnce = () =>
-    (running ??= pruneConversations(options.db, conversationCutoff(now(), days))
-      .then((counts) => {
-        if (counts.calls + counts.chats + counts.sessions > 0)
-          options.logger?.info?.('emulator: old conversations pruned', { days, ...counts });
-        return counts;
-      })
-      .catch((error: unknown) => {
-        options.logger?.error('emulator: pruning old conversations failed', { error: String(error) });
-        return null;
-      })
-      .finally(() => {
-        running = null;
-      }));
-  void runOnce();
-  const timer = setInterval(() => void runOnce(), options.everyMs ?? RETENTION_EVERY_MS);
-  timer.unref?.();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return schedulePeriodic({
+    run: async () => {
+      const counts = await pruneConversations(options.db, conversationCutoff(now(), days));
+      if (counts.calls + counts.chats + counts.sessions > 0)
+        options.logger?.info?.('emulator: old conversations pruned', { days, ...counts });
+      return counts;
     },
-  };
+    everyMs: options.everyMs ?? RETENTION_EVERY_MS,
+    onError: (error) =>
+      options.logger?.error('emulator: pruning old conversations failed', { error: String(error) }),
+  });
 }
