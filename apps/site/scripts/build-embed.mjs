@@ -1,4 +1,4 @@
-// Builds /embed.js, the script other sites add (README, "Add the assistant to your own site"):
+// Builds /embed.js, the script other sites add (docs/embedding.md):
 //   1. the React view the element loads on the first click (dist/embed/app-<hash>.js, its chunks),
 //      and the microphone's capture worklet as a file (dist/embed/capture-worklet-<hash>.js), since a
 //      site's CSP allows no Blob-URL script;
