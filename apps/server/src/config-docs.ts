@@ -193,7 +193,7 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
   {
     vars: ['EMBED_ORIGINS'],
     default: "none (only Engage's own pages)",
-    text: "comma list of exact origins (`https://shop.example`) whose pages may run `<engage-widget>`: CORS on `/config.json`, the public key's `call/web` and `chat/web` and the WebSocket call start; any other site gets 403 `origin_not_allowed`, also on the call room's WebSocket upgrade (programs that send no Origin, like the voice SDK in Node, are not affected). With the embedded provider they are also the public key's `allowedOrigins` (see \"Add the assistant to your own site\")",
+    text: "comma list of exact origins (`https://shop.example`) whose pages may run `<engage-widget>`: CORS on `/config.json`, the public key's `call/web` and `chat/web` and the WebSocket call start; any other site gets 403 `origin_not_allowed`, also on the call room's WebSocket upgrade (programs that send no Origin, like the voice SDK in Node, are not affected). With the embedded provider they are also the public key's `allowedOrigins` (docs/embedding.md)",
   },
   {
     vars: ['MAX_JSON_BYTES'],
@@ -203,7 +203,7 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
   {
     vars: ['VAPI_MEMBERS_PUBLIC_KEY'],
     default: 'none (the embedded emulator makes its own)',
-    text: 'with the real provider: the public key of the sign-in-only pages (`/ediscovery`, `/onboarding`), given by `/config.json` only to a request with a valid session; `VAPI_PUBLIC_KEY` is then the public page\'s only (see "Public keys" below)',
+    text: 'with the real provider: the public key of the sign-in-only pages (`/ediscovery`, `/onboarding`), given by `/config.json` only to a request with a valid session; `VAPI_PUBLIC_KEY` is then the public page\'s only (docs/provider.md)',
   },
   {
     vars: ['EMULATOR_MEMBERS_PUBLIC_KEY'],
