@@ -203,7 +203,7 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
   {
     vars: ['VAPI_MEMBERS_PUBLIC_KEY'],
     default: 'none (the embedded emulator makes its own)',
-    text: 'with the real provider: the public key of the sign-in-only pages (`/ediscovery`, `/onboarding`), given by `/config.json` only to a request with a valid session; `VAPI_PUBLIC_KEY` is then the public page\'s only (docs/provider.md)',
+    text: "with the real provider: the public key of the sign-in-only pages (`/ediscovery`, `/onboarding`), given by `/config.json` only to a request with a valid session; `VAPI_PUBLIC_KEY` is then the public page's only (docs/provider.md)",
   },
   {
     vars: ['EMULATOR_MEMBERS_PUBLIC_KEY'],
