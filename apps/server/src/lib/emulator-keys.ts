@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { SecretStore } from './secrets.js';
 
+/**
+ * Where the server reaches its embedded provider: a name that resolves nowhere, since every request
+ * to it goes through the server's own handler in-process (the `fetch` given with it), never a socket.
+ */
+export const EMBEDDED_PROVIDER_URL = 'http://embedded.invalid/provider';
+
 /** The embedded provider's keys: one private, a public one for everyone, one for signed-in users. */
 export interface EmulatorKeySet {
   publicKey: string;

@@ -11,7 +11,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
 import { connectionAddress } from '../lib/client-address.js';
 import { ownOrigins } from '../lib/embed-origins.js';
-import { emulatorKeys } from '../lib/emulator-keys.js';
+import { EMBEDDED_PROVIDER_URL, emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { PublicOrigin } from '../lib/public-origin.js';
 import type { SecretStore } from '../lib/secrets.js';
@@ -136,7 +136,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
   const proxy = providerProxy({
     verify: options.verify,
     // In-process: the request goes through the server's own handler to the emulator, no socket involved.
-    upstreamBaseUrl: 'http://embedded.invalid/provider',
+    upstreamBaseUrl: EMBEDDED_PROVIDER_URL,
     fetch: options.fetch,
     privateKey: keys.privateKey,
     logger,
@@ -153,7 +153,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
   };
   const client: ProviderClient = {
     requester: createRequester({
-      baseUrl: 'http://embedded.invalid/provider',
+      baseUrl: EMBEDDED_PROVIDER_URL,
       token: keys.privateKey,
       fetch: inProcess,
     }),

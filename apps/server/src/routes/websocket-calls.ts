@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { bearerToken } from '../lib/bearer-token.js';
 import { clientIp } from '../lib/client-address.js';
-import { emulatorKeys } from '../lib/emulator-keys.js';
+import { EMBEDDED_PROVIDER_URL, emulatorKeys } from '../lib/emulator-keys.js';
 import type { Logger } from '../lib/logger.js';
 import type { SecretStore } from '../lib/secrets.js';
 import {
@@ -248,7 +248,7 @@ export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
   const { config } = options;
   const createProviderCall = config.embeddedProvider
     ? providerCallSender({
-        baseUrl: 'http://embedded.invalid/provider',
+        baseUrl: EMBEDDED_PROVIDER_URL,
         privateKey: emulatorKeys(config, options.secrets).privateKey,
         fetch: options.fetch,
         atOrigin: true,
