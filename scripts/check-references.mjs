@@ -1,25 +1,27 @@
-// Fails when a tracked file cites what a reader of the repository cannot open: an issue number, or a
-// planning document kept outside the repository. A rule a comment needs is stated where it applies,
-// or in a document under docs/. Run by `npm run lint`.
+// Fails when a tracked file cites what a reader of the repository cannot open: an issue number, a
+// numbered section of some document, or a markdown document that is not in the repository. A rule a
+// comment needs is stated where it applies, or in a document under docs/. Run by `npm run lint`.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const SKIP =
   /(^|\/)package-lock\.json$|\.(png|jpg|svg|ico|woff2?)$|^packages\/vapi-contract\/(openapi\.json|src\/generated\/)/;
-// The names to refuse; this line itself is allowed.
-// prettier-ignore
-const OUTSIDE = ['SPEC', 'AUTH-CONTRACT', 'PROVIDER-FACTS', 'VOICE-SDK', 'ARCHITECTURE.md', 'STYLE.md']; // check-references: allow
+const tracked = new Set(execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n'));
+const trackedNames = new Set([...tracked].map((f) => f.split('/').pop()));
 const patterns = [
-  { what: 'an issue number', re: /\b[Ii]ssues? #?\d+\b/ },
+  { what: 'an issue number', test: (line) => /\b[Ii]ssues? #?\d+\b/.test(line) },
+  // A section sign with a number points into a document by its sections: the repository's own
+  // documents are cited by file and heading instead.
+  { what: 'a numbered section of some document', test: (line) => /§\s*\d/.test(line) },
+  // An upper-case markdown name (the way planning documents are named) that is no file here.
   {
-    what: 'a document outside the repository',
-    re: new RegExp(`\\b(${OUTSIDE.join('|').replace(/\./g, '\\.')})\\b`),
+    what: 'a document the repository does not hold',
+    test: (line) =>
+      [...line.matchAll(/\b([A-Z][A-Z0-9_-]+\.md)\b/g)].some(([, name]) => !trackedNames.has(name)),
   },
 ];
 
-const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
-  .split('\n')
-  .filter((f) => f && !SKIP.test(f));
+const files = [...tracked].filter((f) => f && !SKIP.test(f));
 const problems = [];
 for (const file of files) {
   let text;
@@ -29,9 +31,8 @@ for (const file of files) {
     continue; // listed but deleted in the work tree
   }
   text.split('\n').forEach((line, i) => {
-    for (const { what, re } of patterns)
-      if (re.test(line) && !line.includes('check-references: allow'))
-        problems.push(`${file}:${i + 1}: cites ${what}: ${line.trim().slice(0, 120)}`);
+    for (const { what, test } of patterns)
+      if (test(line)) problems.push(`${file}:${i + 1}: cites ${what}: ${line.trim().slice(0, 120)}`);
   });
 }
 for (const p of problems) console.error(p);
