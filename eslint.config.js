@@ -76,7 +76,7 @@ export default tseslint.config(
   },
   {
     // The server's secrets (the auth's API keys, the outbox token, the emulator's keys) are compared
-    // in constant time through sameSecret (lib/same-secret.ts), never with === or !==, which would
+    // in constant time through sameSecret (platform/same-secret.ts), never with === or !==, which would
     // tell by its timing how much of a guess was right.
     files: ['apps/server/src/**/*.ts', 'packages/vapi-emulator/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

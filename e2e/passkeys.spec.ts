@@ -1,6 +1,6 @@
 // Passkeys in a real Chromium with a virtual authenticator (Chrome DevTools Protocol).
 // WebAuthn needs a domain as relying party, never an IP address: the spec runs on
-// http://localhost:PORT, the server's own public origin (PUBLIC_URL unset: lib/public-origin.ts).
+// http://localhost:PORT, the server's own public origin (PUBLIC_URL unset: platform/public-origin.ts).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { logOut, nav, openProfile, signUpAndConfirm, uniqueEmail } from './account-helpers';

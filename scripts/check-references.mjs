@@ -1,6 +1,8 @@
 // Fails when a tracked file cites what a reader of the repository cannot open: an issue number, a
 // numbered section of some document, or a markdown document that is not in the repository. A rule a
-// comment needs is stated where it applies, or in a document under docs/. Run by `npm run lint`.
+// comment needs is stated where it applies, or in a document under docs/. It also fails on a source
+// file named in prose (a comment, a document) that no longer exists: after a move, the mention moves
+// too. Run by `npm run lint`.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -8,6 +10,21 @@ const SKIP =
   /(^|\/)package-lock\.json$|\.(png|jpg|svg|ico|woff2?)$|^packages\/vapi-contract\/(openapi\.json|src\/generated\/)/;
 const tracked = new Set(execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n'));
 const trackedNames = new Set([...tracked].map((f) => f.split('/').pop()));
+const trackedList = [...tracked];
+// A source file's name in prose (a path or a bare name ending .ts, .tsx or .mjs); not URLs, not `@/` aliases.
+const SOURCE_NAME =
+  /(?<![\w@/.*<-])((?:\.\.?\/)*(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:ts|tsx|mjs))(?![\w/>-])/g;
+const IMPORT_LINE = /^\s*(import|export)\b.*from\s+['"]|^\s*\} from ['"]|import\(['"]/;
+function namesMissingFile(line) {
+  if (IMPORT_LINE.test(line)) return false; // imports are checked by TypeScript
+  return [...line.matchAll(SOURCE_NAME)].some(([, token]) => {
+    const name = token.replace(/^(\.\.?\/)+/, '');
+    if (name.startsWith('dist/') || name.includes('/dist/')) return false; // build output
+    return name.includes('/')
+      ? !trackedList.some((f) => f === name || f.endsWith(`/${name}`))
+      : !trackedNames.has(name);
+  });
+}
 const patterns = [
   { what: 'an issue number', test: (line) => /\b[Ii]ssues? #?\d+\b/.test(line) },
   // A section sign with a number points into a document by its sections: the repository's own
@@ -19,6 +36,7 @@ const patterns = [
     test: (line) =>
       [...line.matchAll(/\b([A-Z][A-Z0-9_-]+\.md)\b/g)].some(([, name]) => !trackedNames.has(name)),
   },
+  { what: 'a source file that does not exist', test: namesMissingFile },
 ];
 
 const files = [...tracked].filter((f) => f && !SKIP.test(f));
@@ -37,4 +55,6 @@ for (const file of files) {
 }
 for (const p of problems) console.error(p);
 if (problems.length > 0) process.exit(1);
-console.log(`references: ${files.length} files cite no issue number and no outside document`);
+console.log(
+  `references: ${files.length} files cite no issue number, no outside document and no missing source file`,
+);

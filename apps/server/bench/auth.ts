@@ -9,9 +9,9 @@
 import os from 'node:os';
 import { writeNamedSection } from '@engage/bench-doc';
 import { createUser } from '../src/auth/admin-users.js';
+import { startAuthTestServer, type AuthTestServer } from '../src/auth/http/server-harness.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
 import { testDbTargets } from '../src/db/testing.js';
-import { startAuthTestServer, type AuthTestServer } from '../src/routes/auth-test-server.js';
 
 const USERS = 20;
 const PASSWORD = 'bench password 1';

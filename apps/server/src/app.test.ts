@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
-import { parseConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
 import type { Db } from './db/types.js';
-import { createLogger } from './lib/logger.js';
-import { openSecretStore } from './lib/secrets.js';
+import { parseConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
+import { openSecretStore } from './platform/secrets.js';
 import { allMigrations } from './startup.js';
 
 let db: Db;

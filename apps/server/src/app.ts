@@ -5,38 +5,38 @@ import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { adminEmbedRoutes } from './admin/embed-routes.js';
+import { adminOAuthClientRoutes } from './admin/oauth-client-routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { authRoutes } from './auth/http/routes.js';
+import { mailOutboxToken } from './auth/outbox/access.js';
+import { mailRoutes } from './auth/outbox/routes.js';
 import type { AuthService } from './auth/service.js';
-import type { Config } from './config.js';
 import { answersStore } from './conversations/answers-store.js';
 import { assistantLock } from './conversations/assistant-lock.js';
+import { conversationRoutes, invalidateOnDelete } from './conversations/routes.js';
 import { cachedScan } from './conversations/unanswered-cache.js';
 import { scanUnanswered } from './conversations/unanswered-scan.js';
 import { limitStoreFor } from './db/limit-store.js';
 import { sharedGeneration } from './db/shared-generation.js';
 import type { Db } from './db/types.js';
-import { connectionAddress } from './lib/client-address.js';
-import type { Logger } from './lib/logger.js';
-import { createPublicOrigin, type PublicOrigin } from './lib/public-origin.js';
-import type { SecretStore } from './lib/secrets.js';
-import { isMultipartUpload, jsonBodyLimit } from './middleware/body-limit.js';
-import { databaseUnavailable } from './middleware/database-unavailable.js';
-import { embedCors, embedUpgradeOrigin } from './middleware/embed-cors.js';
-import { requestLog } from './middleware/request-log.js';
-import type { VerifyAccessToken } from './middleware/require-auth.js';
-import { securityHeaders } from './middleware/security-headers.js';
-import { adminEmbedRoutes } from './routes/admin-embed.js';
-import { adminOAuthClientRoutes } from './routes/admin-oauth-clients.js';
-import { adminRoutes } from './routes/admin.js';
-import { authRoutes } from './routes/auth.js';
-import { conversationRoutes, invalidateOnDelete } from './routes/conversation-routes.js';
-import { healthRoutes } from './routes/health.js';
-import { mailOutboxToken } from './routes/mail-access.js';
-import { mailRoutes } from './routes/mail.js';
-import { providerRoutes } from './routes/provider-routes.js';
-import { buildPublicConfig, publicConfigRoute } from './routes/public-config.js';
-import { serverPathsOf } from './routes/site/server-paths.js';
-import { staticSite } from './routes/static-site.js';
-import { websocketCalls } from './routes/websocket-calls.js';
+import { connectionAddress } from './platform/client-address.js';
+import type { Config } from './platform/config.js';
+import { healthRoutes } from './platform/health.js';
+import { isMultipartUpload, jsonBodyLimit } from './platform/http/body-limit.js';
+import { databaseUnavailable } from './platform/http/database-unavailable.js';
+import { embedCors, embedUpgradeOrigin } from './platform/http/embed-cors.js';
+import { requestLog } from './platform/http/request-log.js';
+import type { VerifyAccessToken } from './platform/http/require-auth.js';
+import { securityHeaders } from './platform/http/security-headers.js';
+import type { Logger } from './platform/logger.js';
+import { createPublicOrigin, type PublicOrigin } from './platform/public-origin.js';
+import type { SecretStore } from './platform/secrets.js';
+import { providerRoutes } from './provider/connection.js';
+import { websocketCalls } from './provider/websocket-calls.js';
+import { buildPublicConfig, publicConfigRoute } from './site/public-config.js';
+import { serverPathsOf } from './site/server-paths.js';
+import { staticSite } from './site/static-site.js';
 import { allMigrations } from './startup.js';
 
 export interface AppDeps {
@@ -52,7 +52,7 @@ export interface AppDeps {
   authAnonKey?: string | null;
   /** WebSocket upgrades for the emulator's call rooms (server.ts); without it there are no rooms. */
   upgradeWebSocket?: RoomUpgrade;
-  /** The site's public origin (lib/public-origin.ts); defaults to PUBLIC_URL or the configured port. */
+  /** The site's public origin (platform/public-origin.ts); defaults to PUBLIC_URL or the configured port. */
   publicOrigin?: PublicOrigin;
   /**
    * Where every limit of the app counts (db/limit-store.ts): by default PostgreSQL's table with
@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): Hono {
     '/api/admin/embed',
     adminEmbedRoutes({ config, verifyAccessToken: deps.verifyAccessToken, siteOrigin: publicOrigin }),
   );
-  // User administration: admins only (checked on the server), see routes/admin.ts.
+  // User administration: admins only (checked on the server), see admin/routes.ts.
   app.route(
     '/api/admin',
     adminRoutes({

@@ -6,7 +6,7 @@ import { formatSize } from '@engage/http-contract';
 import { BackupError } from './backup/archive.js';
 import { writeFileAtomic } from './backup/files.js';
 import { backupDataDir } from './backup/take.js';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, parseConfig } from './platform/config.js';
 
 const USAGE = 'Usage: npm run backup -- --out FILE';
 

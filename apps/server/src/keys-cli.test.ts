@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from './config.js';
-import { emulatorKeys } from './lib/emulator-keys.js';
-import { openSecretStore } from './lib/secrets.js';
-import { mailOutboxToken } from './routes/mail-access.js';
+import { mailOutboxToken } from './auth/outbox/access.js';
+import { parseConfig } from './platform/config.js';
+import { openSecretStore } from './platform/secrets.js';
+import { emulatorKeys } from './provider/emulator-keys.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/keys-cli.ts'];

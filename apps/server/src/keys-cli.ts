@@ -6,12 +6,12 @@
 // shares (the database's; created here, as a first start would, when none exists yet).
 import { authKeyOverrides } from './auth/embedded.js';
 import { loadAuthKeys, SECRET_NAMES } from './auth/keys.js';
-import { ConfigError, parseConfig, type Config } from './config.js';
+import { mailOutboxToken } from './auth/outbox/access.js';
 import { migrate } from './db/migrate.js';
 import { DatabaseOpenError, openDatabase } from './db/open.js';
-import { emulatorKeys } from './lib/emulator-keys.js';
-import { openSecretStore, type SecretStore } from './lib/secrets.js';
-import { mailOutboxToken } from './routes/mail-access.js';
+import { ConfigError, parseConfig, type Config } from './platform/config.js';
+import { openSecretStore, type SecretStore } from './platform/secrets.js';
+import { emulatorKeys } from './provider/emulator-keys.js';
 import { openSecrets } from './secrets-setup.js';
 import { allMigrations } from './startup.js';
 
@@ -38,7 +38,7 @@ async function main() {
     const auth = loadAuthKeys(secrets, authKeyOverrides(config));
     keys.authAnonKey = auth.anonKey;
     keys.authServiceRoleKey = auth.serviceRoleKey;
-    // /_mail?token=… (routes/mail-access.ts): generated on first use like the keys above.
+    // /_mail?token=… (auth/outbox/access.ts): generated on first use like the keys above.
     keys.mailOutboxToken = mailOutboxToken(secrets, config.MAIL_OUTBOX_TOKEN);
   } else {
     console.error('SUPABASE_URL is set: the hosted project holds the auth keys; only local keys are listed.');

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from './config.js';
 import { openPostgres } from './db/postgres.js';
 import { testDbTargets } from './db/testing.js';
-import { createLogger } from './lib/logger.js';
+import { parseConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
 import { startServer, type RunningServer } from './server.js';
 
 // One limit for all instances: two real servers on one PostgreSQL database (a schema of

@@ -1,9 +1,9 @@
 // The only file that reads process.env and listens.
-import { ConfigError, parseConfig } from './config.js';
+import { mailOutboxToken } from './auth/outbox/access.js';
 import { DatabaseOpenError } from './db/open.js';
-import { createLogger } from './lib/logger.js';
-import { createPublicOrigin } from './lib/public-origin.js';
-import { mailOutboxToken } from './routes/mail-access.js';
+import { ConfigError, parseConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
+import { createPublicOrigin } from './platform/public-origin.js';
 import { startServer } from './server.js';
 import { startupLines } from './startup-summary.js';
 

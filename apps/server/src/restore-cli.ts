@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError } from './backup/archive.js';
 import { restoreBackup } from './backup/restore.js';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, parseConfig } from './platform/config.js';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]';
 

@@ -1,11 +1,11 @@
 import { authKeyOverrides } from './auth/embedded.js';
 import { loadAuthKeys } from './auth/keys.js';
-import type { Config } from './config.js';
+import { mailOutboxToken } from './auth/outbox/access.js';
 import type { Db } from './db/types.js';
-import { emulatorKeys } from './lib/emulator-keys.js';
-import { openSecretStore, type SecretStore } from './lib/secrets.js';
-import { openDatabaseSecretStore } from './lib/shared-secrets.js';
-import { mailOutboxToken } from './routes/mail-access.js';
+import type { Config } from './platform/config.js';
+import { openSecretStore, type SecretStore } from './platform/secrets.js';
+import { openDatabaseSecretStore } from './platform/shared-secrets.js';
+import { emulatorKeys } from './provider/emulator-keys.js';
 
 /**
  * Reads every generated secret this configuration uses, through the functions the app reads them

@@ -2,10 +2,10 @@ import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseConfig } from './config.js';
 import { DatabaseOpenError } from './db/open.js';
 import { getSetting, setSetting } from './db/settings.js';
-import { createLogger } from './lib/logger.js';
+import { parseConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
 import { startServer, type RunningServer } from './server.js';
 
 const quiet = createLogger('silent');

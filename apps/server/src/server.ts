@@ -8,14 +8,14 @@ import { createApp } from './app.js';
 import { scheduleAnonymousRetention, type AnonymousRetention } from './auth/anonymous-retention.js';
 import { createAuthRuntime } from './auth/embedded.js';
 import { startBackups, type Backups } from './backup/runtime.js';
-import type { Config } from './config.js';
 import { limitStoreFor } from './db/limit-store.js';
 import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
 import type { Db } from './db/types.js';
-import { trackConnections } from './lib/http-drain.js';
-import type { Logger } from './lib/logger.js';
-import { createPublicOrigin } from './lib/public-origin.js';
-import type { SecretStore } from './lib/secrets.js';
+import type { Config } from './platform/config.js';
+import { trackConnections } from './platform/http-drain.js';
+import type { Logger } from './platform/logger.js';
+import { createPublicOrigin } from './platform/public-origin.js';
+import type { SecretStore } from './platform/secrets.js';
 import { prepareStorage } from './startup.js';
 
 export interface RunningServer {

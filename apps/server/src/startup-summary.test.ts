@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.js';
+import { parseConfig } from './platform/config.js';
 import { smtpServer, startupLines } from './startup-summary.js';
 
 const facts = { origin: 'https://engage.example', outboxToken: 'tok_en-1' };

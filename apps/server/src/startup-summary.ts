@@ -1,6 +1,6 @@
 // What `npm start` tells the operator: its URL, where mail goes and who the bootstrap admin is.
-import type { Config } from './config.js';
-import { outboxUrl } from './routes/mail-access.js';
+import { outboxUrl } from './auth/outbox/access.js';
+import type { Config } from './platform/config.js';
 
 /** SMTP_URL without its credentials, path or query: `smtp://host:port`. */
 export function smtpServer(smtpUrl: string): string {
@@ -13,7 +13,7 @@ export function smtpServer(smtpUrl: string): string {
 }
 
 export interface StartupFacts {
-  /** The configured public origin (lib/public-origin.ts), once listening. */
+  /** The configured public origin (platform/public-origin.ts), once listening. */
   origin: string;
   /** Where this process listens (server.url): shown too when PUBLIC_URL names another address. */
   listening?: string;

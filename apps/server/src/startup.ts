@@ -1,12 +1,12 @@
 import { emulatorMigrations } from '@engage/vapi-emulator';
 import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
-import type { Config } from './config.js';
 import { migrate } from './db/migrate.js';
 import { serverMigrations } from './db/migrations/index.js';
 import { openDatabase } from './db/open.js';
 import type { Db, Migration } from './db/types.js';
-import type { Logger } from './lib/logger.js';
-import type { SecretStore } from './lib/secrets.js';
+import type { Config } from './platform/config.js';
+import type { Logger } from './platform/logger.js';
+import type { SecretStore } from './platform/secrets.js';
 import { openSecrets } from './secrets-setup.js';
 
 /** Every migration the server applies, in order: the server's modules, then the emulator's. */

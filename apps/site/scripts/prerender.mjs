@@ -9,7 +9,7 @@
 // uses are inlined (<style>; the whole sheet comes with the page's script, prerender/critical-css.mjs),
 // and so is
 // public/session-hint.js (<script>; inline scripts are allowed by their sha256 hashes, which the
-// server computes from the bytes it serves: apps/server/src/routes/site/page-fill.ts). The page's
+// server computes from the bytes it serves: apps/server/src/site/page-fill.ts). The page's
 // script is requested by an inline loader after the first paint (prerender/loader.mjs): the app's
 // entry (main.tsx hydrates the page), or for a static page its islands (src/app/islands/main.ts). A
 // guarded page's shell paints the page's artwork (inlined as a data: URL) while a stored session is

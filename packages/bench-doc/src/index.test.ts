@@ -66,9 +66,11 @@ describe('publishSection', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     writeFileSync(file, doc);
     const { start, end } = markers('a');
-    expect(publishSection(start, end, 'printed only', ['node', 'bench.mjs', '--no-build'], file)).toBe(false);
+    expect(publishSection(start, end, 'printed only', ['node', 'bench-script', '--no-build'], file)).toBe(
+      false,
+    );
     expect(readFileSync(file, 'utf8')).toBe(doc);
-    expect(publishSection(start, end, 'new a', ['node', 'bench.mjs', '--write'], file)).toBe(true);
+    expect(publishSection(start, end, 'new a', ['node', 'bench-script', '--write'], file)).toBe(true);
     expect(readFileSync(file, 'utf8')).toContain('<!-- a:start -->\nnew a\n<!-- a:end -->');
     expect(out.mock.calls.map(([text]) => text)).toEqual([
       'printed only\n',

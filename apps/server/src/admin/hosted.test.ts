@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { openPglite } from '../db/pglite.js';
 import type { Db } from '../db/types.js';
-import { createLogger, type Logger } from '../lib/logger.js';
-import type { AuthenticatedUser } from '../middleware/require-auth.js';
-import { adminRoutes } from '../routes/admin.js';
+import { parseConfig } from '../platform/config.js';
+import type { AuthenticatedUser } from '../platform/http/require-auth.js';
+import { createLogger, type Logger } from '../platform/logger.js';
 import { startServer, type RunningServer } from '../server.js';
 import { createHostedUserAdmin, HOSTED_SIGN_OUT_MESSAGE } from './hosted.js';
+import { adminRoutes } from './routes.js';
 import type { UserAdmin } from './types.js';
 
 // "Hosted Supabase" here is this project's own embedded auth on a real port: it speaks GoTrue's

@@ -1,6 +1,6 @@
 import { GoTrueAdminApi, isAuthApiError, type User } from '@supabase/auth-js';
 import { parseBanDuration } from '../auth/admin-users.js';
-import { roleOf } from '../middleware/require-auth.js';
+import { roleOf } from '../platform/http/require-auth.js';
 import { pageOf, signupsPerDay, sortNewestFirst, userFilter } from './in-memory-users.js';
 import {
   ACCEPT_INVITE_PATH,

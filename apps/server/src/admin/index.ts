@@ -1,6 +1,6 @@
 import type { AuthService } from '../auth/service.js';
-import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
+import type { Config } from '../platform/config.js';
 import { createEmbeddedUserAdmin } from './embedded.js';
 import { createHostedUserAdmin } from './hosted.js';
 import type { UserAdmin } from './types.js';

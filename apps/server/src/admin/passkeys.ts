@@ -1,10 +1,10 @@
 // A user's passkeys in the admin dashboard: the embedded auth's table, or hosted
-// Supabase through GoTrue's admin API (auth-js's `admin.passkey`). No HTTP here: routes/admin-passkeys.ts.
+// Supabase through GoTrue's admin API (auth-js's `admin.passkey`). No HTTP here: admin/passkey-routes.ts.
 import type { AdminPasskey } from '@engage/http-contract';
 import { GoTrueAdminApi, isAuthApiError } from '@supabase/auth-js';
 import { AuthError } from '../auth/errors.js';
 import type { AuthService } from '../auth/service.js';
-import type { Config } from '../config.js';
+import type { Config } from '../platform/config.js';
 import { AdminError } from './types.js';
 
 export interface PasskeyAdmin {

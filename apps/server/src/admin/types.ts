@@ -1,11 +1,11 @@
 /**
  * The admin dashboard's domain: what an administrator can do with the site's accounts, whoever
  * stores them (the embedded auth's auth_users table, or hosted Supabase through its admin API).
- * No HTTP here; routes/admin.ts adapts it.
+ * No HTTP here; admin/routes.ts adapts it.
  */
 import type { AdminFactor, AdminUser, AdminUserDetail, SignupDay, UserStatus } from '@engage/http-contract';
 import { BAN_TOO_LONG_MESSAGE } from '../auth/admin-users.js';
-import { roleOf, type UserRole } from '../middleware/require-auth.js';
+import { roleOf, type UserRole } from '../platform/http/require-auth.js';
 
 export type { UserRole };
 

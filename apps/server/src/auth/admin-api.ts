@@ -12,7 +12,7 @@
 //                                    tokens already issued answer 403 session_not_found from then on.
 // - banUser(userId, duration)        GoTrue's ban_duration ('24h', '90m', '1h30m'; 'none' lifts it):
 //                                    sets banned_until and ends the user's sessions. Returns the User.
-import { sameSecret } from '../lib/same-secret.js';
+import { sameSecret } from '../platform/same-secret.js';
 import { createUser, deleteUser, listUsers, parseBanDuration, updateUserById } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';

@@ -5,14 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseConfig } from '../config.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
-import { createLogger } from '../lib/logger.js';
-import { startAuthTestServer, type AuthTestServer } from '../routes/auth-test-server.js';
+import { parseConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
 import { startServer, type RunningServer } from '../server.js';
 import { ANONYMOUS_PRUNE_EVERY_MS, scheduleAnonymousRetention } from './anonymous-retention.js';
+import { startAuthTestServer, type AuthTestServer } from './http/server-harness.js';
 
 const DAY = 86_400_000;
 const silent = { error: () => undefined };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../config.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
+import { parseConfig } from '../platform/config.js';
 import { bootstrapAdmins, bootstrapOperators } from './bootstrap.js';
 
 describe('OPERATOR_EMAILS', () => {

@@ -1,10 +1,10 @@
 import type { LimitStore } from '@engage/rate-limit';
-import type { Config } from '../config.js';
 import { limitStoreFor } from '../db/limit-store.js';
 import type { Db } from '../db/types.js';
-import { createPublicOrigin, type PublicOrigin } from '../lib/public-origin.js';
-import type { SecretStore } from '../lib/secrets.js';
-import type { VerifyAccessToken } from '../middleware/require-auth.js';
+import type { Config } from '../platform/config.js';
+import type { VerifyAccessToken } from '../platform/http/require-auth.js';
+import { createPublicOrigin, type PublicOrigin } from '../platform/public-origin.js';
+import type { SecretStore } from '../platform/secrets.js';
 import { loadAuthKeys, type LoadAuthKeysOptions } from './keys.js';
 import { outboxMailer, smtpMailer, type Mailer } from './mail.js';
 import type { BucketSpec, RateLimitOptions } from './rate-limit.js';

@@ -7,7 +7,7 @@ import { limitStoreFor } from '../db/limit-store.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { testDbTargets } from '../db/testing.js';
 import type { Db } from '../db/types.js';
-import { openSecretStore } from '../lib/secrets.js';
+import { openSecretStore } from '../platform/secrets.js';
 import { createUser } from './admin-users.js';
 import { loadAuthKeys } from './keys.js';
 import type { Mail } from './mail.js';
@@ -15,7 +15,7 @@ import { createAuthService, type AuthService } from './service.js';
 
 // Guessing over many addresses. The service runs with its default limits
 // and the server's limit store (PostgreSQL's table on PostgreSQL), the caller's address injected as
-// the routes pass the socket's (routes/auth.ts); the address rule itself is tested in packages/rate-limit.
+// the routes pass the socket's (auth/http/routes.ts); the address rule itself is tested in packages/rate-limit.
 const password = 'owner-password-1';
 const v4 = (i: number) => `198.51.${(i >> 8) & 255}.${i & 255}`;
 

@@ -7,7 +7,7 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
-import type { SecretStore } from '../lib/secrets.js';
+import type { SecretStore } from '../platform/secrets.js';
 
 /** The embedded auth's key material: one ES256 signing key and the two API keys. */
 export interface AuthKeys {

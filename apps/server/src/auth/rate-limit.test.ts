@@ -29,7 +29,7 @@ describe('the auth limits', () => {
 
 describe('rate limits from the configuration', () => {
   it('reads AUTH_RATE_LIMIT_* per 5 minutes (anonymous sign-ins per hour), with GoTrue defaults and 0 as off', async () => {
-    const { parseConfig } = await import('../config.js');
+    const { parseConfig } = await import('../platform/config.js');
     const { rateLimitsFromConfig } = await import('./embedded.js');
     expect(rateLimitsFromConfig(parseConfig({}))).toEqual({
       token: { burst: 30, perWindow: 150, windowMs: 300_000 },

@@ -1,6 +1,6 @@
 // The embedded auth service: GoTrue's flows over the Db interface, one module
 // per endpoint family over the shared core (core.ts), link mail (link-mail.ts) and tokens.
-// Framework-free: the Hono routes in routes/auth.ts parse HTTP and call these functions.
+// Framework-free: the Hono routes in auth/http/routes.ts parse HTTP and call these functions.
 //
 // Module graph (no cycles; an import-cycle test guards it): types, errors, schemas, tokens, users,
 // sessions, redirects, link-tokens → core → link-mail, anonymous → signup, grants, links, verify, user-api,

@@ -2,7 +2,7 @@
 // and an authenticated caller. Types only (plus OAuthError), so every module can import it.
 import type { LimitStore } from '@engage/rate-limit';
 import type { Db } from '../db/types.js';
-import type { PublicOrigin } from '../lib/public-origin.js';
+import type { PublicOrigin } from '../platform/public-origin.js';
 import { AuthError } from './errors.js';
 import type { AuthKeys } from './keys.js';
 import type { Mailer } from './mail.js';
@@ -47,7 +47,7 @@ export interface AuthServiceOptions {
    */
   anonymous?: AnonymousOptions;
   /**
-   * The site's origin (lib/public-origin.ts): links in mail, redirects, the TOTP issuer and the
+   * The site's origin (platform/public-origin.ts): links in mail, redirects, the TOTP issuer and the
    * tokens' `iss` all come from it, never from the request's Host or X-Forwarded-* headers.
    */
   publicOrigin: PublicOrigin;

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { roleOf, type AuthenticatedUser, type VerifyAccessToken } from '../middleware/require-auth.js';
+import { roleOf, type AuthenticatedUser, type VerifyAccessToken } from '../platform/http/require-auth.js';
 import { isAuthError } from './errors.js';
 import type { AuthService } from './service.js';
 import { appMetadataOf } from './users.js';

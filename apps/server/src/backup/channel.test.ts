@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../lib/logger.js';
+import { createLogger } from '../platform/logger.js';
 import { BACKUP_BUSY, openBackupChannel, requestBackup, type BackupChannel } from './channel.js';
 
 let dir: string;

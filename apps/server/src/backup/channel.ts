@@ -1,7 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 
 /**
  * `npm run backup` asks the running server for a backup over a Unix socket in the data directory: the

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../config.js';
 import { getSetting, setSetting } from '../db/settings.js';
-import { createLogger } from '../lib/logger.js';
+import { parseConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
 import { startServer } from '../server.js';
 import { fingerprint, runCli } from './testing.js';
 

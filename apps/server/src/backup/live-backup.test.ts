@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackupStatus } from '@engage/http-contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { parseConfig } from '../config.js';
-import { emulatorKeys } from '../lib/emulator-keys.js';
-import { createLogger } from '../lib/logger.js';
-import { openSecretStore } from '../lib/secrets.js';
+import { parseConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
+import { openSecretStore } from '../platform/secrets.js';
+import { emulatorKeys } from '../provider/emulator-keys.js';
 import { startServer, type RunningServer } from '../server.js';
 import { runCli } from './testing.js';
 

@@ -1,7 +1,7 @@
 import type { BackupStatus } from '@engage/http-contract';
-import type { Config } from '../config.js';
 import type { Db } from '../db/types.js';
-import type { Logger } from '../lib/logger.js';
+import type { Config } from '../platform/config.js';
+import type { Logger } from '../platform/logger.js';
 import { openBackupChannel } from './channel.js';
 import { scheduleBackups } from './schedule.js';
 import { takeBackup } from './snapshot.js';

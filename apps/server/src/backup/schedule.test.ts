@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../lib/logger.js';
+import { createLogger } from '../platform/logger.js';
 import { backupFileName, backupsToDelete, delayUntilNext } from './rotation.js';
 import { scheduleBackups } from './schedule.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BackupStatus } from '@engage/http-contract';
 import { schedulePeriodic } from '@engage/jobs';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { writeFileAtomic } from './files.js';
 import { backupFileName, backupsToDelete, backupTime, delayUntilNext, scheduledBackups } from './rotation.js';
 

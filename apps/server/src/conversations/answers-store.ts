@@ -26,7 +26,7 @@ import {
  * Each assistant's "Answers" document at the provider: a markdown file in a query tool of its own
  * (knowledge base "Answers") on the assistant, attached the way the import tool attaches (the
  * assistant's model and other tools kept). Saving an answer uploads the new version, points the
- * tool at it and deletes the previous file. The server does the saving (routes/conversation-answers.ts,
+ * tool at it and deletes the previous file. The server does the saving (conversations/routes.ts,
  * one save per assistant at a time): a read-append-upload done by two browsers at once lost an answer.
  * @module
  */

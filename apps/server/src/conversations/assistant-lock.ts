@@ -10,7 +10,7 @@ import type { Db } from '../db/types.js';
  *   over one database also take turns. It goes with the transaction: a crashed instance never
  *   leaves it held. Taken after the in-process turn, so an instance holds at most one connection
  *   per key while it waits.
- * Keys are only ever the site's own assistant ids (ASSISTANT_ID_*): routes/conversation-routes.ts
+ * Keys are only ever the site's own assistant ids (ASSISTANT_ID_*): conversations/routes.ts
  * refuses any other id before taking a lock, so neither the map of queues nor the advisory locks
  * can be filled by callers inventing ids.
  * @module

@@ -5,7 +5,7 @@ import { cachedScan } from './unanswered-cache.js';
 // The kept scan with a shared counter (several instances on one database): served only while the
 // counter stands where it stood when the scan began; when the counter cannot be read, a fresh scan
 // is made and nothing kept is served. The counter itself, between two instances on PostgreSQL:
-// routes/conversation-unanswered-instances.test.ts.
+// conversations/unanswered-instances.test.ts.
 
 function counter() {
   let n = 0;

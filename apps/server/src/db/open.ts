@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Logger } from '../lib/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
 import type { Db } from './types.js';

@@ -13,7 +13,7 @@ export { checkWrittenPages, prerenderPlan, routeManifest } from './prerender-pla
 /**
  * Renders a page's markup at build time (scripts/prerender.mjs), waiting for its lazy route module.
  * The owner's title and domain are marks the server replaces, HTML-escaped, when it serves the page
- * (apps/server/src/routes/static-site.ts): private-use characters, which letter-spacing keeps. The
+ * (apps/server/src/site/static-site.ts): private-use characters, which letter-spacing keeps. The
  * domain's is two, so the server tells its spaced form (the landing title's text, '\uE000 \uE003')
  * from its whole one (the title's accessible name).
  */

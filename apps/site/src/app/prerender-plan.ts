@@ -43,7 +43,7 @@ export function prerenderPlan(pages: readonly SitePage[] = sitePages): PlannedPa
 }
 
 /**
- * The route manifest the server reads (apps/server/src/routes/site/site-routes.ts): every route of
+ * The route manifest the server reads (apps/server/src/site/site-routes.ts): every route of
  * the site (any other path is a 404), the prerendered page of each that has one, the not-found page.
  */
 export function routeManifest(plan: readonly PlannedPage[], pages: readonly SitePage[] = sitePages) {

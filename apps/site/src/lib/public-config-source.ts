@@ -44,7 +44,7 @@ export async function loadPublicConfig(fetchImpl: typeof fetch = fetch): Promise
 
 /**
  * The configuration the server wrote into the page (`<script type="application/json"
- * id="engage-config">`, apps/server/src/routes/site/page-fill.ts): no round trip before the first render.
+ * id="engage-config">`, apps/server/src/site/page-fill.ts): no round trip before the first render.
  * Null in `npm run dev`, where Vite serves the page; main.tsx then fetches /config.json.
  */
 export function readInjectedConfig(doc: Document = document): PublicConfig | null {

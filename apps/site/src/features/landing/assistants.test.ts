@@ -38,7 +38,7 @@ describe('assistant registry', () => {
     const onboarding = getAssistant('onboarding', config);
     expect(onboarding.title).toBe('c a s e . o n b o a r d i n g');
     expect(onboarding.titleText).toBe('case.onboarding');
-    // The emulator seeds it under the same name (provider-emulator.test.ts).
+    // The emulator seeds it under the same name (packages/vapi-emulator/src/seed.ts).
     expect(onboarding.name).toBe('Project Onboarding Assistant');
     expect(onboarding.roles.at(-1)).toBe('concise, focused and methodical');
     expect(onboarding.background).toEqual({ kind: 'image', src: '/onboard.svg' });

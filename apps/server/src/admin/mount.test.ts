@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { migrate } from '../db/migrate.js';
+import { serverMigrations } from '../db/migrations/index.js';
+import { openPglite } from '../db/pglite.js';
+import type { Db } from '../db/types.js';
+import { parseConfig } from '../platform/config.js';
+import type { AuthenticatedUser } from '../platform/http/require-auth.js';
+import { createLogger } from '../platform/logger.js';
+import { openSecretStore } from '../platform/secrets.js';
+
+describe('createApp mounts /api/admin behind the role check', () => {
+  let db: Db;
+  let dir: string;
+  let app: ReturnType<typeof createApp>;
+  const users: Record<string, AuthenticatedUser> = {
+    admin: { id: '11111111-1111-4111-8111-111111111111', email: 'a@x.io', role: 'admin', appMetadata: {} },
+    user: { id: '22222222-2222-4222-8222-222222222222', email: 'u@x.io', role: 'user', appMetadata: {} },
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'engage-admin-mount-'));
+    db = await openPglite();
+    await migrate(db, serverMigrations());
+    app = createApp({
+      config: parseConfig({ DATA_DIR: dir, SITE_DIR: dir }),
+      db,
+      logger: createLogger('silent'),
+      secrets: openSecretStore(dir),
+      verifyAccessToken: async (token) => users[token] ?? null,
+    });
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (p: string, token?: string) =>
+    app.request(p, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+
+  it('answers 401, 403 and 200 by the caller, and a JSON 404 for unknown admin paths', async () => {
+    expect((await get('/api/admin/stats')).status).toBe(401);
+    expect((await get('/api/admin/stats', 'user')).status).toBe(403);
+    const ok = await get('/api/admin/stats', 'admin');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ total: 0, verified: 0, pending: 0 });
+    const missing = await get('/api/admin/nope', 'admin');
+    expect(missing.status).toBe(404);
+    expect((await get('/api/admin/nope')).status).toBe(401);
+    // The app's own answers under /api/admin (its JSON 404) are not cached either.
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+});

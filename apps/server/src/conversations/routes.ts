@@ -1,0 +1,157 @@
+import { saveAnswerBodySchema, type UnansweredAnswer } from '@engage/http-contract/conversations';
+import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { isLockTimeout } from '../db/advisory-lock.js';
+import { requireOperator, type VerifyAccessToken } from '../platform/http/require-auth.js';
+import { readJsonBody } from '../platform/json-body.js';
+import type { Logger } from '../platform/logger.js';
+import { forwardedRoute } from '../provider/proxy.js';
+import { AnswersFileFull, type AnswersStore } from './answers-store.js';
+import type { AssistantLock } from './assistant-lock.js';
+import type { CachedScan } from './unanswered-cache.js';
+
+/**
+ * `/api/conversations`, operators and admins only (as /api/provider):
+ * - `GET /unanswered`: the questions the site's assistants could not answer, scanned by the server
+ *   and kept a minute (conversations/unanswered-cache.ts), so opening the tab again reads nothing;
+ * - `POST /answers`: an operator's answer joins that assistant's Answers document. The server reads,
+ *   appends, uploads and deletes the old version while holding the assistant's lock, so answers
+ *   saved at the same moment (two operators, two instances) are all kept.
+ * @module
+ */
+
+export interface ConversationRoutesOptions {
+  verify: VerifyAccessToken;
+  store: AnswersStore;
+  lock: AssistantLock;
+  /** The assistants the site offers (ASSISTANT_ID_*): the only ones whose Answers can be saved. */
+  siteAssistantIds: readonly string[];
+  logger?: Logger;
+  /** The scan of the Unanswered tab, and its short-lived cache (dropped by each saved answer). */
+  scan: () => Promise<UnansweredAnswer>;
+  cache: CachedScan<UnansweredAnswer>;
+}
+
+/** A provider failure as the caller sees it: 404 for a missing assistant, else 502. */
+function providerFailure(error: unknown, what: string) {
+  if (isVapiApiError(error) && error.status === 404)
+    return {
+      status: 404 as const,
+      body: { error: 'assistant_not_found', message: 'The provider has no assistant with this id.' },
+    };
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    status: 502 as const,
+    body: { error: 'provider_error', message: `The voice provider ${what}: ${reason}` },
+  };
+}
+
+/**
+ * On /api/provider: a conversation deleted through the proxy drops the cached unanswered questions
+ * (its questions must not be offered again). The route is the one the proxy parsed and forwarded
+ * (provider/proxy.ts), so every spelling it accepts (percent-encoded ids, say) counts, and none
+ * it refuses does.
+ */
+export function invalidateOnDelete(cache: CachedScan<unknown>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const route = forwardedRoute(c.req.raw);
+    if (route?.method === 'DELETE' && /^\/(call|chat)\/[^/]+$/.test(route.path) && c.res.status < 300)
+      await cache.invalidate();
+  };
+}
+
+/** A failure of the provider's side of a save (a database failure of the lock is not one). */
+class SaveFailed extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/**
+ * A lock wait that ran out (lock_timeout: 55P03, or the statement timeout: 57014) while another
+ * instance saves for the same assistant: the database works, the assistant is busy.
+ */
+const isLockWaitTimeout = (error: unknown): boolean =>
+  isLockTimeout(error) || (error as { code?: unknown } | null)?.code === '57014';
+
+export function conversationRoutes(options: ConversationRoutesOptions): Hono {
+  const app = new Hono();
+  const siteAssistants = new Set(options.siteAssistantIds);
+  app.use('*', requireOperator(options.verify));
+
+  app.get('/unanswered', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      return c.json(await options.cache.get(options.scan), 200);
+    } catch (error) {
+      // The scan touches no database of ours: any failure is the provider's (or its answer's).
+      const { body } = providerFailure(error, 'could not be read');
+      options.logger?.warn('unanswered: scan failed', { error: body.message });
+      return c.json({ error: 'provider_error', message: body.message }, 502);
+    }
+  });
+
+  app.post('/answers', async (c) => {
+    const parsed = await readJsonBody(c, saveAnswerBodySchema);
+    if (!parsed.ok) return parsed.response;
+    const { assistantId, question, answer } = parsed.data;
+    // Only the site's own assistants, checked before the lock: the in-process queue and the
+    // PostgreSQL advisory lock are keyed by assistant id, so they can be taken only for these few
+    // ids and never for as many ids as callers can invent; nor is the provider asked about others.
+    if (!siteAssistants.has(assistantId))
+      return c.json(
+        {
+          error: 'unknown_assistant',
+          message: `This site offers no assistant "${assistantId}": answers are saved for its own assistants only.`,
+        },
+        404,
+      );
+    // Where the save got to when the lock failed: still waiting for it, or done at the provider.
+    const progress = { started: false, saved: false };
+    try {
+      await options.lock(assistantId, async () => {
+        progress.started = true;
+        await options.store.saveAnswer(assistantId, question, answer).catch((error: unknown) => {
+          throw new SaveFailed(error);
+        });
+        progress.saved = true;
+      });
+    } catch (failure) {
+      if (progress.saved) {
+        // The lock's COMMIT or release failed after the provider took the answer: it is saved (the
+        // transaction held only the advisory lock), so the caller hears so and the scan is dropped.
+        options.logger?.warn('answers: saved, but releasing the lock failed', {
+          assistantId,
+          error: failure instanceof Error ? failure.message : String(failure),
+        });
+      } else if (!progress.started && isLockWaitTimeout(failure)) {
+        return c.json(
+          {
+            error: 'save_in_progress',
+            message: 'Another answer for this assistant is being saved. Try again in a moment.',
+          },
+          409,
+        );
+      } else {
+        // The database's own failures go on to the app's handler (503 database_unavailable).
+        if (!(failure instanceof SaveFailed)) throw failure;
+        if (failure.cause instanceof AnswersFileFull)
+          return c.json({ error: 'answers_file_full', message: failure.cause.message }, 413);
+        options.logger?.warn('answers: save failed', {
+          assistantId,
+          error: failure.message,
+          network: isVapiNetworkError(failure.cause),
+        });
+        const { status, body } = providerFailure(
+          failure.cause,
+          'did not take the answer, so nothing was changed',
+        );
+        return c.json(body, status);
+      }
+    }
+    await options.cache.invalidate();
+    return c.json({ saved: true }, 200);
+  });
+  return app;
+}

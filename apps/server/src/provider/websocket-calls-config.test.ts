@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { openPglite } from '../db/pglite.js';
+import { ConfigError, parseConfig } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
+import { openSecretStore } from '../platform/secrets.js';
+import { providerCallSender, WEBSOCKET_AUDIO_FORMAT } from './websocket-calls.js';
+
+// WebSocket calls' configuration, the sender that creates calls at the provider, and the whole route
+// against a stand-in for the real provider. The route's own rules: websocket-calls.test.ts.
+
+describe('configuration of WebSocket calls', () => {
+  it('allows the landing pages’ assistants and anonymous callers by default', () => {
+    const config = parseConfig({ ASSISTANT_ID_INDEX: 'a1' });
+    expect(config.websocketCallAssistants).toEqual(['a1', 'asst_ediscovery', 'asst_onboarding']);
+    expect(config.WEBSOCKET_CALLS_ANONYMOUS).toBe(true);
+    expect(config.WEBSOCKET_CALLS_PER_MINUTE).toBe(10);
+    expect(config.CALL_ROOMS_MAX).toBe(50);
+    expect(config.CALL_ROOMS_PER_ADDRESS).toBe(5);
+    expect(config.EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS).toBe(20);
+    expect(config.MAX_JSON_BYTES).toBe(1024 * 1024);
+  });
+
+  it('names a bad per-address or body limit', () => {
+    expect(() => parseConfig({ CALL_ROOMS_PER_ADDRESS: '0' })).toThrow(/CALL_ROOMS_PER_ADDRESS/);
+    expect(() => parseConfig({ EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS: 'many' })).toThrow(
+      /EMULATOR_CALLS_PER_MINUTE_PER_ADDRESS/,
+    );
+    expect(() => parseConfig({ MAX_JSON_BYTES: '10' })).toThrow(/MAX_JSON_BYTES: must be at least 1024/);
+    expect(parseConfig({ MAX_JSON_BYTES: '2097152' }).MAX_JSON_BYTES).toBe(2 * 1024 * 1024);
+  });
+
+  it('reads a list or "*", and names a bad value', () => {
+    expect(parseConfig({ WEBSOCKET_CALL_ASSISTANTS: 'x, y' }).websocketCallAssistants).toEqual(['x', 'y']);
+    expect(parseConfig({ WEBSOCKET_CALL_ASSISTANTS: '*' }).websocketCallAssistants).toBe('*');
+    expect(parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'false' }).WEBSOCKET_CALLS_ANONYMOUS).toBe(false);
+    expect(() => parseConfig({ WEBSOCKET_CALLS_ANONYMOUS: 'maybe' })).toThrow(ConfigError);
+    expect(() => parseConfig({ WEBSOCKET_CALLS_PER_MINUTE: '0' })).toThrow(/WEBSOCKET_CALLS_PER_MINUTE/);
+    expect(() => parseConfig({ CALL_ROOMS_MAX: 'lots' })).toThrow(/CALL_ROOMS_MAX/);
+  });
+});
+
+describe('providerCallSender', () => {
+  it('posts to <base>/call with the private key; in-process, at the browser origin without X-Forwarded-*', async () => {
+    const seen: Request[] = [];
+    const fetch = async (request: Request) => {
+      seen.push(request);
+      return new Response('{}');
+    };
+    const body = {
+      assistantId: 'a',
+      transport: { provider: 'vapi.websocket' as const, audioFormat: WEBSOCKET_AUDIO_FORMAT },
+    };
+    await providerCallSender({ baseUrl: 'https://api.test/', privateKey: 'sk', fetch })(
+      body,
+      'https://site.test',
+    );
+    await providerCallSender({
+      baseUrl: 'http://embedded/provider',
+      privateKey: 'ek',
+      fetch,
+      atOrigin: true,
+    })(body, 'https://site.test:8443');
+    expect(seen.map((r) => [r.method, r.url, r.headers.get('authorization')])).toEqual([
+      ['POST', 'https://api.test/call', 'Bearer sk'],
+      ['POST', 'https://site.test:8443/provider/call', 'Bearer ek'],
+    ]);
+    // The emulator believes X-Forwarded-* only from the server's proxy: none are sent here.
+    for (const request of seen) {
+      expect(request.headers.get('x-forwarded-host')).toBeNull();
+      expect(request.headers.get('x-forwarded-proto')).toBeNull();
+    }
+    expect(await seen[1]!.json()).toEqual(body);
+  });
+});
+
+describe('WebSocket calls against the real provider (VAPI_PRIVATE_KEY set)', () => {
+  it('creates the call at <VAPI_API_URL>/call with the private key, and lets the page reach its wss: room', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-real-'));
+    const db = await openPglite();
+    const sent: Request[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init));
+      return Response.json(
+        {
+          id: 'real-1',
+          status: 'queued',
+          transport: { websocketCallUrl: 'wss://api.vapi.ai/real-1/transport' },
+        },
+        { status: 201 },
+      );
+    };
+    try {
+      const app = createApp({
+        config: parseConfig({ DATA_DIR: dir, VAPI_PRIVATE_KEY: 'sk-real', VAPI_PUBLIC_KEY: 'pk-real' }),
+        db,
+        logger: createLogger('silent'),
+        secrets: openSecretStore(dir),
+        verifyAccessToken: async () => null,
+      });
+      const res = await app.request('http://site.test/api/calls/websocket', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ assistantId: 'asst_index' }),
+      });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ webCallUrl: 'wss://api.vapi.ai/real-1/transport' });
+      expect(
+        sent.map((r) => [r.url, r.headers.get('authorization'), r.headers.get('x-forwarded-host')]),
+      ).toEqual([['https://api.vapi.ai/call', 'Bearer sk-real', null]]);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/connect-src [^;]*wss:\/\/api\.vapi\.ai/);
+    } finally {
+      globalThis.fetch = realFetch;
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
