@@ -16,9 +16,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { BENCHMARKS_FILE, writeNamedSection } from '@engage/bench-doc';
+import { migrate } from '@engage/db';
+import { openPglite } from '@engage/db';
 import { createVapiEmulator, emulatorMigrations, type EmulatorFaults } from '@engage/vapi-emulator';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { openPglite } from '../apps/server/src/db/pglite.js';
 import { createProviderApi } from '../apps/site/src/features/kb-import/api/provider-api.js';
 import {
   FILE_GAP_MS,

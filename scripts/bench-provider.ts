@@ -10,8 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { serve, type ServerType } from '@hono/node-server';
 import { build } from 'esbuild';
 import { writeNamedSection } from '@engage/bench-doc';
-import { migrate } from '../apps/server/src/db/migrate.js';
-import { openPglite } from '../apps/server/src/db/pglite.js';
+import { migrate } from '@engage/db';
+import { openPglite } from '@engage/db';
 import { createVapiClient } from '../packages/vapi-client/src/index.js';
 import {
   createVapiEmulator,

@@ -7,6 +7,7 @@ const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
 const packageDirs = {
   '@engage/bench-doc': 'packages/bench-doc',
+  '@engage/db': 'packages/db',
   '@engage/http-contract': 'packages/http-contract',
   '@engage/jobs': 'packages/jobs',
   '@engage/rate-limit': 'packages/rate-limit',
@@ -51,6 +52,8 @@ const allowedInternal = {
   'packages/rate-limit': [],
   // The one periodic-job helper (no dependency): shared by the server and the emulator.
   'packages/jobs': [],
+  // The one database interface (PGlite and PostgreSQL): the server's, and the emulator's test databases.
+  'packages/db': [],
   'packages/vapi-emulator': [
     'packages/vapi-contract',
     'packages/rate-limit',
@@ -60,6 +63,7 @@ const allowedInternal = {
   'packages/voice': ['packages/vapi-client', 'packages/bench-doc'],
   'apps/server': [
     'packages/bench-doc',
+    'packages/db',
     'packages/http-contract',
     'packages/jobs',
     'packages/rate-limit',
@@ -72,6 +76,7 @@ const allowedInternal = {
   e2e: [],
   other: [
     'packages/bench-doc',
+    'packages/db',
     'packages/http-contract',
     'packages/jobs',
     'packages/rate-limit',
@@ -83,6 +88,13 @@ const allowedInternal = {
     'apps/site',
   ],
 };
+
+// What a package's tests (and their harnesses) may use beyond its own edges: the emulator's suites
+// run on both databases and drive it through the SDK the product uses.
+const allowedInTests = {
+  'packages/vapi-emulator': ['packages/db', 'packages/vapi-client'],
+};
+const isTestFile = (rel) => /\.test\.tsx?$|-harness\.tsx?$/.test(rel);
 
 function check(fromFile, spec, isTypeOnly) {
   const fromRel = path.relative(root, fromFile);
@@ -110,7 +122,12 @@ function check(fromFile, spec, isTypeOnly) {
     !fromRel.startsWith('scripts/')
   )
     return 'only benches (*/bench/) and scripts/ write docs/benchmarks.md through @engage/bench-doc';
-  if (toZone !== fromZone && toZone !== 'other' && !allowedInternal[fromZone]?.includes(toZone))
+  if (
+    toZone !== fromZone &&
+    toZone !== 'other' &&
+    !allowedInternal[fromZone]?.includes(toZone) &&
+    !(isTestFile(fromRel) && allowedInTests[fromZone]?.includes(toZone))
+  )
     return `${fromZone} may not import ${toZone}`;
 
   const feature = /^apps\/site\/src\/features\/([^/]+)\//;

@@ -10,11 +10,11 @@
  */
 import os from 'node:os';
 import { writeNamedSection } from '@engage/bench-doc';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { createEmbeddedUserAdmin } from '../src/admin/embedded.js';
 import type { ListCursor } from '../src/admin/types.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
-import { testDbTargets } from '../src/db/testing.js';
-import type { Db } from '../src/db/types.js';
 
 const USERS = 100_000;
 const RUNS = 60;

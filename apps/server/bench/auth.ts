@@ -8,10 +8,10 @@
  */
 import os from 'node:os';
 import { writeNamedSection } from '@engage/bench-doc';
+import { testDbTargets } from '@engage/db/testing';
 import { createUser } from '../src/auth/admin-users.js';
 import { startAuthTestServer, type AuthTestServer } from '../src/auth/http/server-harness.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
-import { testDbTargets } from '../src/db/testing.js';
 
 const USERS = 20;
 const PASSWORD = 'bench password 1';

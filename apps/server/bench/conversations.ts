@@ -10,10 +10,10 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { writeNamedSection } from '@engage/bench-doc';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { createVapiEmulator, EMULATOR_ORG_ID, emulatorMigrations } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
-import { testDbTargets } from '../src/db/testing.js';
-import type { Db } from '../src/db/types.js';
 
 const CALLS = 5_000;
 const SESSIONS = 5_000;

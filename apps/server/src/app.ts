@@ -1,3 +1,4 @@
+import type { Db } from '@engage/db';
 import type { BackupStatus } from '@engage/http-contract';
 import type { UnansweredAnswer } from '@engage/http-contract/conversations';
 import type { LimitStore } from '@engage/rate-limit';
@@ -19,7 +20,6 @@ import { cachedScan } from './conversations/unanswered-cache.js';
 import { scanUnanswered } from './conversations/unanswered-scan.js';
 import { limitStoreFor } from './db/limit-store.js';
 import { sharedGeneration } from './db/shared-generation.js';
-import type { Db } from './db/types.js';
 import { connectionAddress } from './platform/client-address.js';
 import type { Config } from './platform/config.js';
 import { healthRoutes } from './platform/health.js';

@@ -4,10 +4,10 @@
 // EMULATOR_PRIVATE_KEY), the mail outbox's token (embedded auth), then any other stored key. The auth
 // signing key is private and never printed. With DATABASE_URL the keys are the ones every instance
 // shares (the database's; created here, as a first start would, when none exists yet).
+import { migrate } from '@engage/db';
 import { authKeyOverrides } from './auth/embedded.js';
 import { loadAuthKeys, SECRET_NAMES } from './auth/keys.js';
 import { mailOutboxToken } from './auth/outbox/access.js';
-import { migrate } from './db/migrate.js';
 import { DatabaseOpenError, openDatabase } from './db/open.js';
 import { ConfigError, parseConfig, type Config } from './platform/config.js';
 import { openSecretStore, type SecretStore } from './platform/secrets.js';

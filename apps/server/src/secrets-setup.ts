@@ -1,7 +1,7 @@
+import type { Db } from '@engage/db';
 import { authKeyOverrides } from './auth/embedded.js';
 import { loadAuthKeys } from './auth/keys.js';
 import { mailOutboxToken } from './auth/outbox/access.js';
-import type { Db } from './db/types.js';
 import type { Config } from './platform/config.js';
 import { openSecretStore, type SecretStore } from './platform/secrets.js';
 import { openDatabaseSecretStore } from './platform/shared-secrets.js';

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
 import { scheduleConversationRetention, type ConversationRetention } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
@@ -10,7 +11,6 @@ import { createAuthRuntime } from './auth/embedded.js';
 import { startBackups, type Backups } from './backup/runtime.js';
 import { limitStoreFor } from './db/limit-store.js';
 import { lockDataDir, openDatabase, prepareDataDir } from './db/open.js';
-import type { Db } from './db/types.js';
 import type { Config } from './platform/config.js';
 import { trackConnections } from './platform/http-drain.js';
 import type { Logger } from './platform/logger.js';

@@ -1,9 +1,9 @@
+import { migrate } from '@engage/db';
+import type { Db, Migration } from '@engage/db';
 import { emulatorMigrations } from '@engage/vapi-emulator';
 import { bootstrapAdmins, bootstrapOperators } from './auth/bootstrap.js';
-import { migrate } from './db/migrate.js';
 import { serverMigrations } from './db/migrations/index.js';
 import { openDatabase } from './db/open.js';
-import type { Db, Migration } from './db/types.js';
 import type { Config } from './platform/config.js';
 import type { Logger } from './platform/logger.js';
 import type { SecretStore } from './platform/secrets.js';

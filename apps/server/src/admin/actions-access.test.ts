@@ -1,6 +1,6 @@
 // The account actions of /api/admin: the admin-only guard, invites, recovery and sign-in links.
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { ADMIN_ID, UNKNOWN_ID, USER_ID, adminActionsContext } from './actions-harness.js';
 
 for (const target of testDbTargets()) {

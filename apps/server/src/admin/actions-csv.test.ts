@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
 import { serverMigrations } from '../db/migrations/index.js';
-import { testDbTargets } from '../db/testing.js';
 import { parseConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { adminActionsContext, tokens } from './actions-harness.js';

@@ -2,14 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Db } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createAuthRuntime } from '../auth/embedded.js';
 import { late } from '../auth/http/auth-harness.js';
 import { NO_LIMITS } from '../auth/rate-limit.js';
 import type { AuthService } from '../auth/service.js';
 import { serverMigrations } from '../db/migrations/index.js';
-import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { parseConfig } from '../platform/config.js';
 import type { AuthenticatedUser } from '../platform/http/require-auth.js';
 import { createLogger } from '../platform/logger.js';

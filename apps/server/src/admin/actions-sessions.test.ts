@@ -1,6 +1,6 @@
 // The account actions of /api/admin: sign-out everywhere, bans and the details panel.
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { ADMIN_ID, PASSWORD, UNKNOWN_ID, USER_ID, adminActionsContext, ctx } from './actions-harness.js';
 
 for (const target of testDbTargets()) {

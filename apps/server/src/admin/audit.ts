@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from '@engage/db';
 
 export type AuditAction =
   | 'user.create'

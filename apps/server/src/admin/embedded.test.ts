@@ -1,7 +1,7 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../db/migrations/index.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { containsPattern, createEmbeddedUserAdmin } from './embedded.js';
 import { AdminError, type UserAdmin } from './types.js';
 
@@ -42,7 +42,7 @@ for (const target of testDbTargets()) {
           where e.extname = 'pg_trgm'`,
       );
       expect(ext.rows[0]?.schema).toBe('public');
-      // On PostgreSQL too: migrations take turns on one database (db/migrate.ts's advisory lock), so
+      // On PostgreSQL too: migrations take turns on one database (packages/db/src/migrate.ts's advisory lock), so
       // a first install of the extension is never raced and every schema gets its index.
       expect(rows.map((r) => r.indexdef)).toEqual([
         expect.stringMatching(/using gin \(lower\(email\) (public\.)?gin_trgm_ops\)/i),

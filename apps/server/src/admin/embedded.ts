@@ -1,7 +1,7 @@
+import type { Db, Queryable } from '@engage/db';
 import { createUser as createAuthUser } from '../auth/admin-users.js';
 import { AuthError } from '../auth/errors.js';
 import type { AuthService } from '../auth/service.js';
-import type { Db, Queryable } from '../db/types.js';
 import { containsPattern, toUser, USER_COLUMNS, type UserRow } from './embedded-rows.js';
 import {
   ACCEPT_INVITE_PATH,

@@ -1,5 +1,5 @@
+import type { Db } from '@engage/db';
 import type { AuthService } from '../auth/service.js';
-import type { Db } from '../db/types.js';
 import type { Config } from '../platform/config.js';
 import { createEmbeddedUserAdmin } from './embedded.js';
 import { createHostedUserAdmin } from './hosted.js';

@@ -1,10 +1,10 @@
 // GET /api/admin/outbox: the outbox in the dashboard, for admins only.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { outboxPageSchema } from '@engage/http-contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMailer } from '../auth/mail.js';
 import { serverMigrations } from '../db/migrations/index.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { parseConfig } from '../platform/config.js';
 import type { AuthenticatedUser } from '../platform/http/require-auth.js';
 import { createLogger } from '../platform/logger.js';

@@ -1,8 +1,8 @@
+import type { Db } from '@engage/db';
 import { outboxQuerySchema, type MailDelivery, type OutboxPage } from '@engage/http-contract';
 import type { Hono } from 'hono';
 import { listOutbox } from '../auth/mail.js';
 import { outboxMail } from '../auth/outbox/outbox-json.js';
-import type { Db } from '../db/types.js';
 import type { Config } from '../platform/config.js';
 import type { AuthEnv } from '../platform/http/require-auth.js';
 import { badRequest, firstIssue } from './inputs.js';

@@ -1,11 +1,11 @@
 // The admin dashboard's API for a user's passkeys (/api/admin/users/:id/passkeys): admins
 // only, aal2 when they have a factor, removal audited. Real HTTP, auth-js, PGlite and PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../auth/http/mfa-harness.js';
 import { startAuthTestServer, type AuthTestServer } from '../auth/http/server-harness.js';
 import { softwareAuthenticator } from '../auth/http/software-authenticator-harness.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 
 const PASSWORD = 'admin-passkeys-pass-1';

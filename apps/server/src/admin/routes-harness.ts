@@ -1,7 +1,7 @@
+import type { Db } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { serverMigrations } from '../db/migrations/index.js';
-import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { parseConfig } from '../platform/config.js';
 import type { AuthenticatedUser } from '../platform/http/require-auth.js';
 import { createLogger } from '../platform/logger.js';

@@ -1,7 +1,7 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { parseConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { adminTestContext, ADMIN_ID, OTHER_ID, USER_ID, verifyAccessToken } from './routes-harness.js';

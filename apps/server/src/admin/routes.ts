@@ -1,3 +1,4 @@
+import type { Db } from '@engage/db';
 import {
   banBodySchema as banBody,
   inviteBodySchema as inviteBody,
@@ -15,7 +16,6 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { checkPassword } from '../auth/passwords.js';
 import type { AuthService } from '../auth/service.js';
-import type { Db } from '../db/types.js';
 import type { Config } from '../platform/config.js';
 import { requireAdmin, type AuthEnv, type VerifyAccessToken } from '../platform/http/require-auth.js';
 import { readJsonBody } from '../platform/json-body.js';

@@ -1,5 +1,5 @@
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { adminTestContext, ADMIN_ID, USER_ID } from './routes-harness.js';
 
 for (const target of testDbTargets()) {

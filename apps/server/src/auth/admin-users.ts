@@ -1,7 +1,7 @@
 // User administration on the embedded database: the admin API (/auth/v1/admin/users and
 // /api/admin) calls these. List, search and statistics are plain SQL on auth_users.
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from '@engage/db';
 import { AuthError, authErrors } from './errors.js';
 import { assertMetadataFits } from './metadata.js';
 import { hashPassword, weakPassword } from './passwords.js';

@@ -1,7 +1,7 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../db/migrations/index.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { parseConfig } from '../platform/config.js';
 import { bootstrapAdmins, bootstrapOperators } from './bootstrap.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, Queryable } from '../db/types.js';
+import type { Db, Queryable } from '@engage/db';
 import { createUser } from './admin-users.js';
 
 export interface BootstrapResult {

@@ -1,6 +1,6 @@
+import type { Db } from '@engage/db';
 import type { LimitStore } from '@engage/rate-limit';
 import { limitStoreFor } from '../db/limit-store.js';
-import type { Db } from '../db/types.js';
 import type { Config } from '../platform/config.js';
 import type { VerifyAccessToken } from '../platform/http/require-auth.js';
 import { createPublicOrigin, type PublicOrigin } from '../platform/public-origin.js';

@@ -8,7 +8,7 @@
 // opaque to clients as in GoTrue): a link cannot be forged, so codes can only be guessed as
 // {email, token}, which code-guesses.ts caps per account.
 import { createHash, createHmac, randomInt, type KeyObject } from 'node:crypto';
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from '@engage/db';
 import { PKCE_PREFIX, type Pkce } from './redirects.js';
 
 export type TokenSlot =

@@ -1,5 +1,5 @@
+import type { Queryable } from '@engage/db';
 import nodemailer from 'nodemailer';
-import type { Queryable } from '../db/types.js';
 
 export interface Mail {
   /** The user the mail concerns (deleted with it). */

@@ -1,5 +1,5 @@
 // POST /factors/{id}/verify inside one transaction.
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from '@engage/db';
 import { assertMayVerify, raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
 import { acceptedStep, backoffMs } from './mfa-attempts.js';

@@ -2,10 +2,10 @@
 // the first challenge of an unverified factor is a registration ('create'), later ones an assertion
 // ('request') for the factor's one credential. A verified assertion raises the session to aal2, as
 // a TOTP code does (mfa-verify.ts), so the server's aal2 rules treat both alike.
+import type { Db, Queryable } from '@engage/db';
 import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import { isoUint8Array } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
-import type { Db, Queryable } from '../db/types.js';
 import { assertMayVerify, raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
 import { parseBody } from './schemas.js';

@@ -1,8 +1,8 @@
 // TOTP and WebAuthn factors (WebAuthn in mfa-webauthn.ts). Phone factors
 // answer a clear "not enabled" error.
+import type { Db } from '@engage/db';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
-import type { Db } from '../db/types.js';
 import { AuthError } from './errors.js';
 import { totpFor } from './mfa-attempts.js';
 import { CHALLENGE_LIFETIME_MS, NIL_UUID, verifyInTransaction } from './mfa-verify.js';

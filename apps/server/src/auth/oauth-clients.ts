@@ -4,8 +4,8 @@
 // is 32 random bytes, shown in the answer that creates it (or regenerates it) and never again:
 // only its SHA-256 is stored, as GoTrue does.
 import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '@engage/db';
 import { z } from 'zod';
-import type { Queryable } from '../db/types.js';
 import { AuthError, authErrors } from './errors.js';
 import { parseBody } from './schemas.js';
 import { isUuid } from './tokens.js';

@@ -3,11 +3,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { migrate } from '@engage/db';
+import { openPglite } from '@engage/db';
+import type { Db } from '@engage/db';
 import { afterAll, beforeAll } from 'vitest';
-import { migrate } from '../db/migrate.js';
 import { serverMigrations } from '../db/migrations/index.js';
-import { openPglite } from '../db/pglite.js';
-import type { Db } from '../db/types.js';
 import { openSecretStore } from '../platform/secrets.js';
 import { late } from './http/auth-harness.js';
 import { loadAuthKeys } from './keys.js';

@@ -1,7 +1,7 @@
+import { migrate } from '@engage/db';
+import { openPglite } from '@engage/db';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../db/migrate.js';
 import { serverMigrations } from '../db/migrations/index.js';
-import { openPglite } from '../db/pglite.js';
 import { createUser, updateUserById } from './admin-users.js';
 import { bootstrapAdmins } from './bootstrap.js';
 import { passwordProblem } from './passwords.js';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from '@engage/db';
 import { AuthError } from './errors.js';
 import { newRefreshToken, type AmrEntry } from './tokens.js';
 

@@ -1,7 +1,7 @@
 // Shapes shared by the auth modules: the service's options, a request's origin, the token response
 // and an authenticated caller. Types only (plus OAuthError), so every module can import it.
+import type { Db } from '@engage/db';
 import type { LimitStore } from '@engage/rate-limit';
-import type { Db } from '../db/types.js';
 import type { PublicOrigin } from '../platform/public-origin.js';
 import { AuthError } from './errors.js';
 import type { AuthKeys } from './keys.js';

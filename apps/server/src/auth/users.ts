@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from '@engage/db';
 
 /** One row of auth_users as the service reads it. */
 export interface UserRow {

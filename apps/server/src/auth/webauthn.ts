@@ -1,6 +1,9 @@
 // What passkeys and WebAuthn factors share: the relying party (from PUBLIC_URL only),
 // the challenge store (single-use, expiring, bound to who asked) and the credential checks, done
 // by @simplewebauthn/server. Never trusts rpId/origin values a client sends.
+import { advisoryXactLock, isLockTimeout } from '@engage/db';
+import { keyedQueue, type KeyedQueue } from '@engage/db';
+import type { Db, Queryable } from '@engage/db';
 import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
@@ -10,9 +13,6 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
-import { advisoryXactLock, isLockTimeout } from '../db/advisory-lock.js';
-import { keyedQueue, type KeyedQueue } from '../db/keyed-queue.js';
-import type { Db, Queryable } from '../db/types.js';
 import { AuthError, authErrors } from './errors.js';
 import { isUuid } from './tokens.js';
 

@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { restrictToOwner } from '../db/pglite.js';
+import { restrictToOwner } from '@engage/db';
 import { BackupError, readArchive } from './archive.js';
 import { DATABASE_MEMBER, SECRETS_MEMBER } from './snapshot.js';
 import { runningServerPid } from './take.js';

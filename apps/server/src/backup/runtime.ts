@@ -1,5 +1,5 @@
+import type { Db } from '@engage/db';
 import type { BackupStatus } from '@engage/http-contract';
-import type { Db } from '../db/types.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { openBackupChannel } from './channel.js';

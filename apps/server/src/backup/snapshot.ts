@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../db/types.js';
+import type { Db } from '@engage/db';
 import { BackupError, buildArchive } from './archive.js';
 
 export const DATABASE_MEMBER = 'database.tar.gz';

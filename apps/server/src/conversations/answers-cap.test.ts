@@ -1,7 +1,7 @@
+import { testDbTargets } from '@engage/db/testing';
 import { MAX_ANSWERS_FILE_BYTES } from '@engage/http-contract/conversations';
 import { createRequester } from '@engage/vapi-client';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { answersStore } from './answers-store.js';
 import { conversationServer, INDEX } from './conversations-harness.js';
 

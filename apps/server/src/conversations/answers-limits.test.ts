@@ -1,6 +1,6 @@
+import { testDbTargets } from '@engage/db/testing';
 import { MAX_ANSWERS_FILE_BYTES } from '@engage/http-contract/conversations';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import type { AnswersStore } from './answers-store.js';
 import type { AssistantLock } from './assistant-lock.js';
 import { conversationServer, verify } from './conversations-harness.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import type { AnswersStore } from './answers-store.js';
 import { assistantLock, type AssistantLock } from './assistant-lock.js';
 import { verify } from './conversations-harness.js';

@@ -1,5 +1,5 @@
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { conversationServer, INDEX } from './conversations-harness.js';
 
 // POST /api/conversations/answers: the server adds an operator's answer to the assistant's Answers

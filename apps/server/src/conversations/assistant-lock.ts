@@ -1,10 +1,10 @@
-import { advisoryXactLock } from '../db/advisory-lock.js';
-import { keyedQueue } from '../db/keyed-queue.js';
-import type { Db } from '../db/types.js';
+import { advisoryXactLock } from '@engage/db';
+import { keyedQueue } from '@engage/db';
+import type { Db } from '@engage/db';
 
 /**
  * One writer at a time per assistant's Answers document. Two locks, one inside the other:
- * - in this process, a promise chain per key (db/keyed-queue.ts; PGlite is one process and one session, where a
+ * - in this process, a promise chain per key (packages/db/src/keyed-queue.ts; PGlite is one process and one session, where a
  *   PostgreSQL advisory lock is re-entrant and so would let two saves of the same session through);
  * - on PostgreSQL, a transaction-scoped advisory lock on a hash of the key, so several instances
  *   over one database also take turns. It goes with the transaction: a crashed instance never

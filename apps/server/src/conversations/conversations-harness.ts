@@ -1,8 +1,8 @@
 // Test support for the conversation-*.test.ts suites: the whole server with the embedded provider,
 // callers by token, visitor chats with the public key, and the Answers document read back.
+import type { Db } from '@engage/db';
+import { testDbTargets, type TestDbTarget } from '@engage/db/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { testDbTargets, type TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../platform/http/require-auth.js';
 import { startProviderTestServer, type ProviderTestServer } from '../provider/server-harness.js';
 import { allMigrations } from '../server.js';

@@ -1,7 +1,7 @@
+import { isLockTimeout } from '@engage/db';
 import { saveAnswerBodySchema, type UnansweredAnswer } from '@engage/http-contract/conversations';
 import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { isLockTimeout } from '../db/advisory-lock.js';
 import { requireOperator, type VerifyAccessToken } from '../platform/http/require-auth.js';
 import { readJsonBody } from '../platform/json-body.js';
 import type { Logger } from '../platform/logger.js';

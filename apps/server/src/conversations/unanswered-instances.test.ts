@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { openPostgres } from '@engage/db';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../db/postgres.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { startProviderTestServer, type ProviderTestServer } from '../provider/server-harness.js';
 import { allMigrations } from '../server.js';
 import { client, verify } from './conversations-harness.js';

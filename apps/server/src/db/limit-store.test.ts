@@ -1,10 +1,10 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { createLimiter } from '@engage/rate-limit';
 import { limitStoreContract } from '@engage/rate-limit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresLimitStore } from './limit-store.js';
 import { serverMigrations } from './migrations/index.js';
-import { testDbTargets } from './testing.js';
-import type { Db } from './types.js';
 
 // The PostgreSQL store on every test database (PGlite speaks the same SQL; with TEST_DATABASE_URL
 // the real server too), held to the same contract as the memory store.

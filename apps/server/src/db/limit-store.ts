@@ -1,3 +1,4 @@
+import type { Db } from '@engage/db';
 import {
   decide,
   intervalMs,
@@ -7,7 +8,6 @@ import {
   type LimitStore,
   type RateSpec,
 } from '@engage/rate-limit';
-import type { Db } from './types.js';
 
 /** Rows of full buckets are deleted at most this often (by whichever instance hits first). */
 const SWEEP_EVERY_MS = 60_000;

@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { openPglite } from '@engage/db';
+import { openPostgres } from '@engage/db';
+import type { Db } from '@engage/db';
 import type { Logger } from '../platform/logger.js';
-import { openPglite } from './pglite.js';
-import { openPostgres } from './postgres.js';
-import type { Db } from './types.js';
 
 /** A problem with the data directory or database that the operator must fix; shown without a stack. */
 export class DatabaseOpenError extends Error {

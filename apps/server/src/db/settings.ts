@@ -1,4 +1,4 @@
-import type { Queryable } from './types.js';
+import type { Queryable } from '@engage/db';
 
 /** Reads one instance setting, or undefined. */
 export async function getSetting<T>(db: Queryable, key: string): Promise<T | undefined> {

@@ -1,4 +1,4 @@
-import type { Queryable } from './types.js';
+import type { Queryable } from '@engage/db';
 
 /**
  * A counter every instance on one database shares: `bump` after a change, `read` (one primary-key

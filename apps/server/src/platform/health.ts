@@ -1,6 +1,6 @@
+import { isDatabaseUnavailable } from '@engage/db';
+import type { Queryable } from '@engage/db';
 import { Hono } from 'hono';
-import { isDatabaseUnavailable } from '../db/availability.js';
-import type { Queryable } from '../db/types.js';
 
 export interface HealthOptions {
   db: Queryable;

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadAuthKeys } from '../auth/keys.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { prepareSecrets } from '../secrets-setup.js';
 import { allMigrations } from '../startup.js';
 import { parseConfig } from './config.js';

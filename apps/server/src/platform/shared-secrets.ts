@@ -1,4 +1,4 @@
-import type { Db } from '../db/types.js';
+import type { Db } from '@engage/db';
 import { randomKey, type SecretStore } from './secrets.js';
 
 /** Any fixed 64-bit key: the instances starting on one PostgreSQL create the secrets one at a time. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '@engage/db';
 import type { LimitStore } from '@engage/rate-limit';
 import { createRequester, type Requester } from '@engage/vapi-client';
 import {
@@ -7,7 +8,6 @@ import {
   type TokenRestrictions,
 } from '@engage/vapi-emulator';
 import type { Hono } from 'hono';
-import type { Db } from '../db/types.js';
 import { connectionAddress } from '../platform/client-address.js';
 import type { Config } from '../platform/config.js';
 import { ownOrigins } from '../platform/embed-origins.js';

@@ -1,8 +1,8 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, verify } from '../conversations/conversations-harness.js';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startProviderTestServer, type ProviderTestServer } from './server-harness.js';
 

@@ -1,6 +1,6 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import { allMigrations } from '../server.js';
 import { startProviderTestServer, type ProviderTestServer } from './server-harness.js';
 

@@ -1,7 +1,7 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 import type { AuthenticatedUser, VerifyAccessToken } from '../platform/http/require-auth.js';
 import { allMigrations } from '../server.js';
 import { startProviderTestServer, type ProviderTestServer } from './server-harness.js';

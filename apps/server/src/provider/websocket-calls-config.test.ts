@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openPglite } from '@engage/db';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { openPglite } from '../db/pglite.js';
 import { ConfigError, parseConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { openSecretStore } from '../platform/secrets.js';

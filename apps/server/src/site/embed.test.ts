@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { migrate } from '@engage/db';
+import { openPglite } from '@engage/db';
+import type { Db } from '@engage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { migrate } from '../db/migrate.js';
-import { openPglite } from '../db/pglite.js';
-import type { Db } from '../db/types.js';
 import { ConfigError, parseConfig, type Config } from '../platform/config.js';
 import { ownOrigins } from '../platform/embed-origins.js';
 import { originVerdict } from '../platform/http/embed-cors.js';

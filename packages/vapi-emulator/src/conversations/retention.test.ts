@@ -8,7 +8,7 @@ import {
 } from './retention.js';
 
 // The cutoff is pure; the schedule is driven by fake timers. The prune's SQL runs against real
-// databases in apps/server/src/provider/emulator-conversations-calls.test.ts.
+// databases in packages/vapi-emulator/src/conversations/calls.test.ts.
 
 describe('conversationCutoff', () => {
   it('is `days` whole days before now', () => {

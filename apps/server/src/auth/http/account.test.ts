@@ -1,9 +1,9 @@
 // AUTH_AUTOCONFIRM, email change (both addresses confirm)
 // and AUTH_SECURE_PASSWORD_CHANGE's reauthentication nonce, on PGlite and PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { createUser } from '../admin-users.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 

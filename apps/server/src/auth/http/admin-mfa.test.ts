@@ -1,7 +1,7 @@
 // Embedded auth through supabase-js: user administration, TOTP, the outbox lock, hosted-mode tokens.
+import { testDbTargets } from '@engage/db/testing';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { createVerifyAccessToken } from '../verify-access-token.js';
 import { authServerContext, newEmail, password } from './auth-harness.js';
 

@@ -1,9 +1,9 @@
 // Anonymous sign-in (AUTH_ANONYMOUS) through the official client, with its attacks: an
 // anonymous user reaching admin or provider routes, a flood from one IPv6 /64, the cap and the
 // pruning of never-upgraded users. On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { allMigrations } from '../../server.js';
 import { NO_LIMITS } from '../rate-limit.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';

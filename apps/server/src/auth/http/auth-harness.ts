@@ -1,9 +1,9 @@
 // Test support shared by the auth.*.test.ts suites: a database and the embedded auth per describe.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { Db, Migration } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import type { TestDbTarget } from '../../db/testing.js';
-import type { Db, Migration } from '../../db/types.js';
 import { createUser } from '../admin-users.js';
 import { startAuthTestServer, type AuthTestServer, type AuthTestServerOptions } from './server-harness.js';
 

@@ -1,8 +1,8 @@
 // Embedded auth: bad input answered with the contract status, and the rate limits over HTTP.
+import { testDbTargets } from '@engage/db/testing';
 import { isAuthApiError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
 import { authServerContext, password } from './auth-harness.js';
 import { authPost } from './passkey-harness.js';
 import { startAuthTestServer } from './server-harness.js';

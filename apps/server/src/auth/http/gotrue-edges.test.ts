@@ -1,8 +1,8 @@
 // The apikey rule of a Supabase project's gateway, and
 // GoTrue's answers for reauthenticate(), unlinkIdentity() and a phone verifyOtp(). On PGlite and
 // (with TEST_DATABASE_URL) PostgreSQL. OAuth client administration is in auth/http/oauth-clients.test.ts.
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { authServerContext } from './auth-harness.js';
 
 for (const target of testDbTargets()) {

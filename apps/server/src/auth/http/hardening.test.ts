@@ -1,6 +1,6 @@
 // Embedded auth hardening: origins, issuers, no-store, email format, anonymous sign-in.
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { createUser } from '../admin-users.js';
 import { signAccessToken } from '../tokens.js';
 import { authServerContext, claimsOf, newEmail, password, rawRequest } from './auth-harness.js';

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { parseConfig } from '../../platform/config.js';
 import { requireUser, type AuthEnv } from '../../platform/http/require-auth.js';
 import { createLogger } from '../../platform/logger.js';

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 
 // The auth limits over real sockets: the address is the socket's (never X-Forwarded-For), an

@@ -1,9 +1,9 @@
 // Generate_link, bans and the admin API's functions
 // (invite, recovery, magic link, sign-out everywhere, ban), on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL. Magic links, invites and /settings are in auth/http/links.test.ts.
+import { testDbTargets } from '@engage/db/testing';
 import { isAuthSessionMissingError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { authServerContext, followMailLink as follow, newEmail, password } from './auth-harness.js';
 
 for (const target of testDbTargets()) {

@@ -1,8 +1,8 @@
 // Magic links and codes (/otp), invites, the "disabled"
 // answers and /settings, on PGlite and (with TEST_DATABASE_URL) PostgreSQL. generate_link, bans and
 // the admin API's functions are in auth/http/links-admin.test.ts.
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { authServerContext, followMailLink as follow, newEmail, password } from './auth-harness.js';
 
 for (const target of testDbTargets()) {

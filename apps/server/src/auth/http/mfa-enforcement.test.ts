@@ -1,8 +1,8 @@
 // A user with a verified factor needs an aal2 token for every privileged route,
 // decided on the server at request time. Real HTTP, supabase-js, PGlite and PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { allMigrations } from '../../server.js';
 import { enrollTotp, signedIn, testClock } from './mfa-harness.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';

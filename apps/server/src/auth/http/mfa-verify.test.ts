@@ -1,10 +1,10 @@
 // A TOTP code is accepted once per factor, a challenge is verified once
 // even by concurrent requests, and a factor backs off after 5 wrong codes (state on its row).
 // Real HTTP, supabase-js, PGlite and PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { enrollTotp, signedIn, testClock } from './mfa-harness.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 

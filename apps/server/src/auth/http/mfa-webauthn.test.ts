@@ -1,9 +1,9 @@
 // WebAuthn as an MFA factor through auth-js's `mfa` API (enroll, challenge, verify,
 // unenroll), and the aal2 it yields satisfying the server's own rules (ADMIN_REQUIRE_MFA).
+import { testDbTargets } from '@engage/db/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { allMigrations } from '../../server.js';
 import { authServerHooks } from './auth-harness.js';
 import { enrollTotp, signedIn, testClock } from './mfa-harness.js';

@@ -1,10 +1,10 @@
 // OAuth client administration (auth-js admin.oauth.*) and
 // the dashboard's /api/admin/oauth-clients, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
 import { createHash } from 'node:crypto';
+import { testDbTargets } from '@engage/db/testing';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { testDbTargets } from '../../db/testing.js';
 import { createUser } from '../admin-users.js';
 import { authServerContext, newEmail, password } from './auth-harness.js';
 

@@ -4,8 +4,8 @@
 // the budget of the verification that signs a real user in; and the challenges, stored rows, stay
 // bounded (per address by that bucket, overall by a cap, and each for 5 minutes at most).
 // With the server's default limits, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { DEFAULT_LIMITS } from '../rate-limit.js';
 import { saveChallenge, takeChallenge, WEBAUTHN_CHALLENGE_MS } from '../webauthn.js';
 import { authApiHeaders, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';

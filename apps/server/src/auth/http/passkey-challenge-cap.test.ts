@@ -3,9 +3,9 @@
 // only the rows committed before them, so a burst of option requests went past the cap together.
 // With a small cap, many requests at once: exactly the cap's worth are answered, the others get
 // 429, and the table never holds more. On PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { allMigrations } from '../../server.js';
 import { authApiHeaders } from './passkey-harness.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';

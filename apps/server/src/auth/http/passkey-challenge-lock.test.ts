@@ -4,10 +4,10 @@
 // everything else waited or got 503. Now an instance queues its saves in-process (one connection
 // waits on the lock at most) and the wait is bounded: past it the request gets 429, never a 500/503.
 // PostgreSQL only: the lock is PostgreSQL's (PGlite runs one transaction at a time).
+import { openPostgres } from '@engage/db';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openPostgres } from '../../db/postgres.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { allMigrations } from '../../server.js';
 import { authApiHeaders } from './passkey-harness.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';

@@ -1,8 +1,8 @@
 // Test support shared by the passkey suites (and the raw auth API posts of the auth suites): the
 // embedded auth over every migration, users signed in with a password, and the WebAuthn registration
 // ceremony with a software authenticator.
+import type { TestDbTarget } from '@engage/db/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { TestDbTarget } from '../../db/testing.js';
 import { allMigrations } from '../../server.js';
 import { authServerHooks } from './auth-harness.js';
 import { signedIn } from './mfa-harness.js';

@@ -1,9 +1,9 @@
 // Passkeys over real HTTP with the official auth-js client (its `passkey` namespace and
 // admin API), a software authenticator, PGlite and PostgreSQL. The attacks are tried, not only the
 // happy path: replays, wrong challenges, counters going back, other people's credentials.
+import { testDbTargets } from '@engage/db/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { enrollTotp, signedIn, testClock } from './mfa-harness.js';
 import { authPost, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
 import { softwareAuthenticator } from './software-authenticator-harness.js';

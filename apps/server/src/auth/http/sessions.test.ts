@@ -1,7 +1,7 @@
 // Embedded auth through supabase-js: sign-in, refresh, logout, recovery and PKCE.
+import { testDbTargets } from '@engage/db/testing';
 import { isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { authServerContext, newEmail, password } from './auth-harness.js';
 
 for (const target of testDbTargets()) {

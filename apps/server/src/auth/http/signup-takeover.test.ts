@@ -1,10 +1,10 @@
 // Registering an address first must not let a stranger own it once its owner
 // confirms. Through the official client over real HTTP, on PGlite and (with TEST_DATABASE_URL)
 // PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { bootstrapOperators } from '../bootstrap.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 

@@ -1,7 +1,7 @@
 // Embedded auth through supabase-js: sign-up, confirmation links and codes, resends.
+import { testDbTargets } from '@engage/db/testing';
 import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../../db/testing.js';
 import { authServerContext, newEmail, password } from './auth-harness.js';
 
 for (const target of testDbTargets()) {

@@ -1,10 +1,10 @@
 // The most common passwords are refused wherever a user chooses one (PUT /user, also
 // after a recovery link), through the official client over real HTTP, on PGlite and PostgreSQL.
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { createUser } from '../admin-users.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 

@@ -1,7 +1,7 @@
 // /_mail: the outbox of the embedded auth (confirmation, recovery and admin mails), for the operator.
+import type { Db } from '@engage/db';
 import type { OutboxPage } from '@engage/http-contract';
 import { Hono, type Context } from 'hono';
-import type { Db } from '../../db/types.js';
 import { getOutboxMail, listOutbox } from '../mail.js';
 import { isUuid } from '../tokens.js';
 import { requireOutboxToken } from './access.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Migration } from '../types.js';
+import type { Migration } from '@engage/db';
 
 /** Reads `NNNN_name.sql` files of a folder in order, ids prefixed with the module's name. */
 export function loadSqlMigrations(dir: string, module: string): Migration[] {

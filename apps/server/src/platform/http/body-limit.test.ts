@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { migrate } from '@engage/db';
+import { openPglite } from '@engage/db';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestServer } from '../../auth/http/server-harness.js';
-import { migrate } from '../../db/migrate.js';
-import { openPglite } from '../../db/pglite.js';
 import { allMigrations, startServer, type RunningServer } from '../../server.js';
 import { parseConfig } from '../config.js';
 import { createLogger } from '../logger.js';

@@ -1,9 +1,9 @@
+import { isDatabaseUnavailable, noteDatabaseError } from '@engage/db';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestServer, type AuthTestServer } from '../../auth/http/server-harness.js';
-import { isDatabaseUnavailable, noteDatabaseError } from '../../db/availability.js';
-import { testDbTargets } from '../../db/testing.js';
-import type { Db } from '../../db/types.js';
 import { allMigrations } from '../../server.js';
 import { databaseUnavailable } from './database-unavailable.js';
 

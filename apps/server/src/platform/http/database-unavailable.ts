@@ -1,5 +1,5 @@
+import { watchDatabase } from '@engage/db';
 import type { MiddlewareHandler } from 'hono';
-import { watchDatabase } from '../../db/availability.js';
 
 /** Seconds a client is asked to wait when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_S = 5;

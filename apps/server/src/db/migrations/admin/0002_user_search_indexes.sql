@@ -5,7 +5,7 @@ create index admin_auth_users_created_id_idx on auth_users (created_at desc, id 
 
 -- Case-insensitive substring search on the email (lower(email) like '%term%') with a trigram GIN
 -- index: 100 000 users go from a ~50 ms scan to ~2 ms. pg_trgm ships with PostgreSQL's contrib
--- and is loaded into PGlite by db/pglite.ts. It is installed in the public schema so that
+-- and is loaded into PGlite by packages/db/src/pglite.ts. It is installed in the public schema so that
 -- dropping a test schema never drops it. Where it cannot be installed (no contrib, no right to
 -- create extensions) search still works, by scanning; the server does not refuse to start.
 do $$

@@ -1,4 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALL_RETENTION_MS,
   CHAT_LIMITS,
@@ -7,10 +11,6 @@ import {
   INLINE_ASSISTANT_MAX_BYTES,
   SEEDED_ASSISTANT_IDS,
 } from '@engage/vapi-emulator';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 
 // What callers of the public key can make the emulator store is bounded. A chat
 // stores its own messages once (not the session's history again), a session keeps a bounded

@@ -1,8 +1,8 @@
-import { DONT_KNOW, NO_DOCUMENTS, type EmulatorCallDirectory } from '@engage/vapi-emulator';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
+import { DONT_KNOW, NO_DOCUMENTS, type EmulatorCallDirectory } from '@engage/vapi-emulator';
 import { keys, useChatEmulator, type WebChat } from './chat-harness.js';
 
 for (const target of testDbTargets()) {

@@ -1,7 +1,7 @@
-import { pruneConversations, conversationCutoff, scheduleConversationRetention } from '@engage/vapi-emulator';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
+import { pruneConversations, conversationCutoff, scheduleConversationRetention } from '@engage/vapi-emulator';
 import { keys, INDEX, useConversationEmulator } from './conversations-harness.js';
 
 for (const target of testDbTargets()) {

@@ -1,14 +1,14 @@
 // Test support for the provider-emulator-*.test.ts suites that drive a standalone emulator over real
 // HTTP with the typed client: one emulator per suite, on a hand-moved clock, with settable faults.
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
 import type { VapiApiError } from '@engage/vapi-client';
 import { createVapiClient, isVapiApiError, type VapiClient } from '@engage/vapi-client';
-import { createVapiEmulator, emulatorMigrations, type EmulatorFaults } from '@engage/vapi-emulator';
-import { fileReports } from '@engage/vapi-emulator/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
+import { createVapiEmulator, emulatorMigrations, type EmulatorFaults } from '@engage/vapi-emulator';
+import { fileReports } from '@engage/vapi-emulator/testing';
 
 export const keys = { publicKey: 'pk-test-public', privateKey: 'sk-test-private' };
 /** What the server's own proxy sends in x-engage-proxy. */

@@ -1,7 +1,7 @@
+import { testDbTargets } from '@engage/db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DONT_KNOW, NO_DOCUMENTS } from '@engage/vapi-emulator';
 import { minimalDocx, minimalPdf } from '@engage/vapi-emulator/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { DELAY, keys, useChatEmulator } from './chat-harness.js';
 
 for (const target of testDbTargets()) {

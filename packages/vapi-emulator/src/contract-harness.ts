@@ -3,16 +3,16 @@
 // the provider's own SDK. Two emulators over one database: the strict one and one with
 // requireFilePurpose off.
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
 import { createVapiClient, type VapiClient } from '@engage/vapi-client';
-import { createVapiEmulator, emulatorMigrations } from '@engage/vapi-emulator';
-import { fileReports } from '@engage/vapi-emulator/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
-import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { manualClock } from './emulator-harness.js';
+import { createVapiEmulator, emulatorMigrations } from '@engage/vapi-emulator';
+import { fileReports } from '@engage/vapi-emulator/testing';
+import { manualClock } from './routes/routes-harness.js';
 
-export { apiError } from './emulator-harness.js';
+export { apiError } from './routes/routes-harness.js';
 export const keys = { publicKey: 'pk-contract', privateKey: 'sk-contract' };
 export const DELAY = 1000;
 export const text = (content: string, name: string) => new File([content], name, { type: 'text/plain' });

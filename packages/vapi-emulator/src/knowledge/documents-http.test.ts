@@ -1,4 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDocumentWorker,
   createVapiEmulator,
@@ -13,10 +17,6 @@ import {
   sharedStreamPdf,
   STUCK_WORKER_SCRIPT,
 } from '@engage/vapi-emulator/testing';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 
 // Documents are read when uploaded, in the extraction worker, never on a question's path: a decompression bomb fails with its reason at upload, questions are answered while a
 // file is still being read, and a file left processing by a stopped server is read at the next start.

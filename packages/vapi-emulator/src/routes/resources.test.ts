@@ -1,8 +1,8 @@
+import { testDbTargets } from '@engage/db/testing';
 import type { QueryTool, VapiClient, VapiFile } from '@engage/vapi-client';
-import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import { apiError, DELAY, file, keys, useHttpEmulator } from './emulator-harness.js';
+import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
+import { apiError, DELAY, file, keys, useHttpEmulator } from './routes-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the client against the emulator over HTTP: tools, knowledge bases and assistants (${target.name})`, () => {

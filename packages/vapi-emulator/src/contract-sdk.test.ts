@@ -1,10 +1,10 @@
 // The emulator against the provider's contract: the /v2/knowledge-base routes, and the provider's
 // own SDK (@vapi-ai/server-sdk 2.0.1). The document's operations and bodies:
-// provider/emulator-contract.test.ts.
-import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
+// packages/vapi-emulator/src/contract.test.ts.
+import { testDbTargets } from '@engage/db/testing';
 import { VapiClient as OfficialSdk } from '@vapi-ai/server-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
+import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { apiError, DELAY, keys, text, useContractEmulator } from './contract-harness.js';
 
 for (const target of testDbTargets()) {

@@ -1,10 +1,10 @@
 // The emulator against the provider's OpenAPI document: every documented operation answered, the
 // file listing's purpose, and bodies checked against the document. The knowledge-base routes and
-// the provider's own SDK: provider/emulator-contract-sdk.test.ts.
+// the provider's own SDK: packages/vapi-emulator/src/contract-sdk.test.ts.
+import { testDbTargets } from '@engage/db/testing';
 import { createVapiClient } from '@engage/vapi-client';
-import { DOCUMENTED_ROUTES, SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
+import { DOCUMENTED_ROUTES, SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { apiError, keys, text, useContractEmulator } from './contract-harness.js';
 
 for (const target of testDbTargets()) {

@@ -1,9 +1,9 @@
-import { NO_DOCUMENTS, CALL_MESSAGE_LIMITS, type EmulatorCallDirectory } from '@engage/vapi-emulator';
-import { componentProblems } from '@engage/vapi-emulator/testing';
+import { testDbTargets } from '@engage/db/testing';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { testDbTargets } from '../db/testing.js';
+import { NO_DOCUMENTS, CALL_MESSAGE_LIMITS, type EmulatorCallDirectory } from '@engage/vapi-emulator';
+import { componentProblems } from '@engage/vapi-emulator/testing';
 import {
   keys,
   INDEX,

@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Context } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createVapiEmulator,
   emulatorMigrations,
   SEEDED_ASSISTANT_IDS,
   type VapiEmulatorDeps,
 } from '@engage/vapi-emulator';
-import { serve, type ServerType } from '@hono/node-server';
-import type { Context } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 
 // The standalone emulator's own protections, over real HTTP: a body cap on every route (1 MiB by
 // default), a bounded assistantOverrides.variableValues, and POST /call/web per caller address.

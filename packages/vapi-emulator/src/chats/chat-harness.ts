@@ -3,12 +3,12 @@
 // POST /chat/web with the public key; one assistant with a query tool over REFUNDS is made before
 // the suite's tests.
 import type { AddressInfo } from 'node:net';
-import { createVapiEmulator, emulatorMigrations, type VapiEmulatorDeps } from '@engage/vapi-emulator';
-import { fileReports } from '@engage/vapi-emulator/testing';
+import type { Db } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
+import { createVapiEmulator, emulatorMigrations, type VapiEmulatorDeps } from '@engage/vapi-emulator';
+import { fileReports } from '@engage/vapi-emulator/testing';
 
 export const keys = { publicKey: 'pk-chat', privateKey: 'sk-chat' };
 export const DELAY = 1000;

@@ -1,8 +1,8 @@
+import { testDbTargets } from '@engage/db/testing';
 import { createVapiClient, type VapiClient } from '@engage/vapi-client';
-import { minimalPdf } from '@engage/vapi-emulator/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import { apiError, DELAY, file, keys, PROXY_SECRET, useHttpEmulator } from './emulator-harness.js';
+import { minimalPdf } from '@engage/vapi-emulator/testing';
+import { apiError, DELAY, file, keys, PROXY_SECRET, useHttpEmulator } from './routes-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the client against the emulator over HTTP: files (${target.name})`, () => {

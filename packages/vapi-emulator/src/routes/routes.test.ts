@@ -1,9 +1,9 @@
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { createVapiClient, VAPI_ROUTES, type VapiClient } from '@engage/vapi-client';
-import { createVapiEmulator, NOT_IMPLEMENTED } from '@engage/vapi-emulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { apiError, keys, useHttpEmulator } from './emulator-harness.js';
+import { createVapiEmulator, NOT_IMPLEMENTED } from '@engage/vapi-emulator';
+import { apiError, keys, useHttpEmulator } from './routes-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the client against the emulator over HTTP: faults, routes and restarts (${target.name})`, () => {

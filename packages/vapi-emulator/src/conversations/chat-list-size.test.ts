@@ -1,5 +1,5 @@
+import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
 import { INDEX, keys, type ChatPage, useConversationEmulator } from './conversations-harness.js';
 
 // GET /chat?limit=1000 is what the document allows, and each chat carries its session's history (up

@@ -1,7 +1,7 @@
-import { componentProblems } from '@engage/vapi-emulator/testing';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
+import { componentProblems } from '@engage/vapi-emulator/testing';
 import {
   keys,
   INDEX,

@@ -1,9 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from './migrate.js';
-import { coreMigrations } from './migrations/index.js';
-import { getSetting, setSetting } from './settings.js';
 import { testDbTargets } from './testing.js';
-import type { Db } from './types.js';
+import type { Db, Migration, Queryable } from './types.js';
+
+const notes: Migration[] = [
+  { id: 'notes/0001', sql: 'create table notes (key text primary key, value int)' },
+];
+const note = (q: Queryable, key: string, value: number) =>
+  q.query('insert into notes (key, value) values ($1, $2)', [key, value]);
+const noteValue = async (q: Queryable, key: string) =>
+  (await q.query<{ value: number }>('select value from notes where key = $1', [key])).rows[0]?.value;
 
 for (const target of testDbTargets()) {
   describe(`db on ${target.name}`, () => {
@@ -15,9 +21,9 @@ for (const target of testDbTargets()) {
 
     it('applies migrations once and records them', async () => {
       db = await target.open();
-      const first = await migrate(db, coreMigrations());
-      expect(first).toContain('core/0001_settings');
-      expect(await migrate(db, coreMigrations())).toEqual([]);
+      const first = await migrate(db, notes);
+      expect(first).toEqual(['notes/0001']);
+      expect(await migrate(db, notes)).toEqual([]);
       const { rows } = await db.query<{ id: string }>('select id from schema_migrations');
       expect(rows.map((r) => r.id)).toEqual(first);
     });
@@ -47,21 +53,21 @@ for (const target of testDbTargets()) {
     });
 
     it('commits a transaction that resolves and rolls back one that throws', async () => {
-      db = await target.open(coreMigrations());
-      await db.transaction((tx) => setSetting(tx, 'kept', 1));
+      db = await target.open(notes);
+      await db.transaction((tx) => note(tx, 'kept', 1));
       await expect(
         db.transaction(async (tx) => {
-          await setSetting(tx, 'lost', 2);
+          await note(tx, 'lost', 2);
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
-      expect(await getSetting(db, 'kept')).toBe(1);
-      expect(await getSetting(db, 'lost')).toBeUndefined();
+      expect(await noteValue(db, 'kept')).toBe(1);
+      expect(await noteValue(db, 'lost')).toBeUndefined();
     });
 
     it('returns counts as numbers', async () => {
-      db = await target.open(coreMigrations());
-      const { rows } = await db.query<{ n: number }>('select count(*) as n from app_settings');
+      db = await target.open(notes);
+      const { rows } = await db.query<{ n: number }>('select count(*) as n from notes');
       expect(rows[0]?.n).toBe(0);
     });
   });

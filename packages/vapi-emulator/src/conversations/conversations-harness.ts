@@ -1,6 +1,12 @@
 // Test support for the provider-emulator-conversations-*.test.ts suites (the provider's half):
 // the embedded provider with its rooms on a real port, over a test database, on the suite's own clock.
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import type { TestDbTarget } from '@engage/db/testing';
+import { serve, type ServerType } from '@hono/node-server';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   createRooms,
   createVapiEmulator,
@@ -9,12 +15,6 @@ import {
   type RoomsOptions,
   type VapiEmulatorDeps,
 } from '@engage/vapi-emulator';
-import { serve, type ServerType } from '@hono/node-server';
-import { createNodeWebSocket } from '@hono/node-ws';
-import { Hono } from 'hono';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestDbTarget } from '../db/testing.js';
-import type { Db } from '../db/types.js';
 
 export const keys = { publicKey: 'pk-conversations', privateKey: 'sk-conversations' };
 export const INDEX = SEEDED_ASSISTANT_IDS.index;

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import type { Db } from '@engage/db';
+import { testDbTargets } from '@engage/db/testing';
 import { createVapiClient, type VapiClient } from '@engage/vapi-client';
-import { createVapiEmulator, SEEDED_ASSISTANT_IDS, type EmulatorCallDirectory } from '@engage/vapi-emulator';
 import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDbTargets } from '../db/testing.js';
-import type { Db } from '../db/types.js';
-import { apiError, keys, PROXY_SECRET, useHttpEmulator } from './emulator-harness.js';
+import { createVapiEmulator, SEEDED_ASSISTANT_IDS, type EmulatorCallDirectory } from '@engage/vapi-emulator';
+import { apiError, keys, PROXY_SECRET, useHttpEmulator } from './routes-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the client against the emulator over HTTP: calls (${target.name})`, () => {
