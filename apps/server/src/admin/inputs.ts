@@ -83,5 +83,11 @@ export type Ctx = Context<AuthEnv>;
 
 export const badRequest = (c: Ctx, message: string) => c.json({ error: 'validation_failed', message }, 400);
 
+/** The `:id` of a user route, which must be a UUID. */
+export const userId = (c: Ctx) => uuid.safeParse(c.req.param('id'));
+
 /** The first zod issue as a sentence for the caller. */
 export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'The request is not valid.';
+
+/** The message for a create form missing a field. */
+export const MISSING_FIELDS_MESSAGE = 'Please provide both email and password';

@@ -5,7 +5,7 @@ import { listOutbox } from '../auth/mail.js';
 import { outboxMail } from '../auth/outbox/outbox-json.js';
 import type { Config } from '../platform/config.js';
 import type { AuthEnv } from '../platform/http/require-auth.js';
-import { badRequest, firstIssue } from './inputs.js';
+import { readQuery } from '../platform/json-body.js';
 
 /**
  * The mail outbox in the dashboard: newest first, bounded, each mail with its links. Mounted
@@ -13,8 +13,8 @@ import { badRequest, firstIssue } from './inputs.js';
  */
 export function mountAdminOutboxRoute(app: Hono<AuthEnv>, deps: { config: Config; db: Db }): void {
   app.get('/outbox', async (c) => {
-    const parsed = outboxQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return badRequest(c, firstIssue(parsed.error));
+    const parsed = readQuery(c, outboxQuerySchema);
+    if (!parsed.ok) return parsed.response;
     const { embeddedAuth, SMTP_URL } = deps.config;
     const delivery: MailDelivery = !embeddedAuth ? 'hosted' : SMTP_URL ? 'smtp' : 'outbox';
     const rows = delivery === 'hosted' ? [] : await listOutbox(deps.db, parsed.data.limit);

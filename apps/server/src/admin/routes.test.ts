@@ -57,6 +57,21 @@ for (const target of testDbTargets()) {
       for (const res of answers) expect(res.headers.get('cache-control')).toBe('no-store');
     });
 
+    it('answers a bad query string as it answers a bad body: validation_failed, naming the field', async () => {
+      for (const [path, field] of [
+        ['/users?limit=0', 'limit'],
+        ['/users?status=weird', 'status'],
+        ['/stats?days=x', 'days'],
+        ['/audit?limit=x', 'limit'],
+        ['/users.csv?status=weird', 'status'],
+        ['/outbox?limit=101', 'limit'],
+      ]) {
+        const res = await asAdmin('GET', path!);
+        expect(res.status, path).toBe(400);
+        expect(await res.json(), path).toMatchObject({ error: 'validation_failed', field });
+      }
+    });
+
     const roleOf = async (id: string) =>
       (
         await t.db.query<{ meta: Record<string, unknown> }>(

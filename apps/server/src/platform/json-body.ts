@@ -7,6 +7,7 @@ import type { z } from 'zod';
  * - a body that is not JSON: 400 `invalid_json`;
  * - JSON of the wrong shape: 400 `validation_failed`, the first problem's message (written for the
  *   person who will read it) and, when it is about one field, that field's path.
+ * A query string is read the same way (`readQuery`), with the same `validation_failed` answer.
  * The size limit is the server's one `MAX_JSON_BYTES`, enforced before any route reads the body.
  * GoTrue's routes and the provider emulator keep the error shapes of the services they stand for.
  */
@@ -41,6 +42,14 @@ export async function readJsonBody<S extends z.ZodType>(
     return { ok: false, response: invalidJson(c) };
   }
   const parsed = schema.safeParse(raw);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, response: validationFailed(c, parsed.error) };
+}
+
+/** Reads the request's query string and checks it against `schema`: the same answers as a body. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): JsonBody<z.infer<S>> {
+  const parsed = schema.safeParse(c.req.query());
   return parsed.success
     ? { ok: true, data: parsed.data }
     : { ok: false, response: validationFailed(c, parsed.error) };
