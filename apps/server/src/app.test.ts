@@ -1,49 +1,38 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from '@engage/db';
-import { openPglite } from '@engage/db';
-import type { Db } from '@engage/db';
+import { migrate, type Db } from '@engage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.js';
-import { parseConfig } from './platform/config.js';
+import { startTestApp, type TestApp } from './app-harness.js';
 import { createLogger } from './platform/logger.js';
-import { openSecretStore } from './platform/secrets.js';
 import { allMigrations } from './startup.js';
 
-let db: Db;
-let dir: string;
 const lines: string[] = [];
-let app: ReturnType<typeof createApp>;
+let testApp: TestApp;
+let app: TestApp['app'];
+let db: Db;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'engage-app-'));
-  const siteDir = path.join(dir, 'site');
-  mkdirSync(path.join(siteDir, 'assets'), { recursive: true });
-  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  db = await openPglite();
-  const config = parseConfig({
-    DATA_DIR: dir,
-    SITE_DIR: siteDir,
-    VAPI_PRIVATE_KEY: 'sk-private-must-not-leak',
-    VAPI_PUBLIC_KEY: 'pk-public',
-    SUPABASE_URL: 'https://proj.supabase.co',
-    SUPABASE_ANON_KEY: 'anon-public',
-    SUPABASE_SERVICE_ROLE_KEY: 'service-role-must-not-leak',
+  testApp = await startTestApp({
+    migrated: false,
+    prepare: (dir) => {
+      mkdirSync(path.join(dir, 'assets'), { recursive: true });
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+      writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    },
+    env: {
+      VAPI_PRIVATE_KEY: 'sk-private-must-not-leak',
+      VAPI_PUBLIC_KEY: 'pk-public',
+      SUPABASE_URL: 'https://proj.supabase.co',
+      SUPABASE_ANON_KEY: 'anon-public',
+      SUPABASE_SERVICE_ROLE_KEY: 'service-role-must-not-leak',
+    },
+    deps: { logger: createLogger('debug', (l) => lines.push(l)) },
   });
-  app = createApp({
-    config,
-    db,
-    logger: createLogger('debug', (l) => lines.push(l)),
-    secrets: openSecretStore(dir),
-    verifyAccessToken: async () => null,
-  });
+  ({ app, db } = testApp);
 });
 
 afterAll(async () => {
-  await db.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testApp?.close();
 });
 
 describe('createApp', () => {

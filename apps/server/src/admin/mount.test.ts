@@ -1,41 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { migrate } from '@engage/db';
-import { openPglite } from '@engage/db';
-import type { Db } from '@engage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { serverMigrations } from '../db/migrations/index.js';
-import { parseConfig } from '../platform/config.js';
+import { startTestApp, type TestApp } from '../app-harness.js';
 import type { AuthenticatedUser } from '../platform/http/require-auth.js';
-import { createLogger } from '../platform/logger.js';
-import { openSecretStore } from '../platform/secrets.js';
 
 describe('createApp mounts /api/admin behind the role check', () => {
-  let db: Db;
-  let dir: string;
-  let app: ReturnType<typeof createApp>;
+  let testApp: TestApp | undefined;
+  let app: TestApp['app'];
   const users: Record<string, AuthenticatedUser> = {
     admin: { id: '11111111-1111-4111-8111-111111111111', email: 'a@x.io', role: 'admin', appMetadata: {} },
     user: { id: '22222222-2222-4222-8222-222222222222', email: 'u@x.io', role: 'user', appMetadata: {} },
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'engage-admin-mount-'));
-    db = await openPglite();
-    await migrate(db, serverMigrations());
-    app = createApp({
-      config: parseConfig({ DATA_DIR: dir, SITE_DIR: dir }),
-      db,
-      logger: createLogger('silent'),
-      secrets: openSecretStore(dir),
-      verifyAccessToken: async (token) => users[token] ?? null,
-    });
+    testApp = await startTestApp({ deps: { verifyAccessToken: async (token) => users[token] ?? null } });
+    app = testApp.app;
   });
   afterAll(async () => {
-    await db?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await testApp?.close();
   });
 
   const get = (p: string, token?: string) =>

@@ -1,18 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from '@engage/db';
-import { openPglite } from '@engage/db';
-import type { Db } from '@engage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
+import { startTestApp, type TestApp } from '../app-harness.js';
 import { ConfigError, parseConfig, type Config } from '../platform/config.js';
 import { ownOrigins } from '../platform/embed-origins.js';
 import { originVerdict } from '../platform/http/embed-cors.js';
-import { createLogger } from '../platform/logger.js';
-import { openSecretStore } from '../platform/secrets.js';
 import { publicKeyRestrictions } from '../provider/connection.js';
-import { allMigrations } from '../startup.js';
 
 // The widget on other sites: EMBED_ORIGINS, the CORS answers on exactly the widget's
 // routes, the 403 for every other site, and the embed script's headers, through the real app.
@@ -96,36 +89,28 @@ describe('the public key’s allowedOrigins', () => {
 });
 
 describe('the widget’s routes from other sites', () => {
-  let db: Db;
-  let dir: string;
-  let app: ReturnType<typeof createApp>;
+  let testApp: TestApp | undefined;
+  let app: TestApp['app'];
   let config: Config;
   let publicKey: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'engage-embed-'));
-    const siteDir = path.join(dir, 'site');
-    mkdirSync(path.join(siteDir, 'embed'), { recursive: true });
-    writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(siteDir, 'embed.js'), 'void 0');
-    writeFileSync(path.join(siteDir, 'embed', 'embed-0123456789.js'), 'void 0');
-    db = await openPglite();
-    await migrate(db, allMigrations());
-    config = parseConfig({ DATA_DIR: dir, SITE_DIR: siteDir, PORT: '8787', EMBED_ORIGINS: SHOP });
-    app = createApp({
-      config,
-      db,
-      logger: createLogger('silent'),
-      secrets: openSecretStore(dir),
-      verifyAccessToken: async () => null,
+    testApp = await startTestApp({
+      env: { PORT: '8787', EMBED_ORIGINS: SHOP },
+      prepare: (dir) => {
+        mkdirSync(path.join(dir, 'embed'), { recursive: true });
+        writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+        writeFileSync(path.join(dir, 'embed.js'), 'void 0');
+        writeFileSync(path.join(dir, 'embed', 'embed-0123456789.js'), 'void 0');
+      },
     });
+    ({ app, config } = testApp);
     publicKey = ((await (await app.request('/config.json')).json()) as { provider: { publicKey: string } })
       .provider.publicKey;
   });
 
   afterAll(async () => {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await testApp?.close();
   });
 
   const from = (origin: string | undefined, init: RequestInit = {}) => ({

@@ -1,15 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from '@engage/db';
-import { openPglite } from '@engage/db';
-import type { Db } from '@engage/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
-import { allMigrations } from '../../startup.js';
-import { parseConfig } from '../config.js';
-import { createLogger } from '../logger.js';
-import { openSecretStore } from '../secrets.js';
+import { startTestApp, type TestApp } from '../../app-harness.js';
 
 // EMBED_ORIGINS through the real app, route by route: every route the widget calls
 // refuses look-alikes of a listed site, preflight included, and no other route grants a listed
@@ -36,28 +28,19 @@ const WIDGET_ROUTES = [
 ] as const;
 
 describe('EMBED_ORIGINS, route by route', () => {
-  let db: Db;
-  let dir: string;
-  let app: ReturnType<typeof createApp>;
+  let testApp: TestApp | undefined;
+  let app: TestApp['app'];
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'engage-embed-cors-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-    db = await openPglite();
-    await migrate(db, allMigrations());
-    const config = parseConfig({ DATA_DIR: dir, SITE_DIR: dir, PORT: '8787', EMBED_ORIGINS: SHOP });
-    app = createApp({
-      config,
-      db,
-      logger: createLogger('silent'),
-      secrets: openSecretStore(dir),
-      verifyAccessToken: async () => null,
+    testApp = await startTestApp({
+      env: { PORT: '8787', EMBED_ORIGINS: SHOP },
+      prepare: (dir) => writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>'),
     });
+    app = testApp.app;
   });
 
   afterAll(async () => {
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await testApp?.close();
   });
 
   const ask = (method: string, route: string, origin: string, headers: Record<string, string> = {}) =>

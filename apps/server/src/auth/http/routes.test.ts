@@ -10,7 +10,7 @@ import { startAuthTestServer } from './server-harness.js';
 let n = 0;
 
 for (const target of testDbTargets()) {
-  describe(`embedded auth hardening on ${target.name}`, () => {
+  describe(`the auth routes on ${target.name}`, () => {
     const { db, srv, signedIn } = authServerContext(target);
     const evil = {
       Host: 'evil.example',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { authServerContext } from './auth-harness.js';
 
 for (const target of testDbTargets()) {
-  describe(`GoTrue edges with supabase-js on ${target.name}`, () => {
+  describe(`the auth routes through supabase-js on ${target.name}`, () => {
     const { srv, signedIn } = authServerContext(target);
 
     describe('the apikey rule', () => {
