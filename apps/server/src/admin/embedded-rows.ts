@@ -1,43 +1,37 @@
-import type { AdminUser, UserRole } from './types.js';
+import {
+  appMetadataOf,
+  USER_COLUMNS as AUTH_USER_COLUMNS,
+  type UserRow as AuthUserRow,
+} from '../auth/users.js';
+import { roleOf } from '../platform/http/require-auth.js';
+import { activeBan, type AdminUser } from './types.js';
 
 /**
- * The auth_users rows the embedded user admin (./embedded.ts) reads, and their mapping to the admin
- * API's users; the LIKE pattern of its search.
+ * The embedded auth's user record (auth/users.ts, the one model of auth_users) as the dashboard
+ * reads it: the same columns, plus the creation time as PostgreSQL text, whose microseconds a JS
+ * Date would lose (the keyset of the list's pages).
  * @module
  */
 
-export interface UserRow {
-  id: string;
-  email: string;
-  created_at: Date | string;
-  email_confirmed_at: Date | string | null;
-  last_sign_in_at: Date | string | null;
-  is_admin: boolean;
-  role: UserRole;
-  banned_until: Date | string | null;
-  /** created_at as PostgreSQL text: microsecond precision, which a JS Date would lose. */
-  cursor_at: string;
-}
+export type UserRow = AuthUserRow & { cursor_at: string };
 
-export const USER_COLUMNS = `id, email, created_at, email_confirmed_at, last_sign_in_at,
-  coalesce(raw_app_meta_data->>'role' = 'admin', false) as is_admin,
-  case raw_app_meta_data->>'role' when 'admin' then 'admin' when 'operator' then 'operator' else 'user' end as role,
-  case when banned_until > now() then banned_until end as banned_until,
-  created_at::text as cursor_at`;
+export const USER_COLUMNS = `${AUTH_USER_COLUMNS}, created_at::text as cursor_at`;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 export function toUser(row: UserRow): AdminUser {
+  // An anonymous user is never an admin nor an operator, whatever its app_metadata says.
+  const role = row.is_anonymous ? 'user' : roleOf(appMetadataOf(row));
   return {
     id: row.id,
     email: row.email,
     created_at: iso(row.created_at) as string,
     email_confirmed_at: iso(row.email_confirmed_at),
     last_sign_in_at: iso(row.last_sign_in_at),
-    is_admin: row.is_admin,
-    role: row.role,
-    banned_until: iso(row.banned_until),
+    is_admin: role === 'admin',
+    role,
+    banned_until: activeBan(row.banned_until),
   };
 }
 

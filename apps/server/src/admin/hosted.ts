@@ -1,5 +1,4 @@
 import { GoTrueAdminApi, isAuthApiError, type User } from '@supabase/auth-js';
-import { parseBanDuration } from '../auth/admin-users.js';
 import { roleOf } from '../platform/http/require-auth.js';
 import { pageOf, signupsPerDay, sortNewestFirst, userFilter } from './in-memory-users.js';
 import {
@@ -7,7 +6,7 @@ import {
   AdminError,
   EMAIL_EXISTS_MESSAGE,
   fromGoTrueUser,
-  durationMessage,
+  assertBanDuration,
   LAST_ADMIN_MESSAGE,
   summaryOf,
   USER_NOT_FOUND_MESSAGE,
@@ -159,11 +158,7 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     },
 
     async banUser(id, duration) {
-      try {
-        parseBanDuration(duration);
-      } catch (error) {
-        throw new AdminError('invalid_duration', durationMessage(error));
-      }
+      assertBanDuration(duration);
       await mustGetRaw(id);
       const { data, error } = await api.updateUserById(id, { ban_duration: duration });
       if (error) {

@@ -4,7 +4,7 @@
  * No HTTP here; admin/routes.ts adapts it.
  */
 import type { AdminFactor, AdminUser, AdminUserDetail, SignupDay, UserStatus } from '@engage/http-contract';
-import { BAN_TOO_LONG_MESSAGE } from '../auth/admin-users.js';
+import { BAN_TOO_LONG_MESSAGE, banDurationProblem } from '../auth/admin-users.js';
 import { roleOf, type UserRole } from '../platform/http/require-auth.js';
 
 export type { UserRole };
@@ -138,11 +138,15 @@ export const USER_NOT_FOUND_MESSAGE = 'No user has this id.';
 export const INVALID_DURATION_MESSAGE =
   "The duration must be like '24h', '90m' or '1h30m' (units h, m, s, ms), or 'none' to lift the ban.";
 
-/** The admin API's words for a ban duration parseBanDuration refused: too long, or its format. */
-export const durationMessage = (error: unknown) =>
-  error instanceof Error && error.message === BAN_TOO_LONG_MESSAGE
-    ? BAN_TOO_LONG_MESSAGE
-    : INVALID_DURATION_MESSAGE;
+/** A ban duration GoTrue would refuse, as the admin API answers it (checked before anything is asked). */
+export function assertBanDuration(duration: string): void {
+  const problem = banDurationProblem(duration);
+  if (problem)
+    throw new AdminError(
+      'invalid_duration',
+      problem === 'too_long' ? BAN_TOO_LONG_MESSAGE : INVALID_DURATION_MESSAGE,
+    );
+}
 
 /** A ban that has run out is no ban: the list shows null for it. */
 export function activeBan(bannedUntil: string | Date | null | undefined, now = Date.now()): string | null {
