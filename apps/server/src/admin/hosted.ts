@@ -44,6 +44,94 @@ function upstream(what: string, error: { status?: number; message: string }): Ad
 }
 
 /**
+ * POST /recover or /otp: the endpoints after which Supabase itself mails the link (the admin
+ * API's generate_link mails nothing). The service key is the apikey; the answer is {} either way.
+ */
+async function mailThroughSupabase(
+  options: HostedUserAdminOptions,
+  path: '/recover' | '/otp',
+  body: Record<string, unknown>,
+  what: string,
+) {
+  const base = `${options.url.replace(/\/+$/, '')}/auth/v1`;
+  const doFetch = options.fetch ?? fetch;
+  const redirect = options.siteOrigin?.();
+  const url = `${base}${path}${redirect ? `?redirect_to=${encodeURIComponent(redirect)}` : ''}`;
+  const res = await doFetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      apikey: options.serviceRoleKey,
+      Authorization: `Bearer ${options.serviceRoleKey}`,
+    },
+    body: JSON.stringify(body),
+  });
+  await res.body?.cancel();
+  if (res.status === 429)
+    throw new AdminError(
+      'rate_limited',
+      'Supabase allows one such mail a minute per user; try again shortly.',
+    );
+  if (!res.ok) throw upstream(what, { status: res.status, message: '' });
+}
+
+/** Every account, newest first: GoTrue's admin API pages through them, 1000 a request at most. */
+async function allHostedUsers(api: GoTrueAdminApi, pageSize: number): Promise<AdminUser[]> {
+  const users: AdminUser[] = [];
+  for (let page = 1; ; page++) {
+    const { data, error } = await api.listUsers({ page, perPage: pageSize });
+    if (error) throw upstream('list users', error);
+    // Anonymous users are not accounts: the dashboard neither lists nor counts them (as embedded).
+    users.push(...data.users.filter((u) => !u.is_anonymous).map(toAdminUser));
+    if (data.users.length < pageSize) break;
+  }
+  return sortNewestFirst(users);
+}
+
+async function rawHostedUser(api: GoTrueAdminApi, id: string): Promise<User | null> {
+  const { data, error } = await api.getUserById(id);
+  if (error) {
+    if (error.status === 404) return null;
+    throw upstream('read a user', error);
+  }
+  return data.user;
+}
+
+/** The list, its figures and the export, from GoTrue's admin pages (no search nor counts of its own). */
+function hostedReads(
+  api: GoTrueAdminApi,
+  allUsers: () => Promise<AdminUser[]>,
+): Pick<UserAdmin, 'exportUsers' | 'listUsers' | 'stats' | 'signupsPerDay'> {
+  return {
+    // GoTrue's own order (no sort), one admin page at a time: an export never holds every user.
+    async *exportUsers(filter, size) {
+      const matches = userFilter(filter);
+      for (let page = 1; ; page++) {
+        const { data, error } = await api.listUsers({ page, perPage: Math.min(size, 1000) });
+        if (error) throw upstream('list users', error);
+        const users = data.users.map(toAdminUser).filter(matches);
+        if (users.length) yield users;
+        if (data.users.length < Math.min(size, 1000)) break;
+      }
+    },
+
+    async listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
+      return pageOf((await allUsers()).filter(userFilter(query)), query);
+    },
+
+    async stats(): Promise<UserStats> {
+      const users = await allUsers();
+      const verified = users.filter((u) => u.email_confirmed_at !== null).length;
+      return { total: users.length, verified, pending: users.length - verified };
+    },
+
+    async signupsPerDay(days: number): Promise<SignupDay[]> {
+      return signupsPerDay(await allUsers(), days, new Date());
+    },
+  };
+}
+
+/**
  * Hosted Supabase through the GoTrue admin API (the official client, with the service-role key).
  * GoTrue's admin API has neither search nor filters nor counts, so list, search and statistics
  * read every user page by page (1000 a request) and work in memory: fine for the few thousand
@@ -57,33 +145,8 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     fetch: options.fetch,
   });
   const pageSize = options.pageSize ?? 1000;
-  const base = `${options.url.replace(/\/+$/, '')}/auth/v1`;
-  const doFetch = options.fetch ?? fetch;
-
-  /**
-   * POST /recover or /otp: the endpoints after which Supabase itself mails the link (the admin
-   * API's generate_link mails nothing). The service key is the apikey; the answer is {} either way.
-   */
-  async function mailThrough(path: '/recover' | '/otp', body: Record<string, unknown>, what: string) {
-    const redirect = options.siteOrigin?.();
-    const url = `${base}${path}${redirect ? `?redirect_to=${encodeURIComponent(redirect)}` : ''}`;
-    const res = await doFetch(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: options.serviceRoleKey,
-        Authorization: `Bearer ${options.serviceRoleKey}`,
-      },
-      body: JSON.stringify(body),
-    });
-    await res.body?.cancel();
-    if (res.status === 429)
-      throw new AdminError(
-        'rate_limited',
-        'Supabase allows one such mail a minute per user; try again shortly.',
-      );
-    if (!res.ok) throw upstream(what, { status: res.status, message: '' });
-  }
+  const mailThrough = (path: '/recover' | '/otp', body: Record<string, unknown>, what: string) =>
+    mailThroughSupabase(options, path, body, what);
 
   async function mustGetRaw(id: string): Promise<User> {
     const user = await getRawUser(id);
@@ -91,26 +154,8 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
     return user;
   }
 
-  async function allUsers(): Promise<AdminUser[]> {
-    const users: AdminUser[] = [];
-    for (let page = 1; ; page++) {
-      const { data, error } = await api.listUsers({ page, perPage: pageSize });
-      if (error) throw upstream('list users', error);
-      // Anonymous users are not accounts: the dashboard neither lists nor counts them (as embedded).
-      users.push(...data.users.filter((u) => !u.is_anonymous).map(toAdminUser));
-      if (data.users.length < pageSize) break;
-    }
-    return sortNewestFirst(users);
-  }
-
-  async function getRawUser(id: string): Promise<User | null> {
-    const { data, error } = await api.getUserById(id);
-    if (error) {
-      if (error.status === 404) return null;
-      throw upstream('read a user', error);
-    }
-    return data.user;
-  }
+  const allUsers = () => allHostedUsers(api, pageSize);
+  const getRawUser = (id: string) => rawHostedUser(api, id);
 
   async function getUser(id: string): Promise<AdminUser | null> {
     const user = await getRawUser(id);
@@ -168,31 +213,7 @@ export function createHostedUserAdmin(options: HostedUserAdminOptions): UserAdmi
       return toAdminUser(data.user);
     },
 
-    // GoTrue's own order (no sort), one admin page at a time: an export never holds every user.
-    async *exportUsers(filter, size) {
-      const matches = userFilter(filter);
-      for (let page = 1; ; page++) {
-        const { data, error } = await api.listUsers({ page, perPage: Math.min(size, 1000) });
-        if (error) throw upstream('list users', error);
-        const users = data.users.map(toAdminUser).filter(matches);
-        if (users.length) yield users;
-        if (data.users.length < Math.min(size, 1000)) break;
-      }
-    },
-
-    async listUsers(query: ListUsersQuery): Promise<ListUsersPage> {
-      return pageOf((await allUsers()).filter(userFilter(query)), query);
-    },
-
-    async stats(): Promise<UserStats> {
-      const users = await allUsers();
-      const verified = users.filter((u) => u.email_confirmed_at !== null).length;
-      return { total: users.length, verified, pending: users.length - verified };
-    },
-
-    async signupsPerDay(days: number): Promise<SignupDay[]> {
-      return signupsPerDay(await allUsers(), days, new Date());
-    },
+    ...hostedReads(api, allUsers),
 
     async createUser({ email, password }) {
       const { data, error } = await api.createUser({ email, password, email_confirm: true });

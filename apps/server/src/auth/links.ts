@@ -3,23 +3,14 @@
 import { createUser, emailExists, normalizeEmail } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
-import { verificationType, type LinkKind, type LinkMail } from './link-mail.js';
-import { weakPassword } from './passwords.js';
+import { generateLink } from './generate-link.js';
+import { type LinkMail } from './link-mail.js';
 import { parsePkce } from './redirects.js';
-import {
-  generateLinkBody,
-  inviteBody,
-  linkTypes,
-  otpBody,
-  parseBody,
-  recoverBody,
-  resendBody,
-} from './schemas.js';
+import { inviteBody, otpBody, parseBody, recoverBody, resendBody } from './schemas.js';
 import type { RequestContext } from './types.js';
 import { findUserByEmail, findUserById, userJson, type UserRow } from './users.js';
 
 const phoneDisabled = () => new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
-const userNotFound = () => new AuthError(404, 'user_not_found', 'User with this email not found');
 
 export type LinksApi = ReturnType<typeof createLinksApi>;
 
@@ -130,48 +121,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
     },
 
     /** POST /admin/generate_link: the link of a mail, not sent; the user as a flat object with it. */
-    async generateLink(body: unknown, redirectTo?: string) {
-      const input = parseBody(generateLinkBody, body);
-      if (!(linkTypes as readonly string[]).includes(input.type))
-        throw authErrors.validation(`Invalid generate_link type "${input.type}"`);
-      if (!input.email) throw authErrors.validation('An email address is required');
-      const email = normalizeEmail(input.email);
-      let kind = input.type as LinkKind;
-      let user = await findUserByEmail(db, email);
-      if (!user && kind === 'magiclink') kind = 'signup'; // GoTrue signs an unknown address up
-      if (kind === 'signup' || kind === 'invite') {
-        if (user?.email_confirmed_at) throw emailExists();
-        let password = input.password;
-        if (kind === 'signup' && !user) {
-          if (!password && input.type === 'signup')
-            throw authErrors.validation('Signup requires a valid password');
-          const weak = password ? weakPassword(password) : null;
-          if (weak) throw weak;
-        } else password = undefined;
-        user ??= await createUser(db, { email, password, userMetadata: input.data ?? {} });
-      }
-      if (!user) throw userNotFound();
-      if (kind === 'email_change_current' || kind === 'email_change_new') {
-        if (!input.new_email) throw authErrors.validation('The new email address is required');
-        const newEmail = normalizeEmail(input.new_email);
-        if (await findUserByEmail(db, newEmail)) throw emailExists();
-        await db.query(
-          'update auth_users set email_change = $2, email_change_confirm_status = 0 where id = $1',
-          [user.id, newEmail],
-        );
-        user = { ...user, email_change: newEmail };
-      }
-      const redirect = core.redirect(redirectTo ?? input.redirect_to);
-      const link = await mail.prepareLink(user, kind, redirect);
-      return {
-        ...userJson(await fresh(user)),
-        action_link: link.link,
-        email_otp: link.code,
-        hashed_token: link.hashedToken,
-        redirect_to: redirect,
-        verification_type: verificationType(kind),
-      };
-    },
+    generateLink: (body: unknown, redirectTo?: string) => generateLink(core, mail, body, redirectTo),
 
     /** Mails a user a recovery link (the admin dashboard's "Send password recovery"). */
     async sendRecoveryTo(user: UserRow, redirectTo?: string) {

@@ -13,6 +13,7 @@ import type { SessionRow } from './sessions.js';
 import { newRefreshToken } from './tokens.js';
 import type { Caller } from './types.js';
 import type { FactorRow } from './users.js';
+import { saveChallenge, takeChallenge } from './webauthn-challenges.js';
 import {
   authenticationJson,
   checkAssertion,
@@ -20,8 +21,6 @@ import {
   checkRegistration,
   insertCredential,
   registrationJson,
-  saveChallenge,
-  takeChallenge,
   transportsOf,
   verificationFailed,
   WEBAUTHN_TIMEOUT_MS,

@@ -151,6 +151,42 @@ const pageParam = (value: string | undefined, fallback: number, name: string, ma
   return Number(value);
 };
 
+/** Registers a client; a confidential one gets its secret in this answer only. */
+async function createClient(db: Queryable, body: unknown) {
+  const input = parseBody(createBody, body);
+  const redirectUris = checkRedirectUris(input.redirect_uris, true) as string[];
+  const grantTypes = checkGrantTypes(input.grant_types) ?? [...GRANT_TYPES];
+  const name = checkName(input.client_name) ?? '';
+  const clientUri = checkUri(input.client_uri, 'client_uri');
+  const logoUri = checkUri(input.logo_uri, 'logo_uri');
+  if (input.client_type && input.client_type !== 'public' && input.client_type !== 'confidential')
+    throw invalid("client_type must be 'public' or 'confidential'");
+  const method = checkAuthMethod(input.token_endpoint_auth_method);
+  // GoTrue: the type is given, or follows from the method; confidential by default.
+  const type: ClientType =
+    (input.client_type as ClientType | undefined) || (method === 'none' ? 'public' : 'confidential');
+  const authMethod = method ?? (type === 'public' ? 'none' : 'client_secret_basic');
+  if (!methodFits(type, authMethod))
+    throw invalid(`token_endpoint_auth_method '${authMethod}' is not valid for client_type '${type}'`);
+  const secret = type === 'confidential' ? newSecret() : null;
+  const { rows } = await db.query<ClientRow>(
+    `insert into auth_oauth_clients (client_name, client_type, token_endpoint_auth_method,
+       client_secret_hash, redirect_uris, grant_types, client_uri, logo_uri)
+     values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8) returning ${COLUMNS}`,
+    [
+      name,
+      type,
+      authMethod,
+      secret?.hash ?? null,
+      JSON.stringify(redirectUris),
+      JSON.stringify(grantTypes),
+      clientUri || null,
+      logoUri || null,
+    ],
+  );
+  return clientJson(rows[0] as ClientRow, secret?.secret);
+}
+
 export function createOAuthClientsApi(db: Queryable) {
   async function load(id: string): Promise<ClientRow> {
     if (!isUuid(id)) throw invalid('invalid client_id format');
@@ -187,40 +223,7 @@ export function createOAuthClientsApi(db: Queryable) {
     },
 
     /** POST /admin/oauth/clients: 201 with the secret of a confidential client, shown this once. */
-    async create(body: unknown) {
-      const input = parseBody(createBody, body);
-      const redirectUris = checkRedirectUris(input.redirect_uris, true) as string[];
-      const grantTypes = checkGrantTypes(input.grant_types) ?? [...GRANT_TYPES];
-      const name = checkName(input.client_name) ?? '';
-      const clientUri = checkUri(input.client_uri, 'client_uri');
-      const logoUri = checkUri(input.logo_uri, 'logo_uri');
-      if (input.client_type && input.client_type !== 'public' && input.client_type !== 'confidential')
-        throw invalid("client_type must be 'public' or 'confidential'");
-      const method = checkAuthMethod(input.token_endpoint_auth_method);
-      // GoTrue: the type is given, or follows from the method; confidential by default.
-      const type: ClientType =
-        (input.client_type as ClientType | undefined) || (method === 'none' ? 'public' : 'confidential');
-      const authMethod = method ?? (type === 'public' ? 'none' : 'client_secret_basic');
-      if (!methodFits(type, authMethod))
-        throw invalid(`token_endpoint_auth_method '${authMethod}' is not valid for client_type '${type}'`);
-      const secret = type === 'confidential' ? newSecret() : null;
-      const { rows } = await db.query<ClientRow>(
-        `insert into auth_oauth_clients (client_name, client_type, token_endpoint_auth_method,
-           client_secret_hash, redirect_uris, grant_types, client_uri, logo_uri)
-         values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8) returning ${COLUMNS}`,
-        [
-          name,
-          type,
-          authMethod,
-          secret?.hash ?? null,
-          JSON.stringify(redirectUris),
-          JSON.stringify(grantTypes),
-          clientUri || null,
-          logoUri || null,
-        ],
-      );
-      return clientJson(rows[0] as ClientRow, secret?.secret);
-    },
+    create: (body: unknown) => createClient(db, body),
 
     /** GET /admin/oauth/clients/{id}: never the secret. */
     async get(id: string) {

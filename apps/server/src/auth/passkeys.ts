@@ -10,6 +10,7 @@ import { parseBody } from './schemas.js';
 import { isUuid } from './tokens.js';
 import type { Caller, RequestContext, TokenResponse } from './types.js';
 import { findUserById, hasVerifiedFactor } from './users.js';
+import { saveChallenge, takeChallenge } from './webauthn-challenges.js';
 import {
   authenticationJson,
   checkAssertion,
@@ -18,8 +19,6 @@ import {
   insertCredential,
   registrationJson,
   relyingParty,
-  saveChallenge,
-  takeChallenge,
   transportsOf,
   verificationFailed,
   WEBAUTHN_TIMEOUT_MS,

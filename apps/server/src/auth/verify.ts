@@ -1,10 +1,11 @@
 // POST /verify and GET /verify: every link and code of link-mail.ts ends here.
 import { randomUUID } from 'node:crypto';
+import type { Queryable } from '@engage/db';
 import { emailExists, normalizeEmail } from './admin-users.js';
 import { countCodeGuess } from './code-guesses.js';
 import { userBanned, type AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
-import { codeTokenHash, takeToken, type TokenSlot } from './link-tokens.js';
+import { codeTokenHash, takeToken, type TakenToken, type TokenSlot } from './link-tokens.js';
 import { PKCE_PREFIX, type Pkce } from './redirects.js';
 import { parseBody, verifyBody, verifyTypes, type VerifyType } from './schemas.js';
 import type { RequestContext, TokenResponse } from './types.js';
@@ -28,6 +29,70 @@ export const EMAIL_CHANGE_ACCEPTED =
 
 /** A verified token: a user to sign in, or the first half of an email change. */
 export type Verified = { user: UserRow; pkce: Pkce | null } | { accepted: true };
+
+/** A consumed token of an email change: one half recorded, or both and the address moved. */
+async function applyEmailChange(
+  tx: Queryable,
+  token: TakenToken,
+  autoconfirm: boolean,
+): Promise<Verified | null> {
+  const { rows } = await tx.query<{ email_change: string | null; email_change_confirm_status: number }>(
+    'select email_change, email_change_confirm_status from auth_users where id = $1 for update',
+    [token.user_id],
+  );
+  const pending = rows[0];
+  if (!pending?.email_change) return null;
+  if (!autoconfirm && pending.email_change_confirm_status === 0) {
+    await tx.query('update auth_users set email_change_confirm_status = 1 where id = $1', [token.user_id]);
+    return { accepted: true };
+  }
+  try {
+    const changed = await tx.query<UserRow>(
+      `update auth_users set email = email_change, email_change = null, email_change_confirm_status = 0,
+         email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false, updated_at = now()
+       where id = $1 returning ${USER_COLUMNS}`,
+      [token.user_id],
+    );
+    await tx.query(
+      `delete from auth_one_time_tokens where user_id = $1 and token_type like 'email_change_%'`,
+      [token.user_id],
+    );
+    return changed.rows[0] ? { user: changed.rows[0], pkce: token.pkce } : null;
+  } catch (error) {
+    // Someone took the new address meanwhile (the unique index).
+    if ((error as { code?: string }).code === '23505') throw emailExists();
+    throw error;
+  }
+}
+
+/** A consumed confirmation, recovery or magic-link token: the address is confirmed. */
+async function applyConfirmation(tx: Queryable, token: TakenToken): Promise<Verified | null> {
+  // A recovery or magic link that confirms an address drops the password a sign-up left
+  // pending: the mailbox owner did not necessarily set it (docs/security.md).
+  const updated = await tx.query<UserRow>(
+    `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now(),
+       encrypted_password = case when email_confirmed_at is null and $2::boolean then null else encrypted_password end
+     where id = $1 returning ${USER_COLUMNS}`,
+    [token.user_id, token.token_type === 'recovery'],
+  );
+  return updated.rows[0] ? { user: updated.rows[0], pkce: token.pkce } : null;
+}
+
+/** The fragment of GET /verify's redirect: form-encoded, keys sorted, `sb` an empty marker (GoTrue's exact layout). */
+function redirectFragment(target: string, params: Record<string, string>, tokenIsPkce: boolean): string {
+  const all: Record<string, string> = { ...params, sb: '' };
+  const sorted = Object.keys(all)
+    .sort()
+    .map((k) => [k, all[k] as string]);
+  const encoded = new URLSearchParams(sorted).toString();
+  // PKCE clients read errors from the query string: GoTrue copies them there too.
+  if ('error' in params && tokenIsPkce) {
+    const url = new URL(target);
+    for (const [k, v] of sorted) if (k !== 'sb') url.searchParams.set(k as string, v as string);
+    return `${url.toString()}#${encoded}`;
+  }
+  return `${target}#${encoded}`;
+}
 
 const amrMethod = (type: string) => (type === 'recovery' ? 'recovery' : 'otp');
 
@@ -62,46 +127,9 @@ export function createVerifyApi(core: AuthCore) {
         core.now(),
       );
       if (!token) return null;
-      if (token.token_type === 'email_change_current' || token.token_type === 'email_change_new') {
-        const { rows } = await tx.query<{ email_change: string | null; email_change_confirm_status: number }>(
-          'select email_change, email_change_confirm_status from auth_users where id = $1 for update',
-          [token.user_id],
-        );
-        const pending = rows[0];
-        if (!pending?.email_change) return null;
-        if (!core.autoconfirm && pending.email_change_confirm_status === 0) {
-          await tx.query('update auth_users set email_change_confirm_status = 1 where id = $1', [
-            token.user_id,
-          ]);
-          return { accepted: true };
-        }
-        try {
-          const changed = await tx.query<UserRow>(
-            `update auth_users set email = email_change, email_change = null, email_change_confirm_status = 0,
-               email_confirmed_at = coalesce(email_confirmed_at, now()), is_anonymous = false, updated_at = now()
-             where id = $1 returning ${USER_COLUMNS}`,
-            [token.user_id],
-          );
-          await tx.query(
-            `delete from auth_one_time_tokens where user_id = $1 and token_type like 'email_change_%'`,
-            [token.user_id],
-          );
-          return changed.rows[0] ? { user: changed.rows[0], pkce: token.pkce } : null;
-        } catch (error) {
-          // Someone took the new address meanwhile (the unique index).
-          if ((error as { code?: string }).code === '23505') throw emailExists();
-          throw error;
-        }
-      }
-      // A recovery or magic link that confirms an address drops the password a sign-up left
-      // pending: the mailbox owner did not necessarily set it (docs/security.md).
-      const updated = await tx.query<UserRow>(
-        `update auth_users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now(),
-           encrypted_password = case when email_confirmed_at is null and $2::boolean then null else encrypted_password end
-         where id = $1 returning ${USER_COLUMNS}`,
-        [token.user_id, token.token_type === 'recovery'],
-      );
-      return updated.rows[0] ? { user: updated.rows[0], pkce: token.pkce } : null;
+      if (token.token_type === 'email_change_current' || token.token_type === 'email_change_new')
+        return applyEmailChange(tx, token, core.autoconfirm);
+      return applyConfirmation(tx, token);
     });
     if (!result) throw invalid();
     if ('user' in result && core.isBanned(result.user)) throw userBanned(403);
@@ -149,21 +177,7 @@ export function createVerifyApi(core: AuthCore) {
     ): Promise<string> {
       const target = core.redirect(query.redirect_to).split('#')[0] as string;
       const tokenIsPkce = query.token?.startsWith(PKCE_PREFIX) ?? false;
-      // Form-encoded, keys sorted, `sb` an empty marker: GoTrue's exact layout.
-      const fragment = (params: Record<string, string>) => {
-        const all: Record<string, string> = { ...params, sb: '' };
-        const sorted = Object.keys(all)
-          .sort()
-          .map((k) => [k, all[k] as string]);
-        const encoded = new URLSearchParams(sorted).toString();
-        // PKCE clients read errors from the query string: GoTrue copies them there too.
-        if ('error' in params && tokenIsPkce) {
-          const url = new URL(target);
-          for (const [k, v] of sorted) if (k !== 'sb') url.searchParams.set(k as string, v as string);
-          return `${url.toString()}#${encoded}`;
-        }
-        return `${target}#${encoded}`;
-      };
+      const fragment = (params: Record<string, string>) => redirectFragment(target, params, tokenIsPkce);
       try {
         if (!query.token || !query.type) throw authErrors.otpExpired();
         const verified = await consume(query.token, query.type, ctx);

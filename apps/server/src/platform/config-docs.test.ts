@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_DOCS, configurationMarkdown } from './config-docs.js';
-import { CONFIG_VARIABLES, repoRoot } from './config.js';
+import { CONFIG_VARIABLES } from './config-schema.js';
+import { repoRoot } from './config.js';
 
 describe('docs/configuration.md', () => {
   it('documents every variable the server reads, once, and no other', () => {

@@ -7,7 +7,8 @@
 import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../rate-limit.js';
-import { saveChallenge, takeChallenge, WEBAUTHN_CHALLENGE_MS } from '../webauthn.js';
+import { saveChallenge, takeChallenge } from '../webauthn-challenges.js';
+import { WEBAUTHN_CHALLENGE_MS } from '../webauthn.js';
 import { authApiHeaders, passkeyServerContext, passkeyUser, registerPasskey } from './passkey-harness.js';
 
 const PASSWORD = 'passkey-autofill-pass-1';
