@@ -56,6 +56,46 @@ async function keepNewest(
   );
 }
 
+/**
+ * Stores one exchange under the session's lock, so concurrent follow-ups both land; the session's
+ * oldest chats past its history go, and the table's oldest past the cap.
+ */
+async function addChat(
+  ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'maxStoredChats'>,
+  sessionId: string,
+  data: ChatData,
+  ended: boolean,
+): Promise<ChatRow> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      'select id from emulator_chat_sessions where id = $1 for update',
+      [sessionId],
+    );
+    // Gone since it was looked up (expired, or the oldest past the cap): not a server error.
+    if (!rows[0])
+      fail(404, `Session ${sessionId} has ended: send assistantId (or assistant) to start a new one.`);
+    await tx.query(`update emulator_chat_sessions set status = $2, updated_at = $3 where id = $1`, [
+      sessionId,
+      ended ? 'completed' : 'active',
+      now,
+    ]);
+    await tx.query(
+      `delete from emulator_chats where id in (select id from emulator_chats where session_id = $1
+         order by seq desc offset $2)`,
+      [sessionId, CHAT_LIMITS.maxSessionMessages - 1],
+    );
+    await keepNewest(tx, 'emulator_chats', ctx.maxStoredChats - 1);
+    const inserted = await tx.query<ChatRow>(
+      `insert into emulator_chats (id, org_id, session_id, assistant_id, data, created_at, updated_at)
+       values ($1, $2, $3, (select assistant_id from emulator_chat_sessions where id = $3), $4::jsonb, $5, $5)
+       returning *`,
+      [ctx.newId(), EMULATOR_ORG_ID, sessionId, JSON.stringify(data), now],
+    );
+    return inserted.rows[0]!;
+  });
+}
+
 export function chatStore(ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'maxStoredChats'>) {
   const { db } = ctx;
 
@@ -127,40 +167,7 @@ export function chatStore(ctx: Pick<EmulatorContext, 'db' | 'now' | 'newId' | 'm
       return rows[0]!;
     },
 
-    /**
-     * Stores one exchange under the session's lock, so concurrent follow-ups both land; the session's
-     * oldest chats past its history go, and the table's oldest past the cap.
-     */
-    async addChat(sessionId: string, data: ChatData, ended: boolean): Promise<ChatRow> {
-      const now = ctx.now();
-      return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string }>(
-          'select id from emulator_chat_sessions where id = $1 for update',
-          [sessionId],
-        );
-        // Gone since it was looked up (expired, or the oldest past the cap): not a server error.
-        if (!rows[0])
-          fail(404, `Session ${sessionId} has ended: send assistantId (or assistant) to start a new one.`);
-        await tx.query(`update emulator_chat_sessions set status = $2, updated_at = $3 where id = $1`, [
-          sessionId,
-          ended ? 'completed' : 'active',
-          now,
-        ]);
-        await tx.query(
-          `delete from emulator_chats where id in (select id from emulator_chats where session_id = $1
-             order by seq desc offset $2)`,
-          [sessionId, CHAT_LIMITS.maxSessionMessages - 1],
-        );
-        await keepNewest(tx, 'emulator_chats', ctx.maxStoredChats - 1);
-        const inserted = await tx.query<ChatRow>(
-          `insert into emulator_chats (id, org_id, session_id, assistant_id, data, created_at, updated_at)
-           values ($1, $2, $3, (select assistant_id from emulator_chat_sessions where id = $3), $4::jsonb, $5, $5)
-           returning *`,
-          [ctx.newId(), EMULATOR_ORG_ID, sessionId, JSON.stringify(data), now],
-        );
-        return inserted.rows[0]!;
-      });
-    },
+    addChat: (sessionId: string, data: ChatData, ended: boolean) => addChat(ctx, sessionId, data, ended),
 
     /** The provider's Chat: the exchange, its session's assistant, and the history before it. */
     async toChat(row: ChatRow) {

@@ -84,42 +84,49 @@ async function optionalJsonBody(c: Context): Promise<unknown> {
   }
 }
 
+interface CallAssistantChoice {
+  assistantId?: string | undefined;
+  assistant?: Record<string, unknown> | undefined;
+  assistantOverrides?: Record<string, unknown> | undefined;
+  squadId?: string | undefined;
+  squad?: unknown;
+  workflowId?: string | undefined;
+  workflow?: unknown;
+}
+
+/** The assistant a call runs: stored (by id) or inline, with overrides and {{variables}} applied. */
+async function assistantOfCall(
+  storedAssistant: ReturnType<typeof storedAssistants>,
+  body: CallAssistantChoice,
+): Promise<Record<string, unknown>> {
+  if (
+    !body.assistantId &&
+    !body.assistant &&
+    !body.squadId &&
+    !body.squad &&
+    !body.workflowId &&
+    !body.workflow
+  )
+    fail(400, 'Assistant or Squad or Workflow must be provided.');
+  if (!body.assistantId && !body.assistant)
+    fail(501, 'The embedded provider runs assistants only: squads and workflows need the real provider.');
+  const assistant = body.assistantId
+    ? await storedAssistant(body.assistantId)
+    : (body.assistant as Record<string, unknown>);
+  const { variableValues, ...fieldOverrides } = (body.assistantOverrides ?? {}) as {
+    variableValues?: Record<string, unknown>;
+  };
+  const resolved: Record<string, unknown> = { ...assistant, ...fieldOverrides };
+  resolved.firstMessage = fillVariables(resolved.firstMessage, variableValues);
+  return resolved;
+}
+
 export function callRoutes(ctx: EmulatorContext): Hono {
   const storedAssistant = storedAssistants(ctx);
   const calls = callStore(ctx);
   const app = new Hono();
 
-  /** The assistant a call runs: stored (by id) or inline, with overrides and {{variables}} applied. */
-  const resolveAssistant = async (body: {
-    assistantId?: string | undefined;
-    assistant?: Record<string, unknown> | undefined;
-    assistantOverrides?: Record<string, unknown> | undefined;
-    squadId?: string | undefined;
-    squad?: unknown;
-    workflowId?: string | undefined;
-    workflow?: unknown;
-  }): Promise<Record<string, unknown>> => {
-    if (
-      !body.assistantId &&
-      !body.assistant &&
-      !body.squadId &&
-      !body.squad &&
-      !body.workflowId &&
-      !body.workflow
-    )
-      fail(400, 'Assistant or Squad or Workflow must be provided.');
-    if (!body.assistantId && !body.assistant)
-      fail(501, 'The embedded provider runs assistants only: squads and workflows need the real provider.');
-    const assistant = body.assistantId
-      ? await storedAssistant(body.assistantId)
-      : (body.assistant as Record<string, unknown>);
-    const { variableValues, ...fieldOverrides } = (body.assistantOverrides ?? {}) as {
-      variableValues?: Record<string, unknown>;
-    };
-    const resolved: Record<string, unknown> = { ...assistant, ...fieldOverrides };
-    resolved.firstMessage = fillVariables(resolved.firstMessage, variableValues);
-    return resolved;
-  };
+  const resolveAssistant = (body: CallAssistantChoice) => assistantOfCall(storedAssistant, body);
 
   /** ws(s)://<host as the caller sees it><mount>/rooms/<id>: the local room of a call. */
   const roomUrl = (c: Parameters<typeof publicBase>[0], suffix: string, id: string) => {

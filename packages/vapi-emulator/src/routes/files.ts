@@ -57,34 +57,39 @@ function status(row: FileRow, now: Date): 'processing' | 'done' | 'failed' {
   return row.parse_ok ? 'done' : 'failed';
 }
 
+/** The provider's File for a stored upload; its URL on the origin the caller sees. */
+const fileJson = (ctx: EmulatorContext, row: FileRow, origin: string) => ({
+  id: row.id,
+  orgId: row.org_id,
+  object: 'file' as const,
+  status: status(row, ctx.now()),
+  name: row.name,
+  originalName: row.original_name,
+  bytes: row.bytes,
+  mimetype: row.mimetype,
+  ...(row.purpose ? { purpose: row.purpose } : {}),
+  ...(row.metadata ? { metadata: json<Record<string, unknown>>(row.metadata) } : {}),
+  path: `files/${row.id}/${row.original_name}`,
+  url: `${origin}/storage/${row.id}/${encodeURIComponent(row.original_name)}`,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+
+async function findFile(db: EmulatorContext['db'], id: string) {
+  const { rows } = await db.query<FileRow>(`select ${COLUMNS} from emulator_files where id = $1`, [id]);
+  return rows[0] ?? fail(404, `File ${id} not found`);
+}
+
 export function filesRoutes(ctx: EmulatorContext): Hono {
   const { db } = ctx;
   const app = new Hono();
 
-  const toFile = (row: FileRow, origin: string) => ({
-    id: row.id,
-    orgId: row.org_id,
-    object: 'file' as const,
-    status: status(row, ctx.now()),
-    name: row.name,
-    originalName: row.original_name,
-    bytes: row.bytes,
-    mimetype: row.mimetype,
-    ...(row.purpose ? { purpose: row.purpose } : {}),
-    ...(row.metadata ? { metadata: json<Record<string, unknown>>(row.metadata) } : {}),
-    path: `files/${row.id}/${row.original_name}`,
-    url: `${origin}/storage/${row.id}/${encodeURIComponent(row.original_name)}`,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  });
+  const toFile = (row: FileRow, origin: string) => fileJson(ctx, row, origin);
   const base = (c: Parameters<typeof publicBase>[0], suffix: string) => {
     const b = publicBase(c, suffix, ctx.forwardedHeaderSecret);
     return `${b.origin}${b.prefix}`;
   };
-  const find = async (id: string) => {
-    const { rows } = await db.query<FileRow>(`select ${COLUMNS} from emulator_files where id = $1`, [id]);
-    return rows[0] ?? fail(404, `File ${id} not found`);
-  };
+  const find = (id: string) => findFile(db, id);
 
   app.post(
     '/file',

@@ -62,64 +62,68 @@ const updateSchema = createSchema.partial();
 const attachSchema = z.strictObject({ fileId: z.string().min(1) });
 const listSchema = z.strictObject({ limit: z.coerce.number().int().min(0).max(1000).default(100) });
 
+const toBase = (row: BaseRow) => ({
+  id: row.id,
+  orgId: row.org_id,
+  name: row.name,
+  ...(row.description !== null ? { description: row.description } : {}),
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+/** A deleted upload keeps the state it had when attached. */
+const fileJson = (ctx: EmulatorContext, row: FileRow, upload?: UploadState) => ({
+  id: row.id,
+  knowledgeBaseV2Id: row.knowledge_base_id,
+  fileId: row.file_id,
+  ...(row.file_name !== null ? { fileName: row.file_name } : {}),
+  ...(row.mimetype !== null ? { mimetype: row.mimetype } : {}),
+  ...(row.bytes !== null ? { bytes: row.bytes } : {}),
+  status:
+    ctx.now().getTime() < new Date(row.ready_at).getTime() || upload?.processed_at === null
+      ? ('indexing' as const)
+      : (upload?.parse_ok ?? row.index_ok)
+        ? ('ready' as const)
+        : ('failed' as const),
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+});
+const findBaseRow = async (db: EmulatorContext['db'], id: string) => {
+  const { rows } = await db.query<BaseRow>('select * from emulator_knowledge_bases_v2 where id = $1', [id]);
+  return rows[0] ?? fail(404, `Knowledge base ${id} not found`);
+};
+/** Indexing ends the processing delay from now, and never before the upload itself is processed. */
+const indexingOf = async (ctx: EmulatorContext, fileId: string) => {
+  const { rows } = await ctx.db.query<{
+    name: string;
+    mimetype: string;
+    bytes: number;
+    parse_ok: boolean;
+    processed_at: Date | string | null;
+    ready_at: Date | string;
+  }>('select name, mimetype, bytes, parse_ok, processed_at, ready_at from emulator_files where id = $1', [
+    fileId,
+  ]);
+  const file = rows[0] ?? fail(404, `File ${fileId} not found`);
+  const now = ctx.now();
+  const readyAt = new Date(
+    Math.max(now.getTime() + ctx.processingDelayMs, new Date(file.ready_at).getTime()),
+  );
+  return { file, now, readyAt };
+};
+
 export function knowledgeBaseV2Routes(ctx: EmulatorContext): Hono {
   const { db } = ctx;
   const tools = jsonStore(ctx, 'emulator_tools', 'Tool');
   const app = new Hono();
 
-  const toBase = (row: BaseRow) => ({
-    id: row.id,
-    orgId: row.org_id,
-    name: row.name,
-    ...(row.description !== null ? { description: row.description } : {}),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  });
-  /** A deleted upload keeps the state it had when attached. */
-  const toFile = (row: FileRow, upload?: UploadState) => ({
-    id: row.id,
-    knowledgeBaseV2Id: row.knowledge_base_id,
-    fileId: row.file_id,
-    ...(row.file_name !== null ? { fileName: row.file_name } : {}),
-    ...(row.mimetype !== null ? { mimetype: row.mimetype } : {}),
-    ...(row.bytes !== null ? { bytes: row.bytes } : {}),
-    status:
-      ctx.now().getTime() < new Date(row.ready_at).getTime() || upload?.processed_at === null
-        ? ('indexing' as const)
-        : (upload?.parse_ok ?? row.index_ok)
-          ? ('ready' as const)
-          : ('failed' as const),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  });
-  const findBase = async (id: string) => {
-    const { rows } = await db.query<BaseRow>('select * from emulator_knowledge_bases_v2 where id = $1', [id]);
-    return rows[0] ?? fail(404, `Knowledge base ${id} not found`);
-  };
   const body = async (c: Context, route: Parameters<typeof checkBody>[0]) => {
     const value = await jsonBody(c);
     checkBody(route, value);
     return value;
   };
-  /** Indexing ends the processing delay from now, and never before the upload itself is processed. */
-  const indexing = async (fileId: string) => {
-    const { rows } = await db.query<{
-      name: string;
-      mimetype: string;
-      bytes: number;
-      parse_ok: boolean;
-      processed_at: Date | string | null;
-      ready_at: Date | string;
-    }>('select name, mimetype, bytes, parse_ok, processed_at, ready_at from emulator_files where id = $1', [
-      fileId,
-    ]);
-    const file = rows[0] ?? fail(404, `File ${fileId} not found`);
-    const now = ctx.now();
-    const readyAt = new Date(
-      Math.max(now.getTime() + ctx.processingDelayMs, new Date(file.ready_at).getTime()),
-    );
-    return { file, now, readyAt };
-  };
+  const toFile = (row: FileRow, upload?: UploadState) => fileJson(ctx, row, upload);
+  const findBase = (id: string) => findBaseRow(db, id);
+  const indexing = (fileId: string) => indexingOf(ctx, fileId);
 
   app.post('/v2/knowledge-base', async (c) => {
     const input = parseWith(createSchema, await body(c, 'POST /v2/knowledge-base'));
