@@ -7,7 +7,6 @@ import { isLoopbackHost, listenOrigin } from './public-origin.js';
 /** The repository root: apps/server/src → ../../.. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-
 export interface Config extends Env {
   /** Absolute data directory. */
   dataDir: string;
