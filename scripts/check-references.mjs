@@ -12,8 +12,7 @@ const tracked = new Set(execFileSync('git', ['ls-files'], { encoding: 'utf8' }).
 const trackedNames = new Set([...tracked].map((f) => f.split('/').pop()));
 const trackedList = [...tracked];
 // A source file's name in prose (a path or a bare name ending .ts, .tsx or .mjs); not URLs, not `@/` aliases.
-const SOURCE_NAME =
-  /(?<![\w@/.*<-])((?:\.\.?\/)*(?:\w[\w.-]*\/)*\w[\w.-]*\.(?:ts|tsx|mjs))(?![\w/>-])/g;
+const SOURCE_NAME = /(?<![\w@/.*<-])((?:\.\.?\/)*(?:\w[\w.-]*\/)*\w[\w.-]*\.(?:ts|tsx|mjs))(?![\w/>-])/g;
 const IMPORT_LINE = /^\s*(import|export)\b.*from\s+['"]|^\s*\} from ['"]|import\(['"]/;
 function namesMissingFile(line) {
   if (IMPORT_LINE.test(line)) return false; // imports are checked by TypeScript
