@@ -43,13 +43,66 @@ export function publicKeyRestrictions(config: Config): Record<'public' | 'member
   };
 }
 
+/**
+ * The one decision between the embedded provider and the real one, and its keys: made once, read by
+ * the proxy, the server's own requests and WebSocket calls alike.
+ */
+export interface ProviderConnection {
+  /** True: the embedded emulator, reached in-process through the server's own handler. */
+  embedded: boolean;
+  privateKey: string;
+  /** The public key of the public pages (/config.json for everyone). */
+  publicKey: string | null;
+  /** The public key of the sign-in-only pages (/config.json with a valid session only). */
+  membersPublicKey: string | null;
+  /**
+   * A client for a request made on behalf of a page at `origin`: the real provider as configured;
+   * the embedded one in-process at that origin, so what it builds from its own address (a call
+   * room's URL) is the browser's. No X-Forwarded-* are sent: the emulator believes those only from
+   * the server's proxy.
+   */
+  requesterAt(origin: string): Requester;
+}
+
+export function providerConnection(
+  config: Config,
+  secrets: SecretStore,
+  serverFetch: (request: Request) => Promise<Response>,
+): ProviderConnection {
+  if (!config.embeddedProvider) {
+    const privateKey = config.VAPI_PRIVATE_KEY as string;
+    const requester = createRequester({ baseUrl: config.VAPI_API_URL, token: privateKey });
+    return {
+      embedded: false,
+      privateKey,
+      publicKey: config.VAPI_PUBLIC_KEY ?? null,
+      membersPublicKey: config.VAPI_MEMBERS_PUBLIC_KEY ?? null,
+      requesterAt: () => requester,
+    };
+  }
+  const keys = emulatorKeys(config, secrets);
+  return {
+    embedded: true,
+    privateKey: keys.privateKey,
+    publicKey: keys.publicKey,
+    membersPublicKey: keys.membersPublicKey,
+    requesterAt: (origin) =>
+      createRequester({
+        baseUrl: new URL(new URL(EMBEDDED_PROVIDER_URL).pathname, origin).href,
+        token: keys.privateKey,
+        fetch: (input, init) => serverFetch(new Request(input, init)),
+      }),
+  };
+}
+
 export interface ProviderRoutesOptions {
   /** The server's one limit store (db/limit-store.ts), for the emulator's per-address limits. */
   limitStore?: LimitStore;
   config: Config;
+  /** Which provider, with which keys (providerConnection). */
+  connection: ProviderConnection;
   db: Db;
   logger: Logger;
-  secrets: SecretStore;
   verify: VerifyAccessToken;
   /** The site's public origin (configuration only): the base of the file URLs the emulator stores. */
   publicOrigin: PublicOrigin;
@@ -88,38 +141,35 @@ export interface ProviderClient {
  * in use. The caller mounts them: `/provider` and `/api/provider` in app.ts.
  */
 export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
-  const { config, logger } = options;
-  if (!config.embeddedProvider) {
+  const { config, connection, logger } = options;
+  const { publicKey, membersPublicKey } = connection;
+  if (!connection.embedded) {
     return {
       emulator: null,
       proxy: providerProxy({
         verify: options.verify,
         upstreamBaseUrl: config.VAPI_API_URL,
-        privateKey: config.VAPI_PRIVATE_KEY as string,
+        privateKey: connection.privateKey,
         logger,
       }),
-      publicKey: config.VAPI_PUBLIC_KEY ?? null,
-      membersPublicKey: config.VAPI_MEMBERS_PUBLIC_KEY ?? null,
+      publicKey,
+      membersPublicKey,
       client: {
-        requester: createRequester({
-          baseUrl: config.VAPI_API_URL,
-          token: config.VAPI_PRIVATE_KEY as string,
-        }),
+        requester: connection.requesterAt(config.VAPI_API_URL),
         fetchFile: (input, init) => fetch(input, init),
       },
     };
   }
-  const keys = emulatorKeys(config, options.secrets);
   // Proves to the emulator that X-Forwarded-* come from this proxy; new on every start, never shown.
   const forwardedHeaderSecret = randomUUID();
   const emulator = createVapiEmulator({
     db: options.db,
     keys: {
-      privateKey: keys.privateKey,
-      publicKey: keys.publicKey,
+      privateKey: connection.privateKey,
+      publicKey: publicKey as string,
       publicKeyRestrictions: publicKeyRestrictions(config).public,
       otherPublicKeys: [
-        { value: keys.membersPublicKey, restrictions: publicKeyRestrictions(config).members },
+        { value: membersPublicKey as string, restrictions: publicKeyRestrictions(config).members },
       ],
     },
     logger,
@@ -138,7 +188,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
     // In-process: the request goes through the server's own handler to the emulator, no socket involved.
     upstreamBaseUrl: EMBEDDED_PROVIDER_URL,
     fetch: options.fetch,
-    privateKey: keys.privateKey,
+    privateKey: connection.privateKey,
     logger,
     forwardOrigin: { publicOrigin: options.publicOrigin, secret: forwardedHeaderSecret },
   });
@@ -154,11 +204,11 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
   const client: ProviderClient = {
     requester: createRequester({
       baseUrl: EMBEDDED_PROVIDER_URL,
-      token: keys.privateKey,
+      token: connection.privateKey,
       fetch: inProcess,
     }),
     // The emulator's file URLs name the site's origin, which is this server: read them in-process.
     fetchFile: (input, init) => options.fetch(new Request(input, init)),
   };
-  return { emulator, proxy, publicKey: keys.publicKey, membersPublicKey: keys.membersPublicKey, client };
+  return { emulator, proxy, publicKey, membersPublicKey, client };
 }

@@ -8,7 +8,7 @@ import type { VerifyAccessToken } from '../platform/http/require-auth.js';
 import type { Logger } from '../platform/logger.js';
 import type { PublicOrigin } from '../platform/public-origin.js';
 import type { SecretStore } from '../platform/secrets.js';
-import { providerRoutes, type ProviderRoutes } from './connection.js';
+import { providerConnection, providerRoutes, type ProviderRoutes } from './connection.js';
 import { websocketCalls } from './websocket-calls.js';
 
 export interface ProviderFeatureDeps {
@@ -37,11 +37,12 @@ export interface ProviderFeature extends ProviderRoutes {
  */
 export function providerFeature(deps: ProviderFeatureDeps): ProviderFeature {
   const { config, logger, upgradeWebSocket } = deps;
+  const connection = providerConnection(config, deps.secrets, deps.fetch);
   const provider = providerRoutes({
     config,
+    connection,
     db: deps.db,
     logger,
-    secrets: deps.secrets,
     verify: deps.verify,
     publicOrigin: deps.publicOrigin,
     fetch: deps.fetch,
@@ -60,10 +61,9 @@ export function providerFeature(deps: ProviderFeatureDeps): ProviderFeature {
   });
   const calls = websocketCalls({
     config,
-    secrets: deps.secrets,
+    connection,
     verifyAccessToken: deps.verify,
     logger,
-    fetch: deps.fetch,
     limitStore: deps.limitStore,
   });
   return { ...provider, websocketCalls: calls };

@@ -7,6 +7,7 @@ import { createApp } from '../app.js';
 import { ConfigError, parseConfig } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { openSecretStore } from '../platform/secrets.js';
+import { providerConnection } from './connection.js';
 import { providerCallSender, WEBSOCKET_AUDIO_FORMAT } from './websocket-calls.js';
 
 // WebSocket calls' configuration, the sender that creates calls at the provider, and the whole route
@@ -43,37 +44,35 @@ describe('configuration of WebSocket calls', () => {
   });
 });
 
-describe('providerCallSender', () => {
-  it('posts to <base>/call with the private key; in-process, at the browser origin without X-Forwarded-*', async () => {
-    const seen: Request[] = [];
-    const fetch = async (request: Request) => {
-      seen.push(request);
-      return new Response('{}');
-    };
-    const body = {
-      assistantId: 'a',
-      transport: { provider: 'vapi.websocket' as const, audioFormat: WEBSOCKET_AUDIO_FORMAT },
-    };
-    await providerCallSender({ baseUrl: 'https://api.test/', privateKey: 'sk', fetch })(
-      body,
-      'https://site.test',
-    );
-    await providerCallSender({
-      baseUrl: 'http://embedded/provider',
-      privateKey: 'ek',
-      fetch,
-      atOrigin: true,
-    })(body, 'https://site.test:8443');
-    expect(seen.map((r) => [r.method, r.url, r.headers.get('authorization')])).toEqual([
-      ['POST', 'https://api.test/call', 'Bearer sk'],
-      ['POST', 'https://site.test:8443/provider/call', 'Bearer ek'],
-    ]);
-    // The emulator believes X-Forwarded-* only from the server's proxy: none are sent here.
-    for (const request of seen) {
-      expect(request.headers.get('x-forwarded-host')).toBeNull();
-      expect(request.headers.get('x-forwarded-proto')).toBeNull();
+describe('providerCallSender over the provider connection', () => {
+  it('creates the call in-process at the browser origin, with the embedded private key and no X-Forwarded-*', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-sender-'));
+    try {
+      const seen: Request[] = [];
+      const connection = providerConnection(
+        parseConfig({ DATA_DIR: dir }),
+        openSecretStore(dir),
+        async (request) => {
+          seen.push(request);
+          return Response.json({ id: 'c1' }, { status: 201 });
+        },
+      );
+      expect(connection.embedded).toBe(true);
+      const body = {
+        assistantId: 'a',
+        transport: { provider: 'vapi.websocket' as const, audioFormat: WEBSOCKET_AUDIO_FORMAT },
+      };
+      expect(await providerCallSender(connection)(body, 'https://site.test:8443')).toEqual({ id: 'c1' });
+      expect(seen.map((r) => [r.method, r.url, r.headers.get('authorization')])).toEqual([
+        ['POST', 'https://site.test:8443/provider/call', `Bearer ${connection.privateKey}`],
+      ]);
+      // The emulator believes X-Forwarded-* only from the server's proxy: none are sent here.
+      expect(seen[0]!.headers.get('x-forwarded-host')).toBeNull();
+      expect(seen[0]!.headers.get('x-forwarded-proto')).toBeNull();
+      expect(await seen[0]!.json()).toEqual(body);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    expect(await seen[1]!.json()).toEqual(body);
   });
 });
 

@@ -1,3 +1,4 @@
+import { VapiApiError, VapiNetworkError } from '@engage/vapi-client';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AuthenticatedUser } from '../platform/http/require-auth.js';
@@ -15,20 +16,17 @@ function setup(overrides: Partial<WebSocketCallsOptions> = {}) {
   const options: WebSocketCallsOptions = {
     createProviderCall: async (body, origin) => {
       sent.push({ body, origin });
-      return Response.json(
-        {
-          id: 'call_1',
-          orgId: 'org',
-          status: 'queued',
-          type: 'vapi.websocketCall',
-          assistant: { model: { messages: [{ role: 'system', content: 'secret prompt' }] } },
-          transport: {
-            provider: 'vapi.websocket',
-            websocketCallUrl: `ws://rooms.test/provider/rooms/call_1`,
-          },
+      return {
+        id: 'call_1',
+        orgId: 'org',
+        status: 'queued',
+        type: 'vapi.websocketCall',
+        assistant: { model: { messages: [{ role: 'system', content: 'secret prompt' }] } },
+        transport: {
+          provider: 'vapi.websocket',
+          websocketCallUrl: `ws://rooms.test/provider/rooms/call_1`,
         },
-        { status: 201 },
-      );
+      };
     },
     assistants: ['asst_index'],
     allowAnonymous: true,
@@ -164,12 +162,13 @@ describe('POST /api/calls/websocket', () => {
   });
 
   it('maps provider failures to clear errors', async () => {
-    const cases: [Response | Error, number, string][] = [
-      [new Response('{"message":"Assistant not found"}', { status: 404 }), 404, 'assistant_not_found'],
-      [new Response('{}', { status: 429 }), 503, 'provider_busy'],
-      [new Response('{"message":"Invalid Key"}', { status: 401 }), 502, 'provider_error'],
-      [Response.json({ id: 'x', transport: {} }), 502, 'provider_error'],
-      [new Error('ECONNREFUSED'), 502, 'provider_unreachable'],
+    const refused = (status: number, body: unknown) => new VapiApiError({ status, statusText: '', body });
+    const cases: [unknown, number, string][] = [
+      [refused(404, { message: 'Assistant not found' }), 404, 'assistant_not_found'],
+      [refused(429, {}), 503, 'provider_busy'],
+      [refused(401, { message: 'Invalid Key' }), 502, 'provider_error'],
+      [{ id: 'x', transport: {} }, 502, 'provider_error'],
+      [new VapiNetworkError('ECONNREFUSED'), 502, 'provider_unreachable'],
     ];
     for (const [answer, status, code] of cases) {
       const { post } = setup({

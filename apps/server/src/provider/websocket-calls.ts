@@ -5,6 +5,8 @@ import {
   retryAfterSeconds,
   type LimitStore,
 } from '@engage/rate-limit';
+import { createCall, isVapiApiError } from '@engage/vapi-client';
+import { VARIABLE_VALUES_LIMITS } from '@engage/vapi-emulator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -20,8 +22,7 @@ import {
 } from '../platform/http/require-auth.js';
 import { readJsonBody } from '../platform/json-body.js';
 import type { Logger } from '../platform/logger.js';
-import type { SecretStore } from '../platform/secrets.js';
-import { EMBEDDED_PROVIDER_URL, emulatorKeys } from './emulator-keys.js';
+import type { ProviderConnection } from './connection.js';
 
 /**
  * `POST /api/calls/websocket`: starts a call over the provider's `vapi.websocket` transport.
@@ -42,10 +43,12 @@ export interface ProviderCallBody {
 
 export interface WebSocketCallsOptions {
   /**
-   * Sends `POST /call` to the provider with the server's private key. `origin` is this server's
-   * public origin as the browser sees it (the embedded emulator builds its room URL from it).
+   * Creates the call at the provider with the server's private key (`POST /call`) and resolves with
+   * the provider's answer; a refusal throws the client's VapiApiError, an unreachable provider any
+   * other error. `origin` is this server's public origin as the browser sees it (the embedded
+   * emulator builds its room URL from it).
    */
-  createProviderCall: (body: ProviderCallBody, origin: string) => Promise<Response>;
+  createProviderCall: (body: ProviderCallBody, origin: string) => Promise<unknown>;
   /** Assistant ids that may be started, or '*' for any. */
   assistants: readonly string[] | '*';
   /** False: only signed-in users may start calls. */
@@ -66,14 +69,7 @@ export interface WebSocketCallsOptions {
   now?: () => number;
 }
 
-/** What a caller may pass as assistantOverrides.variableValues (docs/security.md, "Body limits"). */
-export const VARIABLE_VALUES_LIMITS = {
-  maxKeys: 20,
-  maxKeyLength: 64,
-  maxValueLength: 1000,
-  maxBytes: 16 * 1024,
-};
-
+// One rule for what a caller may pass as variableValues, shared with the embedded provider.
 const { maxKeys, maxKeyLength, maxValueLength, maxBytes } = VARIABLE_VALUES_LIMITS;
 const bodySchema = z.strictObject({
   assistantId: z.string().trim().min(1, 'assistantId is required').max(128),
@@ -106,6 +102,23 @@ const providerCallSchema = z.looseObject({
 
 const error = (c: Context, status: 400 | 401 | 403 | 404 | 429 | 502 | 503, code: string, message: string) =>
   c.json({ error: code, message }, status);
+
+/** A provider that refused the call, or could not be reached, as an answer the widget can show. */
+function providerFailure(c: Context, cause: unknown, assistantId: string, logger: Logger): Response {
+  if (!isVapiApiError(cause)) {
+    logger.error('websocket call: provider unreachable', { error: String(cause) });
+    return error(c, 502, 'provider_unreachable', 'The voice provider could not be reached; try again.');
+  }
+  logger.warn('websocket call: provider refused', {
+    status: cause.status,
+    detail: cause.message.slice(0, 500),
+  });
+  if (cause.status === 404)
+    return error(c, 404, 'assistant_not_found', `The provider has no assistant ${assistantId}.`);
+  if (cause.status === 429 || cause.status === 503)
+    return error(c, 503, 'provider_busy', 'The voice provider is busy; try again shortly.');
+  return error(c, 502, 'provider_error', `The voice provider refused the call (${cause.status}).`);
+}
 
 export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
   // The server's one limiter: `perMinute` at once, then one more every 60/perMinute seconds.
@@ -157,23 +170,13 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
       ...(assistantOverrides ? { assistantOverrides } : {}),
       transport: { provider: 'vapi.websocket', audioFormat: WEBSOCKET_AUDIO_FORMAT },
     };
-    let response: Response;
+    let created: unknown;
     try {
-      response = await options.createProviderCall(body, new URL(options.publicUrl ?? c.req.url).origin);
+      created = await options.createProviderCall(body, new URL(options.publicUrl ?? c.req.url).origin);
     } catch (cause) {
-      options.logger.error('websocket call: provider unreachable', { error: String(cause) });
-      return error(c, 502, 'provider_unreachable', 'The voice provider could not be reached; try again.');
+      return providerFailure(c, cause, assistantId, options.logger);
     }
-    if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, 500);
-      options.logger.warn('websocket call: provider refused', { status: response.status, detail });
-      if (response.status === 404)
-        return error(c, 404, 'assistant_not_found', `The provider has no assistant ${assistantId}.`);
-      if (response.status === 429 || response.status === 503)
-        return error(c, 503, 'provider_busy', 'The voice provider is busy; try again shortly.');
-      return error(c, 502, 'provider_error', `The voice provider refused the call (${response.status}).`);
-    }
-    const call = providerCallSchema.safeParse(await response.json().catch(() => null));
+    const call = providerCallSchema.safeParse(created);
     if (!call.success) {
       options.logger.error('websocket call: unexpected provider answer', {
         issue: call.error.issues[0]?.message,
@@ -200,62 +203,30 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
   });
 }
 
-export interface ProviderCallSenderOptions {
-  /** The provider's API base URL (https://api.vapi.ai, or this server's /provider for the emulator). */
-  baseUrl: string;
-  privateKey: string;
-  /** How requests reach the provider: the global fetch, or the server's own handler for the emulator. */
-  fetch?: (request: Request) => Promise<Response>;
-  /**
-   * In-process (embedded emulator): address the request to the browser's origin, so the emulator
-   * builds its room URL from its own request URL. No X-Forwarded-* headers are sent: the emulator
-   * believes those only from the server's proxy.
-   */
-  atOrigin?: boolean;
-}
-
-/** `createProviderCall` for {@link websocketCallsRoute}: `POST <baseUrl>/call` with the private key. */
+/**
+ * `createProviderCall` for {@link websocketCallsRoute}: `POST /call` through the SDK's client, at
+ * the provider the connection names (the embedded one in-process at the browser's origin).
+ */
 export function providerCallSender(
-  options: ProviderCallSenderOptions,
+  connection: Pick<ProviderConnection, 'requesterAt'>,
 ): WebSocketCallsOptions['createProviderCall'] {
-  const send = options.fetch ?? ((request: Request) => fetch(request));
-  const base = new URL(`${options.baseUrl.replace(/\/+$/, '')}/call`);
-  return (body, origin) => {
-    const url = options.atOrigin ? new URL(base.pathname, origin) : base;
-    const headers = new Headers({
-      'content-type': 'application/json',
-      authorization: `Bearer ${options.privateKey}`,
-    });
-    return send(new Request(url, { method: 'POST', headers, body: JSON.stringify(body) }));
-  };
+  return (body, origin) => createCall<unknown>(connection.requesterAt(origin), { ...body });
 }
 
 export interface WebSocketCallsOptionsFromConfig {
   config: Config;
-  secrets: SecretStore;
+  /** Which provider, with which keys (connection.ts). */
+  connection: ProviderConnection;
   verifyAccessToken: VerifyAccessToken;
   logger: Logger;
-  /** The server's own handler: with the embedded emulator, `POST /call` goes through it in-process. */
-  fetch: (request: Request) => Promise<Response>;
   limitStore?: LimitStore;
 }
 
-/**
- * `POST /api/calls/websocket` from configuration, for `app.route()`: against the embedded emulator
- * in-process (with its private key), or against the real provider with `VAPI_PRIVATE_KEY`.
- */
+/** `POST /api/calls/websocket` from configuration, for `app.route()`. */
 export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
   const { config } = options;
-  const createProviderCall = config.embeddedProvider
-    ? providerCallSender({
-        baseUrl: EMBEDDED_PROVIDER_URL,
-        privateKey: emulatorKeys(config, options.secrets).privateKey,
-        fetch: options.fetch,
-        atOrigin: true,
-      })
-    : providerCallSender({ baseUrl: config.VAPI_API_URL, privateKey: config.VAPI_PRIVATE_KEY as string });
   return websocketCallsRoute({
-    createProviderCall,
+    createProviderCall: providerCallSender(options.connection),
     assistants: config.websocketCallAssistants,
     allowAnonymous: config.WEBSOCKET_CALLS_ANONYMOUS,
     anonymousAssistants: [config.ASSISTANT_ID_INDEX],

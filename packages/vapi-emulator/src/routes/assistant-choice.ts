@@ -11,8 +11,17 @@ import { assistantSchema } from './assistants.js';
 
 export const objectSchema = z.record(z.string(), z.unknown());
 
-/** assistantOverrides.variableValues is free-form, so it is bounded: keys, and size as JSON. */
-export const VARIABLE_VALUES_LIMITS = { maxKeys: 64, maxBytes: 16 * 1024 } as const;
+/**
+ * What a caller may pass as assistantOverrides.variableValues (free-form, so bounded): the one rule
+ * of the product, for the embedded provider's calls and chats and for Engage's own WebSocket calls
+ * (apps/server/src/provider/websocket-calls.ts), whichever provider is behind them.
+ */
+export const VARIABLE_VALUES_LIMITS = {
+  maxKeys: 20,
+  maxKeyLength: 64,
+  maxValueLength: 1000,
+  maxBytes: 16 * 1024,
+} as const;
 
 /**
  * An inline assistant, and assistantOverrides, at most this size as JSON: each is stored with the
@@ -38,9 +47,22 @@ export const overridesSchema = objectSchema.superRefine((overrides, ctx) => {
   const path = ['variableValues'];
   if (typeof values !== 'object' || values === null || Array.isArray(values))
     return ctx.addIssue({ code: 'custom', path, message: 'variableValues must be an object' });
-  const { maxKeys, maxBytes } = VARIABLE_VALUES_LIMITS;
-  if (Object.keys(values).length > maxKeys)
+  const { maxKeys, maxKeyLength, maxValueLength, maxBytes } = VARIABLE_VALUES_LIMITS;
+  const entries = Object.entries(values as Record<string, unknown>);
+  if (entries.length > maxKeys)
     ctx.addIssue({ code: 'custom', path, message: `variableValues may have at most ${maxKeys} keys` });
+  else if (entries.some(([key]) => key.length > maxKeyLength))
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: `a variableValues key may be at most ${maxKeyLength} characters`,
+    });
+  else if (entries.some(([, value]) => typeof value === 'string' && value.length > maxValueLength))
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: `a variableValues value may be at most ${maxValueLength} characters`,
+    });
   else if (jsonBytes(values) > maxBytes)
     ctx.addIssue({
       code: 'custom',

@@ -127,7 +127,7 @@ for (const target of testDbTargets()) {
       });
     });
 
-    describe('assistantOverrides.variableValues (64 keys, 16 KiB as JSON)', () => {
+    describe('assistantOverrides.variableValues (20 keys of 64 characters, values of 1000, 16 KiB as JSON)', () => {
       it.each([
         ['/call/web', keys.publicKey, {}],
         ['/call', keys.privateKey, { transport: { provider: 'vapi.websocket' } }],
@@ -146,8 +146,13 @@ for (const target of testDbTargets()) {
           });
         const before = await countCalls();
         const cases: [unknown, string][] = [
-          [{ v: 'x'.repeat(5_000_000) }, 'at most 16384 bytes'],
-          [Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, 1])), 'at most 64 keys'],
+          [{ v: 'x'.repeat(5_000_000) }, 'at most 1000 characters'],
+          [
+            Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'x'.repeat(999)])),
+            'at most 16384 bytes',
+          ],
+          [Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 1])), 'at most 20 keys'],
+          [{ ['k'.repeat(65)]: 1 }, 'at most 64 characters'],
           // The OpenAPI document's own check answers this one.
           ['a string', 'must be object'],
         ];
