@@ -9,8 +9,8 @@
 import os from 'node:os';
 import { writeNamedSection } from '@engage/bench-doc';
 import { testDbTargets } from '@engage/db/testing';
-import { createUser } from '../src/auth/admin-users.js';
 import { startAuthTestServer, type AuthTestServer } from '../src/auth/http/server-harness.js';
+import { createUser } from '../src/auth/user-store.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
 
 const USERS = 20;

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '@engage/db';
-import { createUser as createAuthUser } from '../auth/admin-users.js';
 import { AuthError } from '../auth/errors.js';
+import { createUser as createAuthUser } from '../auth/user-store.js';
 import { getUser } from './embedded-queries.js';
 import { toUser, USER_COLUMNS, type UserRow } from './embedded-rows.js';
 import {

@@ -4,7 +4,7 @@
  * No HTTP here; admin/routes.ts adapts it.
  */
 import type { AdminFactor, AdminUser, AdminUserDetail, SignupDay, UserStatus } from '@engage/http-contract';
-import { BAN_TOO_LONG_MESSAGE, banDurationProblem } from '../auth/admin-users.js';
+import { BAN_TOO_LONG_MESSAGE, banDurationProblem } from '../auth/ban-duration.js';
 import { roleOf, type UserRole } from '../platform/http/require-auth.js';
 
 export type { UserRole };

@@ -13,12 +13,13 @@
 // - banUser(userId, duration)        GoTrue's ban_duration ('24h', '90m', '1h30m'; 'none' lifts it):
 //                                    sets banned_until and ends the user's sessions. Returns the User.
 import { sameSecret } from '../platform/same-secret.js';
-import { createUser, deleteUser, listUsers, parseBanDuration, updateUserById } from './admin-users.js';
+import { parseBanDuration } from './ban-duration.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import type { LinksApi } from './links.js';
 import { adminUserBody, parseBody } from './schemas.js';
 import { isUuid, verifyJwt } from './tokens.js';
+import { createUser, deleteUser, listUsers, updateUserById } from './user-store.js';
 import { factorJson, findUserById, listFactors, userJson, type FactorRow } from './users.js';
 
 export interface UserListPage {
@@ -82,6 +83,7 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
       // Checked before the insert: a refused duration leaves no user behind.
       if (input.ban_duration) parseBanDuration(input.ban_duration);
       const user = await createUser(db, {
+        hashPassword: core.hash,
         email: input.email,
         password: input.password,
         emailConfirm: input.email_confirm,
@@ -105,6 +107,7 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
       const input = parseBody(adminUserBody, body);
       requireUserId(id);
       const user = await updateUserById(db, id, {
+        hashPassword: core.hash,
         email: input.email,
         password: input.password,
         emailConfirm: input.email_confirm,

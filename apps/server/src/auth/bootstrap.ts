@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '@engage/db';
-import { createUser } from './admin-users.js';
+import { createUser } from './user-store.js';
 
 export interface BootstrapResult {
   /** Addresses created now (empty when the database already had users). */

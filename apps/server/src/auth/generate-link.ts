@@ -1,11 +1,11 @@
 // POST /admin/generate_link (GoTrue's admin generate_link): the link of a mail, not sent, with the
 // user as a flat object; an unknown address is signed up for a sign-up, invite or magic link.
-import { createUser, emailExists, normalizeEmail } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import { verificationType, type LinkKind, type LinkMail } from './link-mail.js';
 import { weakPassword } from './passwords.js';
 import { generateLinkBody, linkTypes, parseBody } from './schemas.js';
+import { createUser, emailExists, normalizeEmail } from './user-store.js';
 import { findUserByEmail, findUserById, userJson } from './users.js';
 
 const userNotFound = () => new AuthError(404, 'user_not_found', 'User with this email not found');
@@ -29,7 +29,12 @@ export async function generateLink(core: AuthCore, mail: LinkMail, body: unknown
       const weak = password ? weakPassword(password) : null;
       if (weak) throw weak;
     } else password = undefined;
-    user ??= await createUser(db, { email, password, userMetadata: input.data ?? {} });
+    user ??= await createUser(db, {
+      email,
+      password,
+      userMetadata: input.data ?? {},
+      hashPassword: core.hash,
+    });
   }
   if (!user) throw userNotFound();
   if (kind === 'email_change_current' || kind === 'email_change_new') {

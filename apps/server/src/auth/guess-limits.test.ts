@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitStoreFor } from '../db/limit-store.js';
 import { serverMigrations } from '../db/migrations/index.js';
 import { openSecretStore } from '../platform/secrets.js';
-import { createUser } from './admin-users.js';
 import { loadAuthKeys } from './keys.js';
 import type { Mail } from './mail.js';
 import { createAuthService, type AuthService } from './service.js';
+import { createUser } from './user-store.js';
 
 // Guessing over many addresses. The service runs with its default limits
 // and the server's limit store (PostgreSQL's table on PostgreSQL), the caller's address injected as

@@ -1,6 +1,5 @@
 // Mail-link endpoints: POST /recover, /resend, /otp (magic link + code), /invite and
 // POST /admin/generate_link (GoTrue's otp.go, invite.go, admin generate_link).
-import { createUser, emailExists, normalizeEmail } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import { generateLink } from './generate-link.js';
@@ -8,6 +7,7 @@ import { type LinkMail } from './link-mail.js';
 import { parsePkce } from './redirects.js';
 import { inviteBody, otpBody, parseBody, recoverBody, resendBody } from './schemas.js';
 import type { RequestContext } from './types.js';
+import { createUser, emailExists, normalizeEmail } from './user-store.js';
 import { findUserByEmail, findUserById, userJson, type UserRow } from './users.js';
 
 const phoneDisabled = () => new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
@@ -23,7 +23,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
     const address = normalizeEmail(email);
     let user = await findUserByEmail(db, address);
     if (user?.email_confirmed_at) throw emailExists();
-    user ??= await createUser(db, { email: address, userMetadata: data ?? {} });
+    user ??= await createUser(db, { email: address, userMetadata: data ?? {}, hashPassword: core.hash });
     await mail.sendInvite(user, core.redirect(redirectTo));
     return fresh(user);
   }
@@ -96,6 +96,7 @@ export function createLinksApi(core: AuthCore, mail: LinkMail) {
           throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
         try {
           user = await createUser(db, {
+            hashPassword: core.hash,
             email,
             userMetadata: input.data ?? {},
             emailConfirm: core.autoconfirm,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createUser } from './admin-users.js';
 import type { Mail } from './mail.js';
 import { authServiceContext } from './service-test-context.js';
+import { createUser } from './user-store.js';
 
 // The links' and codes' time limits, on the service's own clock. The other rules: service.test.ts.
 const { db, service, sent, advance, ctx } = authServiceContext();

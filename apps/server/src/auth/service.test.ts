@@ -2,11 +2,11 @@ import { migrate } from '@engage/db';
 import { openPglite } from '@engage/db';
 import { describe, expect, it } from 'vitest';
 import { serverMigrations } from '../db/migrations/index.js';
-import { createUser, updateUserById } from './admin-users.js';
 import { bootstrapAdmins } from './bootstrap.js';
 import { passwordProblem } from './passwords.js';
 import { authServiceContext } from './service-test-context.js';
 import { safeRedirect, weakPassword } from './service.js';
+import { createUser, updateUserById } from './user-store.js';
 
 // The service's rules for passwords, sign-up, redirects and limits. Time limits: service-time-limits.test.ts.
 const { db, service, sent, hashed, advance, ctx } = authServiceContext();
@@ -84,6 +84,26 @@ describe('sign-up of an existing address', () => {
     await expect(
       service.passwordGrant({ email: 'cost-known@example.com', password: 'not-so-secret1' }, here),
     ).resolves.toMatchObject({ token_type: 'bearer' });
+  });
+});
+
+describe("the service's hasher", () => {
+  it('hashes every password it stores: admin create and update, generated links, invitations', async () => {
+    hashed.length = 0;
+    const created = await service.admin.create({
+      email: 'hasher-admin@example.com',
+      password: 'created-by-admin1',
+    });
+    await service.admin.update((created as { id: string }).id, { password: 'changed-by-admin1' });
+    await service.admin.generateLink({
+      type: 'signup',
+      email: 'hasher-link@example.com',
+      password: 'linked-signup1',
+    });
+    await service.admin.invite({ email: 'hasher-invite@example.com' }, undefined);
+    expect(hashed.slice(0, 3)).toEqual(['created-by-admin1', 'changed-by-admin1', 'linked-signup1']);
+    // An invitation sets a random password the invitee never learns, hashed the same way.
+    expect(hashed).toHaveLength(4);
   });
 });
 

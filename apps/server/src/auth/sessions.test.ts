@@ -2,8 +2,8 @@ import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../db/migrations/index.js';
-import { createUser } from './admin-users.js';
 import { createSession, findSession, rotateRefreshToken } from './sessions.js';
+import { createUser } from './user-store.js';
 
 const amr = [{ method: 'password', timestamp: 0 }];
 

@@ -1,6 +1,5 @@
 // POST /signup and GET /settings.
 import { randomUUID } from 'node:crypto';
-import { normalizeEmail } from './admin-users.js';
 import type { createAnonymousApi } from './anonymous.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
@@ -9,6 +8,7 @@ import { verifyPassword, weakPassword } from './passwords.js';
 import { parsePkce } from './redirects.js';
 import { parseBody, signupBody } from './schemas.js';
 import type { RequestContext } from './types.js';
+import { normalizeEmail } from './user-store.js';
 import { findUserByEmail, findUserById, USER_COLUMNS, userJson, type UserRow } from './users.js';
 
 /** Providers and features this server does not offer; /settings lists them as off. */

@@ -1,5 +1,4 @@
 // GET /user, PUT /user (password, email change, metadata) and GET /reauthenticate.
-import { emailExists, normalizeEmail } from './admin-users.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import type { LinkMail } from './link-mail.js';
@@ -9,6 +8,7 @@ import { verifyPassword, weakPassword } from './passwords.js';
 import { parsePkce } from './redirects.js';
 import { parseBody, updateUserBody } from './schemas.js';
 import type { Caller } from './types.js';
+import { emailExists, normalizeEmail } from './user-store.js';
 import { findUserByEmail, findUserById, listFactors, USER_COLUMNS, userJson, type UserRow } from './users.js';
 
 /** GoTrue: a session younger than this may change its password without a nonce. */

@@ -1,7 +1,6 @@
 // POST /verify and GET /verify: every link and code of link-mail.ts ends here.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@engage/db';
-import { emailExists, normalizeEmail } from './admin-users.js';
 import { countCodeGuess } from './code-guesses.js';
 import { userBanned, type AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
@@ -9,6 +8,7 @@ import { codeTokenHash, takeToken, type TakenToken, type TokenSlot } from './lin
 import { PKCE_PREFIX, type Pkce } from './redirects.js';
 import { parseBody, verifyBody, verifyTypes, type VerifyType } from './schemas.js';
 import type { RequestContext, TokenResponse } from './types.js';
+import { emailExists, normalizeEmail } from './user-store.js';
 import { USER_COLUMNS, type UserRow } from './users.js';
 
 const SLOTS: Record<VerifyType, readonly TokenSlot[]> = {

@@ -4,7 +4,7 @@ import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { createUser } from '../admin-users.js';
+import { createUser } from '../user-store.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 
 const password = 'correct horse 1';

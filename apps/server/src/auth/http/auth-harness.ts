@@ -4,7 +4,7 @@ import type { Db, Migration } from '@engage/db';
 import type { TestDbTarget } from '@engage/db/testing';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { createUser } from '../admin-users.js';
+import { createUser } from '../user-store.js';
 import { startAuthTestServer, type AuthTestServer, type AuthTestServerOptions } from './server-harness.js';
 
 export const password = 'correct horse 1';

@@ -5,7 +5,7 @@ import { testDbTargets } from '@engage/db/testing';
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createUser } from '../admin-users.js';
+import { createUser } from '../user-store.js';
 import { authServerContext, newEmail, password } from './auth-harness.js';
 
 let n = 0;

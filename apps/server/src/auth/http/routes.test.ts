@@ -1,8 +1,8 @@
 // Embedded auth hardening: origins, issuers, no-store, email format, anonymous sign-in.
 import { testDbTargets } from '@engage/db/testing';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '../admin-users.js';
 import { signAccessToken } from '../tokens.js';
+import { createUser } from '../user-store.js';
 import { authServerContext, claimsOf, newEmail, password, rawRequest } from './auth-harness.js';
 import { startAuthTestServer } from './server-harness.js';
 

@@ -5,7 +5,7 @@ import { testDbTargets } from '@engage/db/testing';
 import { isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { createUser } from '../admin-users.js';
+import { createUser } from '../user-store.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 
 const password = 'correct horse 1';

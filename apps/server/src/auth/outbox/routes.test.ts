@@ -15,8 +15,8 @@ import { parseConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
 import { createPublicOrigin } from '../../platform/public-origin.js';
 import { openSecretStore } from '../../platform/secrets.js';
-import { createUser } from '../admin-users.js';
 import { createAuthRuntime } from '../embedded.js';
+import { createUser } from '../user-store.js';
 import { OUTBOX_COOKIE, tokenMatches } from './access.js';
 import { mailLinks } from './links.js';
 

@@ -1,7 +1,9 @@
-// User administration on the embedded database: the admin API (/auth/v1/admin/users and
-// /api/admin) calls these. List, search and statistics are plain SQL on auth_users.
+// Writing the auth's one user record (auth_users, read through users.ts): creating, updating,
+// deleting and listing accounts, for sign-up links, the admin APIs and start-up. Passwords are
+// hashed by the auth service's hasher when the caller passes it.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '@engage/db';
+import { parseBanDuration } from './ban-duration.js';
 import { AuthError, authErrors } from './errors.js';
 import { assertMetadataFits } from './metadata.js';
 import { hashPassword, weakPassword } from './passwords.js';
@@ -17,6 +19,8 @@ export interface CreateUserInput {
   userMetadata?: Record<string, unknown>;
   /** An explicit id (UUID); generated otherwise. */
   id?: string;
+  /** The auth service's hasher (AuthServiceOptions.hashPassword); the real one by default. */
+  hashPassword?: (password: string) => Promise<string>;
 }
 
 export const emailExists = () =>
@@ -50,7 +54,7 @@ export async function createUser(db: Queryable, input: CreateUserInput): Promise
   const weak = weakPassword(password);
   if (weak) throw weak;
   if (await findUserByEmail(db, email)) throw emailExists();
-  const hash = await hashPassword(password);
+  const hash = await (input.hashPassword ?? hashPassword)(password);
   try {
     const { rows } = await db.query<UserRow>(
       `insert into auth_users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
@@ -85,57 +89,8 @@ export interface UpdateUserInput {
   banDuration?: string;
   /** The clock a ban counts from (milliseconds); Date.now() by default. */
   now?: number;
-}
-
-const DURATION_UNITS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-};
-
-/** The longest ban: Go's longest duration (2562047h, about 292 years), past which GoTrue refuses too. */
-export const MAX_BAN_HOURS = 2_562_047;
-export const BAN_TOO_LONG_MESSAGE = `A ban can last at most ${MAX_BAN_HOURS}h (about 292 years); 876000h is 100 years.`;
-
-/** Why GoTrue refuses a ban duration: not a Go duration, or longer than MAX_BAN_HOURS. */
-export type BanDurationProblem = 'format' | 'too_long';
-
-/** A ban duration in milliseconds, null for "none", or why it is refused. */
-function readBanDuration(value: string): number | null | BanDurationProblem {
-  if (value === 'none') return null;
-  const part = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let end = 0;
-  for (let match = part.exec(value); match; match = part.exec(value)) {
-    total += Number(match[1]) * (DURATION_UNITS[match[2] as string] as number);
-    end = part.lastIndex;
-  }
-  if (!value || end !== value.length) return 'format';
-  // Its end would be no date ("Invalid time value").
-  if (!(total <= MAX_BAN_HOURS * 3_600_000)) return 'too_long';
-  return total;
-}
-
-/** Why a ban duration would be refused, or null when GoTrue would take it. */
-export function banDurationProblem(value: string): BanDurationProblem | null {
-  const read = readBanDuration(value);
-  return typeof read === 'string' ? read : null;
-}
-
-/**
- * GoTrue's ban_duration: a Go duration ("24h", "90m", "1h30m", "2.5h") in milliseconds, or null for
- * "none" (lifts a ban). Anything else is 400 `validation_failed`, and so is a ban longer than
- * MAX_BAN_HOURS.
- */
-export function parseBanDuration(value: string): number | null {
-  const read = readBanDuration(value);
-  if (read === 'format') throw authErrors.validation('invalid format for ban duration');
-  if (read === 'too_long') throw authErrors.validation(BAN_TOO_LONG_MESSAGE);
-  return read;
+  /** The auth service's hasher (AuthServiceOptions.hashPassword); the real one by default. */
+  hashPassword?: (password: string) => Promise<string>;
 }
 
 const merge = (base: Record<string, unknown>, patch: Record<string, unknown>) => {
@@ -169,7 +124,7 @@ export async function updateUserById(db: Queryable, id: string, input: UpdateUse
   if (input.password !== undefined) {
     const weak = weakPassword(input.password);
     if (weak) throw weak;
-    hash = await hashPassword(input.password);
+    hash = await (input.hashPassword ?? hashPassword)(input.password);
   }
   let bannedUntil = user.banned_until;
   if (input.banDuration !== undefined) {
