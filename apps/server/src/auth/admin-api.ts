@@ -35,6 +35,26 @@ const pageParam = (value: string | undefined, fallback: number, name: string, ma
   return Number(value);
 };
 
+/** GET /admin/users?page=&per_page=, with GoTrue's Link paging. */
+async function listPage(
+  db: AuthCore['db'],
+  query: { page?: string; per_page?: string },
+): Promise<UserListPage> {
+  const page = pageParam(query.page, 1, 'page', 1_000_000);
+  const perPage = pageParam(query.per_page, 50, 'per_page', 1000);
+  const { users, total } = await listUsers(db, page, perPage);
+  const last = Math.ceil(total / perPage);
+  // `page` first in the query: supabase-js reads the digit after the first `=`.
+  const links: string[] = [];
+  if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
+  return {
+    body: { users: users.map((u) => userJson(u)), aud: 'authenticated' },
+    total,
+    link: links.join(', '),
+  };
+}
+
 export function createAdminApi(core: AuthCore, links: LinksApi) {
   const { db, keys } = core;
 
@@ -57,21 +77,7 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
       if (payload.role !== 'service_role' && payload.role !== 'supabase_admin') throw authErrors.notAdmin();
     },
 
-    async list(query: { page?: string; per_page?: string }): Promise<UserListPage> {
-      const page = pageParam(query.page, 1, 'page', 1_000_000);
-      const perPage = pageParam(query.per_page, 50, 'per_page', 1000);
-      const { users, total } = await listUsers(db, page, perPage);
-      const last = Math.ceil(total / perPage);
-      // `page` first in the query: supabase-js reads the digit after the first `=`.
-      const links: string[] = [];
-      if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-      links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
-      return {
-        body: { users: users.map((u) => userJson(u)), aud: 'authenticated' },
-        total,
-        link: links.join(', '),
-      };
-    },
+    list: (query: { page?: string; per_page?: string }) => listPage(db, query),
 
     async create(body: unknown) {
       const input = parseBody(adminUserBody, body);
