@@ -1,56 +1,38 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrate } from '@engage/db';
-import { openPglite } from '@engage/db';
-import type { Db } from '@engage/db';
 import { createVapiClient, isVapiApiError } from '@engage/vapi-client';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { parseConfig } from '../platform/config.js';
+import { startTestApp, type TestApp } from '../app-harness.js';
 import { createLogger } from '../platform/logger.js';
 import { openSecretStore } from '../platform/secrets.js';
-import { allMigrations } from '../server.js';
 import { PRIVATE_KEY, signedIn, verify } from './proxy-harness.js';
 
 describe('the embedded provider in the server', () => {
   const PUBLIC_ORIGIN = 'https://engage.example';
-  let db: Db;
+  let test: TestApp | undefined;
   let dir: string;
-  let server: ServerType;
   let origin: string;
   const lines: string[] = [];
   let emulatorPrivateKey: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'engage-provider-'));
-    db = await openPglite();
-    await migrate(db, allMigrations());
-    const config = parseConfig({ DATA_DIR: dir, SITE_DIR: path.join(dir, 'site') });
-    const secrets = openSecretStore(dir);
-    const app = createApp({
-      config,
-      db,
-      logger: createLogger('debug', (l) => lines.push(l)),
-      secrets,
-      verifyAccessToken: verify,
-      publicOrigin: () => PUBLIC_ORIGIN,
+    test = await startTestApp({
+      env: { SITE_DIR: path.join(tmpdir(), 'engage-no-site') },
+      deps: {
+        logger: createLogger('debug', (l) => lines.push(l)),
+        verifyAccessToken: verify,
+        publicOrigin: () => PUBLIC_ORIGIN,
+      },
     });
-    emulatorPrivateKey = secrets.all().emulatorPrivateKey!;
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ dir } = test);
+    emulatorPrivateKey = test.secrets.all().emulatorPrivateKey!;
+    ({ url: origin } = await test.listen());
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await test?.close();
   });
 
   it('generates the emulator keys once and keeps them in DATA_DIR', () => {
@@ -187,23 +169,17 @@ describe('the embedded provider in the server', () => {
 
 describe('the server with a real provider key', () => {
   it('mounts no emulator, generates no emulator keys, and publishes only the public key', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'engage-provider-real-'));
-    const db = await openPglite();
-    try {
-      const config = parseConfig({
-        DATA_DIR: dir,
-        SITE_DIR: path.join(dir, 'site'),
+    const test = await startTestApp({
+      env: {
+        SITE_DIR: path.join(tmpdir(), 'engage-no-site'),
         VAPI_PRIVATE_KEY: PRIVATE_KEY,
         VAPI_PUBLIC_KEY: 'pk-real-public',
         VAPI_API_URL: 'https://api.provider.test',
-      });
-      const app = createApp({
-        config,
-        db,
-        logger: createLogger('silent'),
-        secrets: openSecretStore(dir),
-        verifyAccessToken: verify,
-      });
+      },
+      deps: { verifyAccessToken: verify },
+    });
+    const { app, dir } = test;
+    try {
       const text = await (await app.request('/config.json')).text();
       expect(JSON.parse(text).provider).toMatchObject({
         baseUrl: 'https://api.provider.test',
@@ -219,8 +195,7 @@ describe('the server with a real provider key', () => {
       });
       expect(emulatorPath.headers.get('content-type') ?? '').not.toContain('application/json');
     } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await test.close();
     }
   });
 });

@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPglite } from '@engage/db';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
+import { startTestApp, type TestApp } from '../app-harness.js';
 import { ConfigError, parseConfig } from '../platform/config.js';
-import { createLogger } from '../platform/logger.js';
 import { openSecretStore } from '../platform/secrets.js';
 import { providerConnection } from './connection.js';
 import { providerCallSender, WEBSOCKET_AUDIO_FORMAT } from './websocket-calls.js';
@@ -78,10 +76,9 @@ describe('providerCallSender over the provider connection', () => {
 
 describe('WebSocket calls against the real provider (VAPI_PRIVATE_KEY set)', () => {
   it('creates the call at <VAPI_API_URL>/call with the private key, and lets the page reach its wss: room', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'engage-ws-real-'));
-    const db = await openPglite();
     const sent: Request[] = [];
     const realFetch = globalThis.fetch;
+    let test: TestApp | undefined;
     globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       sent.push(new Request(input, init));
       return Response.json(
@@ -94,13 +91,8 @@ describe('WebSocket calls against the real provider (VAPI_PRIVATE_KEY set)', () 
       );
     };
     try {
-      const app = createApp({
-        config: parseConfig({ DATA_DIR: dir, VAPI_PRIVATE_KEY: 'sk-real', VAPI_PUBLIC_KEY: 'pk-real' }),
-        db,
-        logger: createLogger('silent'),
-        secrets: openSecretStore(dir),
-        verifyAccessToken: async () => null,
-      });
+      test = await startTestApp({ env: { VAPI_PRIVATE_KEY: 'sk-real', VAPI_PUBLIC_KEY: 'pk-real' } });
+      const { app } = test;
       const res = await app.request('http://site.test/api/calls/websocket', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -115,8 +107,7 @@ describe('WebSocket calls against the real provider (VAPI_PRIVATE_KEY set)', () 
       expect(csp).toMatch(/connect-src [^;]*wss:\/\/api\.vapi\.ai/);
     } finally {
       globalThis.fetch = realFetch;
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await test?.close();
     }
   });
 });

@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { openPglite } from '@engage/db';
-import type { Db } from '@engage/db';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { parseConfig } from '../platform/config.js';
+import { startTestApp, type TestApp } from '../app-harness.js';
 import { securityHeaders } from '../platform/http/security-headers.js';
 import { createLogger } from '../platform/logger.js';
-import { openSecretStore } from '../platform/secrets.js';
 import type { PublicConfig } from './public-config.js';
 import { serverPathsOf } from './server-paths.js';
 import { staticSite } from './static-site.js';
@@ -218,31 +212,18 @@ describe('the server’s own paths, derived from its routes', () => {
 });
 
 describe('the site behind the whole server, over HTTP', () => {
-  let db: Db;
-  let dir: string;
+  let test: TestApp | undefined;
   let url: string;
-  let close: () => Promise<void>;
   const lines: string[] = [];
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'engage-site-http-'));
-    db = await openPglite();
-    const app = createApp({
-      config: parseConfig({ DATA_DIR: dir, SITE_DIR: site() }),
-      db,
-      logger: createLogger('debug', (line) => lines.push(line)),
-      secrets: openSecretStore(dir),
-      verifyAccessToken: async () => null,
+    test = await startTestApp({
+      env: { SITE_DIR: site() },
+      deps: { logger: createLogger('debug', (line) => lines.push(line)) },
     });
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    ({ url } = await test.listen());
   });
   afterAll(async () => {
-    await close();
-    await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await test?.close();
   });
 
   it('answers the reported malformed URL 400 with the not-found page, logging no error', async () => {

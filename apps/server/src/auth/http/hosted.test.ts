@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
+import { startTestApp, type TestApp } from '../../app-harness.js';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { parseConfig } from '../../platform/config.js';
 import { requireUser, type AuthEnv } from '../../platform/http/require-auth.js';
-import { createLogger } from '../../platform/logger.js';
-import { openSecretStore } from '../../platform/secrets.js';
 import { createAuthRuntime } from '../embedded.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 
@@ -20,8 +16,8 @@ describe('with SUPABASE_URL set, the server uses the hosted auth', () => {
   let hostedDb: Db;
   let hosted: AuthTestServer;
   let localDb: Db;
-  let dir: string;
-  let app: ReturnType<typeof createApp>;
+  let test: TestApp;
+  let app: TestApp['app'];
   let protectedApp: Hono<AuthEnv>;
 
   beforeAll(async () => {
@@ -30,25 +26,22 @@ describe('with SUPABASE_URL set, the server uses the hosted auth', () => {
     hostedDb = await target.open(serverMigrations());
     hosted = await startAuthTestServer(hostedDb);
     localDb = await target.open(serverMigrations());
-    dir = mkdtempSync(path.join(tmpdir(), 'engage-hosted-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-    const config = parseConfig({
-      DATA_DIR: dir,
-      SITE_DIR: dir,
-      SUPABASE_URL: hosted.url,
-      SUPABASE_ANON_KEY: hosted.anonKey,
-    });
-    const runtime = createAuthRuntime({ config, db: localDb, secrets: openSecretStore(dir) });
-    expect(runtime.service).toBeNull();
-    app = createApp({
-      config,
+    let runtime!: ReturnType<typeof createAuthRuntime>;
+    test = await startTestApp({
       db: localDb,
-      logger: createLogger('silent'),
-      secrets: openSecretStore(dir),
-      verifyAccessToken: runtime.verifyAccessToken,
-      auth: runtime.service,
-      authAnonKey: runtime.anonKey,
+      prepare: (dir) => writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>'),
+      env: { SUPABASE_URL: hosted.url, SUPABASE_ANON_KEY: hosted.anonKey },
+      deps: ({ config, secrets }) => {
+        runtime = createAuthRuntime({ config, db: localDb, secrets });
+        return {
+          verifyAccessToken: runtime.verifyAccessToken,
+          auth: runtime.service,
+          authAnonKey: runtime.anonKey,
+        };
+      },
     });
+    expect(runtime.service).toBeNull();
+    app = test.app;
     protectedApp = new Hono<AuthEnv>().get('/whoami', requireUser(runtime.verifyAccessToken), (c) =>
       c.json({ email: c.get('user').email }),
     );
@@ -56,8 +49,8 @@ describe('with SUPABASE_URL set, the server uses the hosted auth', () => {
   afterAll(async () => {
     await hosted.close();
     await hostedDb.close();
+    await test.close();
     await localDb.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('gives the browser the hosted URL and anon key, and serves no auth or outbox of its own', async () => {

@@ -1,18 +1,11 @@
 // Test support: the embedded auth on a real port over a given database, for supabase-js tests.
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Db } from '@engage/db';
-import { serve } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { createApp } from '../../app.js';
-import { parseConfig } from '../../platform/config.js';
+import { startTestApp, type TestApp } from '../../app-harness.js';
 import type { VerifyAccessToken } from '../../platform/http/require-auth.js';
-import { createLogger } from '../../platform/logger.js';
 import { createPublicOrigin } from '../../platform/public-origin.js';
-import { openSecretStore } from '../../platform/secrets.js';
 import { createAuthRuntime } from '../embedded.js';
 import { NO_LIMITS, type RateLimitOptions } from '../rate-limit.js';
 import type { AuthService } from '../service.js';
@@ -22,7 +15,7 @@ export interface AuthTestServer {
   /** The public origin links and the token issuer use: PUBLIC_URL, or `http://localhost:PORT`. */
   origin: string;
   /** The composed app, for requests without a socket (`app.request`). */
-  app: ReturnType<typeof createApp>;
+  app: TestApp['app'];
   anonKey: string;
   serviceRoleKey: string;
   service: AuthService;
@@ -58,42 +51,36 @@ export async function startAuthTestServer(
   db: Db,
   options: AuthTestServerOptions = {},
 ): Promise<AuthTestServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'engage-auth-'));
-  const config = parseConfig({
-    DATA_DIR: dir,
-    SITE_DIR: dir,
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    ...options.env,
-  });
-  // As in server.ts: one origin from configuration, told the real port once listening.
-  const publicOrigin = createPublicOrigin(config);
-  const runtime = createAuthRuntime({
-    config,
+  let runtime!: ReturnType<typeof createAuthRuntime>;
+  let publicOrigin!: ReturnType<typeof createPublicOrigin>;
+  const test = await startTestApp({
     db,
-    publicOrigin: publicOrigin.get,
-    secrets: openSecretStore(dir),
-    rateLimits: options.rateLimits ?? NO_LIMITS,
-    emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
-    now: options.now,
-    maxPendingChallenges: options.maxPendingChallenges,
-    challengeLockTimeoutMs: options.challengeLockTimeoutMs,
+    env: { LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...options.env },
+    deps: ({ config, secrets }) => {
+      // As in server.ts: one origin from configuration, told the real port once listening.
+      publicOrigin = createPublicOrigin(config);
+      runtime = createAuthRuntime({
+        config,
+        db,
+        publicOrigin: publicOrigin.get,
+        secrets,
+        rateLimits: options.rateLimits ?? NO_LIMITS,
+        emailResendIntervalSeconds: options.emailResendIntervalSeconds ?? 0,
+        now: options.now,
+        maxPendingChallenges: options.maxPendingChallenges,
+        challengeLockTimeoutMs: options.challengeLockTimeoutMs,
+      });
+      return {
+        verifyAccessToken: runtime.verifyAccessToken,
+        auth: runtime.service,
+        authAnonKey: runtime.anonKey,
+        publicOrigin: publicOrigin.get,
+      };
+    },
   });
   const service = runtime.service as AuthService;
-  const app = createApp({
-    config,
-    db,
-    logger: createLogger('silent'),
-    secrets: openSecretStore(dir),
-    verifyAccessToken: runtime.verifyAccessToken,
-    auth: service,
-    authAnonKey: runtime.anonKey,
-    publicOrigin: publicOrigin.get,
-  });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
+  const { app } = test;
+  const { server } = await test.listen();
   const port = (server.address() as AddressInfo).port;
   publicOrigin.listening(port);
   const url = `http://127.0.0.1:${port}`;
@@ -135,12 +122,6 @@ export async function startAuthTestServer(
       );
       return rows[0]?.n ?? 0;
     },
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      });
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => test.close(),
   };
 }

@@ -1,20 +1,14 @@
 // /_mail over real HTTP: the reported attack (a signed-out stranger reads a recovery link) is refused.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { outboxPageSchema } from '@engage/http-contract';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
+import { startTestApp, type TestApp } from '../../app-harness.js';
 import { serverMigrations } from '../../db/migrations/index.js';
-import { parseConfig } from '../../platform/config.js';
 import { createLogger } from '../../platform/logger.js';
 import { createPublicOrigin } from '../../platform/public-origin.js';
-import { openSecretStore } from '../../platform/secrets.js';
 import { createAuthRuntime } from '../embedded.js';
 import { createUser } from '../user-store.js';
 import { OUTBOX_COOKIE, tokenMatches } from './access.js';
@@ -24,47 +18,41 @@ interface OutboxServer {
   url: string;
   token: string;
   anonKey: string;
-  app: ReturnType<typeof createApp>;
+  app: TestApp['app'];
   logLines: string[];
   close(): Promise<void>;
 }
 
 /** The whole app on a loopback port, with a data directory whose outbox token the test reads. */
 async function startOutboxServer(db: Db, env: Record<string, string> = {}): Promise<OutboxServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'engage-outbox-'));
-  const config = parseConfig({ DATA_DIR: dir, SITE_DIR: dir, HOST: '127.0.0.1', PORT: '0', ...env });
-  const secrets = openSecretStore(dir);
-  const origin = createPublicOrigin(config);
-  const runtime = createAuthRuntime({ config, db, secrets, publicOrigin: origin.get });
   const logLines: string[] = [];
-  const app = createApp({
-    config,
+  let runtime!: ReturnType<typeof createAuthRuntime>;
+  let origin!: ReturnType<typeof createPublicOrigin>;
+  const test = await startTestApp({
     db,
-    logger: createLogger('debug', (line) => logLines.push(line)),
-    secrets,
-    verifyAccessToken: runtime.verifyAccessToken,
-    auth: runtime.service,
-    authAnonKey: runtime.anonKey,
-    publicOrigin: origin.get,
+    env: { HOST: '127.0.0.1', PORT: '0', ...env },
+    deps: ({ config, secrets }) => {
+      origin = createPublicOrigin(config);
+      runtime = createAuthRuntime({ config, db, secrets, publicOrigin: origin.get });
+      return {
+        logger: createLogger('debug', (line) => logLines.push(line)),
+        verifyAccessToken: runtime.verifyAccessToken,
+        auth: runtime.service,
+        authAnonKey: runtime.anonKey,
+        publicOrigin: origin.get,
+      };
+    },
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
+  const { server } = await test.listen();
   const port = (server.address() as AddressInfo).port;
   origin.listening(port);
   return {
     url: `http://127.0.0.1:${port}`,
-    token: openSecretStore(dir).all().mailOutboxToken as string,
+    token: test.secrets.all().mailOutboxToken as string,
     anonKey: runtime.anonKey as string,
-    app,
+    app: test.app,
     logLines,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-      });
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => test.close(),
   };
 }
 
