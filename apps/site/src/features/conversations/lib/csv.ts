@@ -1,22 +1,12 @@
 import type { Conversation } from '@engage/http-contract/conversations';
+import { csvRow } from '@engage/http-contract/csv';
 
 /**
- * The CSV export of the conversations shown. A cell a spreadsheet would read as a formula (one
- * starting with = + - @, a tab or a carriage return) gets a leading apostrophe, so a visitor's
- * message can never run in the owner's spreadsheet (OWASP "CSV injection"). Pure.
+ * The CSV export of the conversations shown, its cells written by the one csvCell
+ * (@engage/http-contract/csv: formulas defused, so a visitor's message can never run in the
+ * owner's spreadsheet). Pure.
  * @module
  */
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: formula starts neutralised, quoted when it holds a quote, comma or line break. */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvRow = (cells: readonly (string | number | null)[]) => cells.map(csvCell).join(',');
 
 const ROLE_NAMES = { visitor: 'Visitor', assistant: 'Assistant', system: 'System', tool: 'Tool' } as const;
 
