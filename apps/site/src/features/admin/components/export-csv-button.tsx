@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { datedFileName, downloadBlob } from '@/lib/download';
 import { useAdminApi } from '../api/queries';
 import { actionToasts } from '../lib/messages';
 
@@ -14,15 +15,7 @@ export function ExportCsvButton({ search }: { search: string }) {
     setBusy(true);
     try {
       const blob = await api.exportCsv({ status: 'all', search });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `users-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the blob to the download; the URL can go once this task ends.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      downloadBlob(blob, datedFileName('users', 'csv'));
       toast.success(actionToasts.exported);
     } catch (error) {
       toast.error(actionToasts.exportFailed, {

@@ -3,6 +3,7 @@ import { matchesSearch, toConversations, type Conversation } from '@engage/http-
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { datedFileName, downloadBlob } from '@/lib/download';
 import { useConversationsApi } from '../hooks/queries';
 import { conversationsCsv } from '../lib/csv';
 import type { Filters } from '../lib/filters';
@@ -44,15 +45,7 @@ export function ExportCsv({ filters, keep, assistantName, onStatus }: ExportCsvP
       }
       const rows = toConversations(calls, chats).filter((c) => keep(c) && matchesSearch(c, filters.search));
       const blob = new Blob([conversationsCsv(rows, assistantName)], { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `conversations-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the blob to the download; the URL can go once this task ends.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      downloadBlob(blob, datedFileName('conversations', 'csv'));
       onStatus(`Exported ${rows.length} conversation${rows.length === 1 ? '' : 's'}.`, false);
     } catch (e) {
       setError(`The export failed: ${errorText(e)}`);
