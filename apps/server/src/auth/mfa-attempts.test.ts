@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { acceptedStep, backoffMs } from './mfa-attempts.js';
+import { acceptedStep, backoffMs, isReusedCode } from './mfa-attempts.js';
 
 const secret = new OTPAuth.Secret({ size: 20 }).base32;
 const codeAt = (ms: number) =>
@@ -22,5 +22,17 @@ describe('TOTP rules per factor', () => {
     // The next step's code (clock drift) is still newer.
     expect(acceptedStep(secret, codeAt(now + 30_000), now, step)).toBe(step + 1);
     expect(acceptedStep(secret, '000000', now, null) === null || codeAt(now) === '000000').toBe(true);
+  });
+
+  it('tells a code already used from a wrong one', () => {
+    const now = 1_700_000_000_000;
+    const step = Math.floor(now / 30_000);
+    expect(isReusedCode(secret, codeAt(now), now, step)).toBe(true);
+    expect(isReusedCode(secret, codeAt(now - 30_000), now, step)).toBe(true);
+    // Not used yet, or never accepted before: not a reuse.
+    expect(isReusedCode(secret, codeAt(now + 30_000), now, step)).toBe(false);
+    expect(isReusedCode(secret, codeAt(now), now, null)).toBe(false);
+    const wrong = codeAt(now) === '000000' ? '111111' : '000000';
+    expect(isReusedCode(secret, wrong, now, step)).toBe(false);
   });
 });

@@ -45,3 +45,17 @@ export function acceptedStep(
   const step = Math.floor(nowMs / 1000 / PERIOD_SECONDS) + delta;
   return lastStep !== null && step <= lastStep ? null : step;
 }
+
+/** The answer to a right code whose time step was already accepted: the owner's own double entry. */
+export const REUSED_CODE_MESSAGE =
+  'This code was just used. Wait for the next code in your authenticator app and enter that one.';
+
+/**
+ * True when `code` is right at `nowMs` but its step is not newer than `lastStep`: it was already
+ * accepted once. Refused all the same (and counted like any refused code), with its own words.
+ */
+export function isReusedCode(secret: string, code: string, nowMs: number, lastStep: number | null): boolean {
+  if (lastStep === null) return false;
+  const step = acceptedStep(secret, code, nowMs, null);
+  return step !== null && step <= lastStep;
+}

@@ -2,7 +2,7 @@
 import type { Queryable } from '@engage/db';
 import { assertMayVerify, raiseToAal2 } from './aal2.js';
 import { AuthError } from './errors.js';
-import { acceptedStep, backoffMs } from './mfa-attempts.js';
+import { acceptedStep, backoffMs, isReusedCode, REUSED_CODE_MESSAGE } from './mfa-attempts.js';
 import type { SessionRow } from './sessions.js';
 import type { Caller } from './types.js';
 
@@ -97,7 +97,10 @@ export async function verifyInTransaction(tx: Queryable, attempt: VerifyAttempt)
       'update auth_factors set failed_verifications = $2, verify_locked_until = $3 where id = $1',
       [factor.id, failures, backoff > 0 ? new Date(now + backoff) : null],
     );
-    return { error: new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') };
+    const message = isReusedCode(factor.secret, attempt.code, now, lastStep)
+      ? REUSED_CODE_MESSAGE
+      : 'Invalid TOTP code entered';
+    return { error: new AuthError(422, 'mfa_verification_failed', message) };
   }
   return { session: await upgradeSession(tx, attempt, factor.id, challenge.id, step) };
 }

@@ -5,6 +5,7 @@ import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
+import { REUSED_CODE_MESSAGE } from '../mfa-attempts.js';
 import { enrollTotp, signedIn, testClock } from './mfa-harness.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 
@@ -50,6 +51,8 @@ for (const target of testDbTargets()) {
       // The code used at enrolment is still within its 30 s window: replayed on a new challenge.
       const replay = await client.auth.mfa.challengeAndVerify({ factorId, code: code() });
       expect(replay.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+      // Said as what it is: the owner typed the code just used, not a wrong one.
+      expect(replay.error?.message).toBe(REUSED_CODE_MESSAGE);
       expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1');
       // The app's next code works, once.
       clock.advance(30_000);
@@ -62,6 +65,16 @@ for (const target of testDbTargets()) {
       await other.auth.setSession(again.data.session!);
       expect((await other.auth.mfa.challengeAndVerify({ factorId, code: next })).error).toMatchObject({
         code: 'mfa_verification_failed',
+        message: REUSED_CODE_MESSAGE,
+      });
+      // A wrong code keeps GoTrue's words.
+      const wrong = await other.auth.mfa.challengeAndVerify({
+        factorId,
+        code: next === '000000' ? '111111' : '000000',
+      });
+      expect(wrong.error).toMatchObject({
+        code: 'mfa_verification_failed',
+        message: 'Invalid TOTP code entered',
       });
     });
 
