@@ -1,21 +1,17 @@
-import {
-  appMetadataOf,
-  USER_COLUMNS as AUTH_USER_COLUMNS,
-  type UserRow as AuthUserRow,
-} from '../auth/users.js';
+import { ACCOUNT_SUMMARY_COLUMNS, appMetadataOf, type AccountSummaryRow } from '../auth/users.js';
 import { roleOf } from '../platform/http/require-auth.js';
 import { activeBan, type AdminUser } from './types.js';
 
 /**
  * The embedded auth's user record (auth/users.ts, the one model of auth_users) as the dashboard
- * reads it: the same columns, plus the creation time as PostgreSQL text, whose microseconds a JS
- * Date would lose (the keyset of the list's pages).
+ * reads it: the account summary's columns (no password hash, no user metadata), plus the creation
+ * time as PostgreSQL text, whose microseconds a JS Date would lose (the keyset of the list's pages).
  * @module
  */
 
-export type UserRow = AuthUserRow & { cursor_at: string };
+export type UserRow = AccountSummaryRow & { cursor_at: string };
 
-export const USER_COLUMNS = `${AUTH_USER_COLUMNS}, created_at::text as cursor_at`;
+export const USER_COLUMNS = `${ACCOUNT_SUMMARY_COLUMNS}, created_at::text as cursor_at`;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();

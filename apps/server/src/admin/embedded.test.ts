@@ -79,6 +79,26 @@ for (const target of testDbTargets()) {
       expect(seen.sort()).toEqual(['same1@x.io', 'same2@x.io', 'same3@x.io', 'same4@x.io', 'same5@x.io']);
     });
 
+    it('reads no password hash nor user metadata to list or find accounts', async () => {
+      await seed(db, [{ email: 'summary@x.io', minutesAgo: 1 }]);
+      const asked: string[] = [];
+      const watched = new Proxy(db, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver);
+          if (key !== 'query' || typeof value !== 'function') return value;
+          return (text: string, ...rest: unknown[]) => {
+            asked.push(text);
+            return (value as (...args: unknown[]) => unknown).call(target, text, ...rest);
+          };
+        },
+      });
+      const watchedAdmin = createEmbeddedUserAdmin(watched);
+      const [user] = (await watchedAdmin.listUsers({ status: 'all', limit: 10 })).users;
+      await watchedAdmin.getUser(user?.id as string);
+      expect(asked.length).toBeGreaterThan(0);
+      for (const text of asked) expect(text).not.toMatch(/encrypted_password|raw_user_meta_data/);
+    });
+
     it('searches a case-insensitive substring of the email, taking % and _ literally', async () => {
       await seed(db, [
         { email: 'Alice.Smith@Example.com', minutesAgo: 1 },

@@ -42,6 +42,25 @@ export const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, 
   recovery_sent_at, banned_until, invited_at, email_change, email_change_sent_at,
   email_change_confirm_status, reauthentication_sent_at, is_anonymous`;
 
+/**
+ * The columns that say who an account is and how it stands, without its password hash or metadata
+ * beyond app_metadata (the role): what a list of accounts reads, one row per account.
+ */
+export const ACCOUNT_SUMMARY_COLUMNS = `id, email, email_confirmed_at, last_sign_in_at, raw_app_meta_data,
+  created_at, banned_until, is_anonymous`;
+
+export type AccountSummaryRow = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'email_confirmed_at'
+  | 'last_sign_in_at'
+  | 'raw_app_meta_data'
+  | 'created_at'
+  | 'banned_until'
+  | 'is_anonymous'
+>;
+
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth_users where id = $1`, [id]);
   return rows[0] ?? null;

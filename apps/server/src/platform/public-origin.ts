@@ -45,3 +45,21 @@ export function createPublicOrigin(config: PublicOriginSource): {
     },
   };
 }
+
+/**
+ * The origin a page reached this server at, when it is the public origin itself or, for a loopback
+ * listener, the same port under another loopback name (a page at 127.0.0.1 where the public origin
+ * says localhost); the public origin otherwise. What is built from it (a call room's URL) then
+ * matches the page's own origin without ever naming a host a client made up.
+ */
+export function ownRequestOrigin(requestUrl: string, publicOrigin: string): string {
+  const configured = new URL(publicOrigin);
+  const requested = new URL(requestUrl);
+  if (requested.origin === configured.origin) return configured.origin;
+  const loopbackTwin =
+    isLoopbackHost(configured.hostname) &&
+    isLoopbackHost(requested.hostname) &&
+    requested.protocol === configured.protocol &&
+    requested.port === configured.port;
+  return loopbackTwin ? requested.origin : configured.origin;
+}

@@ -64,6 +64,7 @@ export function providerFeature(deps: ProviderFeatureDeps): ProviderFeature {
     connection,
     verifyAccessToken: deps.verify,
     logger,
+    publicOrigin: deps.publicOrigin,
     limitStore: deps.limitStore,
   });
   return { ...provider, websocketCalls: calls };

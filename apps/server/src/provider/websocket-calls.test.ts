@@ -33,6 +33,7 @@ function setup(overrides: Partial<WebSocketCallsOptions> = {}) {
     verifyAccessToken: async (token) => (token === 'good' ? member : null),
     perMinute: 3,
     logger: createLogger('silent'),
+    publicOrigin: () => 'https://engage.example',
     now: () => clock,
     ...overrides,
   };
@@ -47,6 +48,16 @@ function setup(overrides: Partial<WebSocketCallsOptions> = {}) {
 }
 
 describe('POST /api/calls/websocket', () => {
+  it('places the call at the configured origin, whatever Host or X-Forwarded-Host the request names', async () => {
+    const { post, sent } = setup();
+    const res = await post(
+      { assistantId: 'asst_index' },
+      { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    );
+    expect(res.status).toBe(201);
+    expect(sent.map((s) => s.origin)).toEqual(['https://engage.example']);
+  });
+
   it('creates a vapi.websocket call for an allowed assistant and answers only how to join it', async () => {
     const { post, sent } = setup();
     const res = await post({
@@ -70,7 +81,7 @@ describe('POST /api/calls/websocket', () => {
     expect(JSON.stringify(body)).not.toContain('secret prompt');
     expect(sent).toEqual([
       {
-        origin: 'http://site.test',
+        origin: 'https://engage.example',
         body: {
           assistantId: 'asst_index',
           assistantOverrides: { variableValues: { name: 'Ada' } },

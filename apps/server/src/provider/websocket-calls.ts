@@ -22,6 +22,7 @@ import {
 } from '../platform/http/require-auth.js';
 import { readJsonBody } from '../platform/json-body.js';
 import type { Logger } from '../platform/logger.js';
+import { ownRequestOrigin, type PublicOrigin } from '../platform/public-origin.js';
 import type { ProviderConnection } from './connection.js';
 
 /**
@@ -62,8 +63,12 @@ export interface WebSocketCallsOptions {
   /** Calls per minute per signed-in user, or per address for anonymous callers. */
   perMinute: number;
   logger: Logger;
-  /** The site's public address (PUBLIC_URL); the request's origin otherwise. */
-  publicUrl?: string | undefined;
+  /**
+   * The site's public origin (configuration only): where the embedded provider puts the call's
+   * room. The request's own origin only when it is a loopback twin of it (ownRequestOrigin), never
+   * a host a client named in Host or X-Forwarded-*.
+   */
+  publicOrigin: PublicOrigin;
   /** The server's limit store (db/limit-store.ts); memory when absent. */
   limitStore?: LimitStore;
   now?: () => number;
@@ -172,7 +177,7 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
     };
     let created: unknown;
     try {
-      created = await options.createProviderCall(body, new URL(options.publicUrl ?? c.req.url).origin);
+      created = await options.createProviderCall(body, ownRequestOrigin(c.req.url, options.publicOrigin()));
     } catch (cause) {
       return providerFailure(c, cause, assistantId, options.logger);
     }
@@ -219,6 +224,7 @@ export interface WebSocketCallsOptionsFromConfig {
   connection: ProviderConnection;
   verifyAccessToken: VerifyAccessToken;
   logger: Logger;
+  publicOrigin: PublicOrigin;
   limitStore?: LimitStore;
 }
 
@@ -233,7 +239,7 @@ export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
     perMinute: config.WEBSOCKET_CALLS_PER_MINUTE,
     verifyAccessToken: options.verifyAccessToken,
     logger: options.logger,
-    publicUrl: config.PUBLIC_URL,
+    publicOrigin: options.publicOrigin,
     limitStore: options.limitStore,
   });
 }
