@@ -107,7 +107,14 @@ export default tseslint.config(
   },
   {
     // Command-line entry points and scripts talk to the terminal on purpose.
-    files: ['scripts/**', '**/bench/**', 'apps/server/src/main.ts', 'apps/server/src/*-cli.ts', 'e2e/**'],
+    files: [
+      'scripts/**',
+      '*/*/scripts/**',
+      '**/bench/**',
+      'apps/server/src/main.ts',
+      'apps/server/src/*-cli.ts',
+      'e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -67,7 +67,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node --conditions=source --import tsx apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds first).
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,4 +1,4 @@
-// Shared by bench:bundle and bench:lighthouse: builds the site, starts the real server on a free port
+// Shared by bench:bundle and bench:lighthouse: builds what is out of date, starts the compiled server on a free port
 // with a fresh data directory, and signs a user in (the session a browser would have stored).
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -11,7 +11,7 @@ const EMAIL = 'bench-admin@example.com';
 const PASSWORD = 'bench-admin-password';
 
 export function buildSite() {
-  execFileSync('npm', ['run', 'build', '-w', '@engage/site'], {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -19,26 +19,22 @@ export function buildSite() {
 
 export async function startServer() {
   const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'engage-bench-site-')),
-        ADMIN_EMAILS: EMAIL,
-        ADMIN_PASSWORD: PASSWORD,
-        LOG_LEVEL: 'warn',
-        SUPABASE_URL: '',
-        VAPI_PRIVATE_KEY: '',
-        DATABASE_URL: '',
-      },
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'engage-bench-site-')),
+      ADMIN_EMAILS: EMAIL,
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      SUPABASE_URL: '',
+      VAPI_PRIVATE_KEY: '',
+      DATABASE_URL: '',
     },
-  );
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { compiledEntry } from './testing/compiled-server.js';
 import type { InstanceProcess } from './testing/instance-process.js';
 import { ADMIN, anonKeyOf, authClient, get, untilReady, useInstances } from './testing/instances-harness.js';
 import { throwawayPostgresUnavailable } from './testing/throwaway-postgres.js';
@@ -35,20 +36,16 @@ describe.skipIf(unavailable)('several instances on one PostgreSQL', () => {
     expect(new Set(kids).size).toBe(1);
     // `npm run keys` with DATABASE_URL prints the values the instances share.
     const keysDir = mkdtempSync(path.join(tmpdir(), 'engage-keys-'));
-    const printed = spawnSync(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/server/src/keys-cli.ts'],
-      {
-        cwd: path.resolve(import.meta.dirname, '../../..'),
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: cluster.url,
-          DATA_DIR: keysDir,
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
+    const printed = spawnSync(process.execPath, compiledEntry('keys-cli'), {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: cluster.url,
+        DATA_DIR: keysDir,
       },
-    );
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     rmSync(keysDir, { recursive: true, force: true });
     expect(printed.status, printed.stderr).toBe(0);
     const keys = JSON.parse(printed.stdout) as Record<string, string>;

@@ -7,9 +7,10 @@ import { mailOutboxToken } from './auth/outbox/access.js';
 import { parseConfig } from './platform/config.js';
 import { openSecretStore } from './platform/secrets.js';
 import { emulatorKeys } from './provider/emulator-keys.js';
+import { compiledEntry } from './testing/compiled-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/keys-cli.ts'];
+const entry = compiledEntry('keys-cli');
 const dirs: string[] = [];
 
 /** `npm run keys` on a data directory, with these variables (and none of the caller's provider/auth ones). */

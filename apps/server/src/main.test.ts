@@ -4,9 +4,10 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compiledEntry } from './testing/compiled-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'];
+const entry = compiledEntry('main');
 
 /** Every path under `dir` (itself included) whose mode lets group or others read, write or enter it. */
 function openToOthers(dir: string): string[] {

@@ -32,7 +32,12 @@ async function main() {
       config.embeddedAuth && !config.SMTP_URL
         ? mailOutboxToken(server.secrets, config.MAIL_OUTBOX_TOKEN)
         : null;
-    for (const line of startupLines(config, { origin: origin.get(), listening: server.url, outboxToken }))
+    for (const line of startupLines(config, {
+      origin: origin.get(),
+      listening: server.url,
+      outboxToken,
+      generatedAdmin: server.generatedAdmin,
+    }))
       console.log(line);
     let stopping = false;
     const stop = (signal: string) => {

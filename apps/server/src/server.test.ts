@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseOpenError } from './db/open.js';
 import { getSetting, setSetting } from './db/settings.js';
 import { parseConfig } from './platform/config.js';
@@ -38,36 +38,31 @@ describe('startServer on the embedded database', () => {
     expect(health.status).toBe(200);
   });
 
-  it('prints a generated bootstrap admin password once, to the terminal only, and it signs in', async () => {
+  it('hands a generated bootstrap admin password to its caller once, never to the log, and it signs in', async () => {
     const dataDir = tempDir();
     const config = parseConfig({ PORT: '0', DATA_DIR: dataDir, ADMIN_EMAILS: 'boot@example.com' });
     const logLines: string[] = [];
     const logger = createLogger('debug', (line) => logLines.push(line));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    try {
-      const first = await startServer(config, logger);
-      servers.push(first);
-      const printed = warn.mock.calls.map((args) => args.join(' ')).join('\n');
-      const password = /boot@example\.com created with the password: (\S+)/.exec(printed)?.[1];
-      expect(password).toBeTruthy();
-      const { auth } = (await (await fetch(`${first.url}/config.json`)).json()) as {
-        auth: { anonKey: string };
-      };
-      const signIn = await fetch(`${first.url}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { apikey: auth.anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'boot@example.com', password }),
-      });
-      expect(signIn.status).toBe(200);
-      expect(logLines.join('\n')).not.toContain(password as string);
-      await servers.pop()?.close();
+    const first = await startServer(config, logger);
+    servers.push(first);
+    expect(first.generatedAdmin?.emails).toEqual(['boot@example.com']);
+    const password = first.generatedAdmin?.password as string;
+    expect(password).toBeTruthy();
+    const { auth } = (await (await fetch(`${first.url}/config.json`)).json()) as {
+      auth: { anonKey: string };
+    };
+    const signIn = await fetch(`${first.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: auth.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'boot@example.com', password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(logLines.join('\n')).not.toContain(password);
+    await servers.pop()?.close();
 
-      warn.mockClear();
-      servers.push(await startServer(config, logger));
-      expect(warn.mock.calls.map((args) => args.join(' ')).join('\n')).not.toContain('password');
-    } finally {
-      warn.mockRestore();
-    }
+    const second = await startServer(config, logger);
+    servers.push(second);
+    expect(second.generatedAdmin).toBeNull();
   });
 
   it('refuses a data directory held by a running server, with a clear message', async () => {

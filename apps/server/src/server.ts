@@ -16,7 +16,7 @@ import { trackConnections } from './platform/http-drain.js';
 import type { Logger } from './platform/logger.js';
 import { createPublicOrigin } from './platform/public-origin.js';
 import type { SecretStore } from './platform/secrets.js';
-import { prepareStorage } from './startup.js';
+import { prepareStorage, type GeneratedAdmin } from './startup.js';
 
 export interface RunningServer {
   url: string;
@@ -24,6 +24,8 @@ export interface RunningServer {
   db: Db;
   /** The generated keys this server uses (shared through the database with DATABASE_URL). */
   secrets: SecretStore;
+  /** The admin accounts this start created with a generated password (startup.ts), else null. */
+  generatedAdmin: GeneratedAdmin | null;
   /**
    * Stops: no new connections, WebSockets closed with 1001, requests in flight get `drainMs` (10 s by
    * default) to finish, then the database is closed.
@@ -52,7 +54,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let retention: ConversationRetention | undefined;
   let anonymousRetention: AnonymousRetention | undefined;
   try {
-    const secrets = await prepareStorage(config, db, logger);
+    const { secrets, generatedAdmin } = await prepareStorage(config, db, logger);
     backups = await startBackups(config, db, logger);
     // The embedded provider's calls and chats older than EMULATOR_CONVERSATION_DAYS: now, then hourly.
     if (config.embeddedProvider)
@@ -118,7 +120,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         await db.close();
         unlock();
       })());
-    return { url, port, db, secrets, close };
+    return { url, port, db, secrets, generatedAdmin, close };
   } catch (error) {
     await retention?.stop().catch(() => undefined);
     await anonymousRetention?.stop().catch(() => undefined);

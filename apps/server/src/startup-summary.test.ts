@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './platform/config.js';
-import { smtpServer, startupLines } from './startup-summary.js';
+import { boxed, DOCS_LINE, smtpServer, startupLines } from './startup-summary.js';
 
 const facts = { origin: 'https://engage.example', outboxToken: 'tok_en-1' };
 
@@ -10,6 +10,7 @@ describe('startupLines', () => {
       'Engage is running at https://engage.example',
       'Mail outbox: https://engage.example/_mail?token=tok_en-1',
       'Bootstrap admin (ADMIN_EMAILS): admin@example.com',
+      DOCS_LINE,
     ]);
   });
 
@@ -23,6 +24,7 @@ describe('startupLines', () => {
       'Engage is running at https://engage.example',
       'Mail is sent through smtps://smtp.example.com:465.',
       'Bootstrap admins (ADMIN_EMAILS): a@x.io, b@x.io',
+      DOCS_LINE,
     ]);
     expect(lines.join('\n')).not.toMatch(/hunter2|mailer|tok_en/);
     expect(smtpServer('smtp://broken host')).toBe('the SMTP_URL server');
@@ -33,6 +35,7 @@ describe('startupLines', () => {
     expect(startupLines(config, facts)).toEqual([
       'Engage is running at https://engage.example',
       'Mail is sent by the hosted auth service (SUPABASE_URL).',
+      DOCS_LINE,
     ]);
   });
 
@@ -46,5 +49,26 @@ describe('startupLines', () => {
     expect(
       startupLines(parseConfig({}), { ...facts, listening: 'http://127.0.0.1:8787' }).join('\n'),
     ).not.toMatch(/Listening/);
+  });
+
+  it('ends with a generated admin password in a frame that says it will not be shown again', () => {
+    const lines = startupLines(parseConfig({}), {
+      ...facts,
+      generatedAdmin: { emails: ['admin@example.com'], password: 'pxArIH3HgMPABYx4' },
+    });
+    const frame = lines.slice(-6);
+    expect(frame).toEqual(
+      boxed([
+        'Admin sign-in: admin@example.com',
+        'One-time password: pxArIH3HgMPABYx4',
+        'It will not be shown again. Sign in and change it,',
+        'or set ADMIN_PASSWORD before the first start.',
+      ]),
+    );
+    expect(new Set(frame.map((line) => line.length)).size).toBe(1);
+    expect(frame[0]).toMatch(/^\+-+\+$/);
+    expect(lines.indexOf(DOCS_LINE)).toBe(lines.length - 7);
+    // Without one, nothing is framed and no password is named.
+    expect(startupLines(parseConfig({}), facts).join('\n')).not.toMatch(/password|\+--/i);
   });
 });

@@ -22,7 +22,18 @@ export function allMigrations(): Migration[] {
  * With PostgreSQL it runs on a connection of its own without the pool's statement timeout: waiting
  * for another instance's migrations is expected here, and must not count as an outage.
  */
-export async function prepareStorage(config: Config, db: Db, logger: Logger): Promise<SecretStore> {
+export interface PreparedStorage {
+  secrets: SecretStore;
+  /** Admin accounts created now with a generated password: for the operator's eyes, once. */
+  generatedAdmin: GeneratedAdmin | null;
+}
+
+export interface GeneratedAdmin {
+  emails: string[];
+  password: string;
+}
+
+export async function prepareStorage(config: Config, db: Db, logger: Logger): Promise<PreparedStorage> {
   const setup = config.DATABASE_URL
     ? await openDatabase({
         dataDir: config.dataDir,
@@ -35,22 +46,18 @@ export async function prepareStorage(config: Config, db: Db, logger: Logger): Pr
     await migrate(setup, allMigrations());
     // With DATABASE_URL the generated keys live in the database, shared by every instance.
     const secrets = await openSecrets(config, setup);
-    if (config.embeddedAuth) await bootstrapAccounts(config, setup, logger);
-    return secrets;
+    const generatedAdmin = config.embeddedAuth ? await bootstrapAccounts(config, setup, logger) : null;
+    return { secrets, generatedAdmin };
   } finally {
     if (setup !== db) await setup.close();
   }
 }
 
-async function bootstrapAccounts(config: Config, db: Db, logger: Logger): Promise<void> {
+async function bootstrapAccounts(config: Config, db: Db, logger: Logger): Promise<GeneratedAdmin | null> {
   const boot = await bootstrapAdmins(db, config.ADMIN_EMAILS, config.ADMIN_PASSWORD);
   if (boot.created.length) logger.info('created the bootstrap admin accounts', { emails: boot.created });
   const operators = await bootstrapOperators(db, config.OPERATOR_EMAILS, config.ADMIN_EMAILS);
   if (operators.length) logger.info('gave the operator role (OPERATOR_EMAILS)', { emails: operators });
-  // Printed once, to the terminal only (never to the structured log): the operator's first sign-in.
-  if (boot.generatedPassword)
-    console.warn(
-      `Admin account(s) ${boot.created.join(', ')} created with the password: ${boot.generatedPassword}\n` +
-        'Sign in and change it, or set ADMIN_PASSWORD before the first start.',
-    );
+  // Handed to the caller, never to the structured log: main.ts prints it once, to the terminal.
+  return boot.generatedPassword ? { emails: boot.created, password: boot.generatedPassword } : null;
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await server.close();
   // No server runs: the command reads the stopped directory itself.
   backupFile = path.join(work, 'engage.tar');
-  const result = await runCli('backup-cli.ts', ['--out', backupFile], { DATA_DIR: dataDir });
+  const result = await runCli('backup-cli', ['--out', backupFile], { DATA_DIR: dataDir });
   expect(result.status, result.stderr).toBe(0);
   expect(result.stdout.trim().split('\n')).toHaveLength(1);
   expect(result.stdout).toMatch(
@@ -37,7 +37,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A restore that must be refused: exit 1, one line naming the reason, the target exactly as it was. */
 async function expectRefused(file: string, dataDir: string, reason: RegExp, args: string[] = []) {
   const before = fingerprint(dataDir);
-  const result = await runCli('restore-cli.ts', [file, ...args], { DATA_DIR: dataDir });
+  const result = await runCli('restore-cli', [file, ...args], { DATA_DIR: dataDir });
   expect(result.status).toBe(1);
   expect(result.stdout).toBe('');
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -50,7 +50,7 @@ describe('npm run backup and npm run restore', () => {
   it('writes the backup 0600 and restores it into an absent directory, created 0700', async () => {
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     const target = path.join(work, 'restored', 'data');
-    const result = await runCli('restore-cli.ts', [backupFile], { DATA_DIR: target });
+    const result = await runCli('restore-cli', [backupFile], { DATA_DIR: target });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^Restored .*data from the backup of \d{4}-.*\(Engage [\d.]+\)\.\n$/);
     expect(statSync(target).mode & 0o777).toBe(0o700);
@@ -67,7 +67,7 @@ describe('npm run backup and npm run restore', () => {
     mkdirSync(target, { mode: 0o700 });
     writeFileSync(path.join(target, 'notes.txt'), 'mine');
     await expectRefused(backupFile, target, /busy is not empty: .*--force/);
-    const forced = await runCli('restore-cli.ts', [backupFile, '--force'], { DATA_DIR: target });
+    const forced = await runCli('restore-cli', [backupFile, '--force'], { DATA_DIR: target });
     expect(forced.status, forced.stderr).toBe(0);
     const previous = /previous contents are in (\S+)\.$/m.exec(forced.stdout)?.[1];
     expect(previous).toBeTruthy();
@@ -97,16 +97,16 @@ describe('npm run backup and npm run restore', () => {
 
   it('with DATABASE_URL points to pg_dump and pg_restore instead', async () => {
     const env = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: path.join(work, 'pg') };
-    const backup = await runCli('backup-cli.ts', ['--out', path.join(work, 'pg.tar')], env);
+    const backup = await runCli('backup-cli', ['--out', path.join(work, 'pg.tar')], env);
     expect(backup.status).toBe(1);
     expect(backup.stderr).toMatch(/pg_dump/);
-    const restore = await runCli('restore-cli.ts', [backupFile], env);
+    const restore = await runCli('restore-cli', [backupFile], env);
     expect(restore.status).toBe(1);
     expect(restore.stderr).toMatch(/pg_restore/);
   });
 
   it('says how to call it when --out is missing', async () => {
-    const result = await runCli('backup-cli.ts', [], { DATA_DIR: path.join(work, 'data') });
+    const result = await runCli('backup-cli', [], { DATA_DIR: path.join(work, 'data') });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/Usage: npm run backup -- --out FILE/);
   });

@@ -91,7 +91,7 @@ describe('a backup of a running server', () => {
     while (signUps.length < 5) await new Promise((resolve) => setImmediate(resolve));
     const backupStart = performance.now();
     const file = path.join(work, 'live.tar');
-    const backup = await runCli('backup-cli.ts', ['--out', file], { DATA_DIR: dataA });
+    const backup = await runCli('backup-cli', ['--out', file], { DATA_DIR: dataA });
     const backupEnd = performance.now();
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/from the running server/);
@@ -104,7 +104,7 @@ describe('a backup of a running server', () => {
     await a.close();
 
     const dataB = path.join(work, 'b');
-    const restore = await runCli('restore-cli.ts', [file], { DATA_DIR: dataB });
+    const restore = await runCli('restore-cli', [file], { DATA_DIR: dataB });
     expect(restore.status, restore.stderr).toBe(0);
     const b = await startServer(parseConfig(env(dataB)), quiet);
     running.push(b);
@@ -173,7 +173,7 @@ describe('scheduled backups of a running server', () => {
     );
     // The file is a whole backup: it restores.
     const [file] = readdirSync(backupDir);
-    const restored = await runCli('restore-cli.ts', [path.join(backupDir, file!)], {
+    const restored = await runCli('restore-cli', [path.join(backupDir, file!)], {
       DATA_DIR: path.join(work, 'from-schedule'),
     });
     expect(restored.status, restored.stderr).toBe(0);

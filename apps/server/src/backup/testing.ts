@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { compiledEntry } from '../testing/compiled-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -13,18 +14,17 @@ export interface CliResult {
 
 /** Runs `npm run backup` / `npm run restore`'s entry with these variables and arguments. */
 export function runCli(
-  script: 'backup-cli.ts' | 'restore-cli.ts',
+  script: 'backup-cli' | 'restore-cli',
   args: string[],
   env: Record<string, string>,
 ): Promise<CliResult> {
   const base = { ...process.env };
   for (const name of Object.keys(base)) if (/^(DATABASE_URL|DATA_DIR|BACKUP_)/.test(name)) delete base[name];
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', `apps/server/src/${script}`, ...args],
-      { cwd: root, env: { ...base, ...env } },
-    );
+    const child = spawn(process.execPath, [...compiledEntry(script), ...args], {
+      cwd: root,
+      env: { ...base, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compiledEntry } from './compiled-server.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const entry = ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'];
+const entry = compiledEntry('main');
 
 /** One real server process (`npm run serve`'s command) with a data directory of its own. */
 export interface InstanceProcess {
@@ -41,7 +42,9 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
       // With PUBLIC_URL the first line names the public address; the process's own comes next.
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      const match = env.PUBLIC_URL
+        ? /Listening on (http:\/\/\S+)/.exec(output)
+        : /Engage is running at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on('data', check);
