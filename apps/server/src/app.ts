@@ -13,6 +13,7 @@ import { healthRoutes } from './platform/health.js';
 import { errorBody, useRequestEdge } from './platform/http/edge.js';
 import type { VerifyAccessToken } from './platform/http/require-auth.js';
 import type { Logger } from './platform/logger.js';
+import { countingRefusals, createMetrics, noMetrics } from './platform/metrics.js';
 import { createPublicOrigin, type PublicOrigin } from './platform/public-origin.js';
 import type { SecretStore } from './platform/secrets.js';
 import { providerFeature } from './provider/feature.js';
@@ -45,6 +46,16 @@ export interface AppDeps {
   backupStatus?: () => BackupStatus;
 }
 
+/** The newest backup as the metrics report it, from the dashboard's backup status. */
+function lastBackupOf(status: () => BackupStatus): () => { at: number; bytes: number } | null {
+  return () => {
+    const now = status();
+    return now.mode === 'scheduled' && now.last
+      ? { at: Date.parse(now.last.at), bytes: now.last.bytes }
+      : null;
+  };
+}
+
 /**
  * Composes the whole server: the request edge, then each feature at its path, then the built site.
  * Kept apart from `serve()` so tests drive it with `app.request()`.
@@ -53,9 +64,12 @@ export function createApp(deps: AppDeps): Hono {
   const { config, db, logger } = deps;
   // Read by the routes that build links or stored URLs (auth mail, the provider's file URLs).
   const publicOrigin = deps.publicOrigin ?? createPublicOrigin(config).get;
-  const limitStore = deps.limitStore ?? limitStoreFor(db);
+  // GET /metrics and what it counts exist only with METRICS_TOKEN; the features report to a no-op otherwise.
+  const metrics = config.METRICS_TOKEN ? createMetrics(config.METRICS_TOKEN) : null;
+  const sink = metrics ?? noMetrics;
+  const limitStore = countingRefusals(deps.limitStore ?? limitStoreFor(db), sink);
   const app = new Hono();
-  useRequestEdge(app, { config, logger, publicOrigin });
+  useRequestEdge(app, { config, logger, publicOrigin, metrics });
 
   // Liveness (/healthz) and readiness (/readyz: the database answers, migrations done).
   app.route('/', healthRoutes({ db, migrationIds: allMigrations().map((m) => m.id) }));
@@ -90,6 +104,7 @@ export function createApp(deps: AppDeps): Hono {
     publicOrigin,
     limitStore,
     fetch: async (request) => app.fetch(request),
+    onCallStarted: sink.websocketCallStarted,
     ...(deps.upgradeWebSocket && { upgradeWebSocket: deps.upgradeWebSocket }),
   });
   if (provider.emulator) app.route('/provider', provider.emulator);
@@ -116,6 +131,16 @@ export function createApp(deps: AppDeps): Hono {
       membersPublicKey: provider.membersPublicKey,
     }),
   );
+
+  if (metrics)
+    app.route(
+      '/',
+      metrics.routes({
+        callRooms: provider.openCallRooms,
+        ...(db.poolStats && { pool: db.poolStats }),
+        ...(deps.backupStatus && { lastBackup: lastBackupOf(deps.backupStatus) }),
+      }),
+    );
 
   // Unknown server paths answer a JSON 404 instead of the SPA.
   app.all('/api/*', (c) => c.json(errorBody(404, `No route for ${c.req.method} ${c.req.path}`), 404));

@@ -5,7 +5,7 @@
  * suite runs on are `@engage/db/testing`.
  * @module
  */
-export type { Db, Migration, Queryable, QueryResult } from './types.js';
+export type { Db, Migration, PoolStats, Queryable, QueryResult } from './types.js';
 export { openPglite, restrictToOwner } from './pglite.js';
 export { openPostgres, type PostgresOptions } from './postgres.js';
 export { migrate } from './migrate.js';

@@ -84,6 +84,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

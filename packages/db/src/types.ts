@@ -23,6 +23,16 @@ export interface Db extends Queryable {
    * two statements while the database stays open; restoring it is a crash recovery to that moment.
    */
   dumpDataDir?(): Promise<Buffer>;
+  /** PostgreSQL only: the pool's connections now, for the operators' metrics. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection (the pool is at its maximum). */
+  waiting: number;
 }
 
 /** A versioned migration. Ids are ordered within their module and unique across modules. */

@@ -220,6 +220,11 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
     default: 'generated, kept in DATA_DIR (the database with `DATABASE_URL`)',
     text: "the `/_mail` outbox's token, 32 to 256 characters",
   },
+  {
+    vars: ['METRICS_TOKEN'],
+    default: 'none: `/metrics` is off',
+    text: "turns on `GET /metrics` (Prometheus' text format, this instance's figures) for `Authorization: Bearer <METRICS_TOKEN>` only, 32 to 256 characters; docs/operations.md has a scrape configuration",
+  },
 ];
 
 /** docs/configuration.md: an introduction and one table row per entry of CONFIG_DOCS. */

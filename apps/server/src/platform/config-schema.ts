@@ -103,6 +103,8 @@ export const envSchema = z.object({
     .optional(),
   // The /_mail outbox's token, instead of the generated one.
   MAIL_OUTBOX_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
+  // GET /metrics (Prometheus) is off without it; with it, only for `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
   AUTH_REFRESH_REUSE_INTERVAL: intVar(0, 86_400, 10),
   // Requests per 5 minutes per client IP (GoTrue's defaults); 0 turns a limit off.
   AUTH_RATE_LIMIT_TOKEN: intVar(0, 1_000_000, 150),

@@ -1,6 +1,6 @@
 import type { Db } from '@engage/db';
 import type { LimitStore } from '@engage/rate-limit';
-import { createRooms, type RoomUpgrade } from '@engage/vapi-emulator';
+import { createRooms, type Rooms, type RoomUpgrade } from '@engage/vapi-emulator';
 import type { Hono } from 'hono';
 import { connectionAddress } from '../platform/client-address.js';
 import type { Config } from '../platform/config.js';
@@ -23,11 +23,15 @@ export interface ProviderFeatureDeps {
   upgradeWebSocket?: RoomUpgrade;
   /** The server's own handler: the embedded provider is reached through it, in-process. */
   fetch: (request: Request) => Promise<Response>;
+  /** Told of every WebSocket call started (the operators' metrics). */
+  onCallStarted?: () => void;
 }
 
 export interface ProviderFeature extends ProviderRoutes {
   /** `POST /api/calls/websocket`: calls over the provider's WebSocket transport, with the private key. */
   websocketCalls: Hono;
+  /** Call rooms open on this instance (0 without the embedded provider's rooms). */
+  openCallRooms(): number;
 }
 
 /**
@@ -37,6 +41,7 @@ export interface ProviderFeature extends ProviderRoutes {
  */
 export function providerFeature(deps: ProviderFeatureDeps): ProviderFeature {
   const { config, logger, upgradeWebSocket } = deps;
+  let rooms: Rooms | undefined;
   const connection = providerConnection(config, deps.secrets, deps.fetch);
   const provider = providerRoutes({
     config,
@@ -48,15 +53,17 @@ export function providerFeature(deps: ProviderFeatureDeps): ProviderFeature {
     fetch: deps.fetch,
     limitStore: deps.limitStore,
     ...(upgradeWebSocket && {
-      rooms: (calls) =>
-        createRooms({
+      rooms: (calls) => {
+        rooms = createRooms({
           ...calls,
           upgradeWebSocket,
           logger,
           maxRooms: config.CALL_ROOMS_MAX,
           maxRoomsPerAddress: config.CALL_ROOMS_PER_ADDRESS,
           clientAddress: connectionAddress,
-        }).app,
+        });
+        return rooms.app;
+      },
     }),
   });
   const calls = websocketCalls({
@@ -66,6 +73,7 @@ export function providerFeature(deps: ProviderFeatureDeps): ProviderFeature {
     logger,
     publicOrigin: deps.publicOrigin,
     limitStore: deps.limitStore,
+    ...(deps.onCallStarted && { onCallStarted: deps.onCallStarted }),
   });
-  return { ...provider, websocketCalls: calls };
+  return { ...provider, websocketCalls: calls, openCallRooms: () => rooms?.stats().rooms ?? 0 };
 }

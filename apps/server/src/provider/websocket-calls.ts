@@ -71,6 +71,8 @@ export interface WebSocketCallsOptions {
   publicOrigin: PublicOrigin;
   /** The server's limit store (db/limit-store.ts); memory when absent. */
   limitStore?: LimitStore;
+  /** Told of every call created (the operators' metrics). */
+  onCallStarted?: () => void;
   now?: () => number;
 }
 
@@ -189,6 +191,7 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
       return error(c, 502, 'provider_error', 'The voice provider answered without a call URL.');
     }
     const { id, status, createdAt, transport } = call.data;
+    options.onCallStarted?.();
     return c.json(
       {
         id,
@@ -226,6 +229,7 @@ export interface WebSocketCallsOptionsFromConfig {
   logger: Logger;
   publicOrigin: PublicOrigin;
   limitStore?: LimitStore;
+  onCallStarted?: () => void;
 }
 
 /** `POST /api/calls/websocket` from configuration, for `app.route()`. */
@@ -241,5 +245,6 @@ export function websocketCalls(options: WebSocketCallsOptionsFromConfig): Hono {
     logger: options.logger,
     publicOrigin: options.publicOrigin,
     limitStore: options.limitStore,
+    ...(options.onCallStarted && { onCallStarted: options.onCallStarted }),
   });
 }

@@ -11,9 +11,9 @@ const refused = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
 /** An app whose sub-app turns every error into its own 500, as the auth and emulator apps do. */
-function appWith(failure: () => Error) {
+function appWith(failure: () => Error, onOutage?: () => void) {
   const app = new Hono();
-  app.use('*', databaseUnavailable());
+  app.use('*', databaseUnavailable(onOutage));
   const sub = new Hono();
   sub.onError((_error, c) => c.json({ code: 500, error_code: 'unexpected_failure' }, 500));
   sub.get('/query', async () => {
@@ -30,15 +30,23 @@ function appWith(failure: () => Error) {
 
 describe('database outages', () => {
   it('answers 503 database_unavailable with Retry-After when a query met an unreachable database', async () => {
-    const res = await appWith(refused).request('/sub/query');
+    let outages = 0;
+    const res = await appWith(refused, () => (outages += 1)).request('/sub/query');
     expect(res.status).toBe(503);
+    // Counted once for the operators' metrics.
+    expect(outages).toBe(1);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.json()).toMatchObject({ error: 'database_unavailable' });
   });
 
   it('leaves other failures as they were, and pages that need no database untouched', async () => {
-    const app = appWith(() => Object.assign(new Error('duplicate key'), { code: '23505' }));
+    let outages = 0;
+    const app = appWith(
+      () => Object.assign(new Error('duplicate key'), { code: '23505' }),
+      () => (outages += 1),
+    );
     expect((await app.request('/sub/query')).status).toBe(500);
+    expect(outages).toBe(0);
     expect((await app.request('/static')).status).toBe(200);
   });
 

@@ -9,10 +9,11 @@ export const DATABASE_RETRY_AFTER_S = 5;
  * `Retry-After`, whatever route served it: the routes' own error handlers (auth, admin, emulator)
  * turn the failure into a 500, and this replaces that answer. Put before the routes (inside compression), so it sees every route.
  */
-export function databaseUnavailable(): MiddlewareHandler {
+export function databaseUnavailable(onOutage: () => void = () => undefined): MiddlewareHandler {
   return async (c, next) => {
     const { unavailable } = await watchDatabase(next);
     if (!unavailable || c.res.status < 500) return;
+    onOutage();
     c.res = c.json(
       {
         error: 'database_unavailable',

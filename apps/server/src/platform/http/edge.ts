@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { PublicOrigin } from '../public-origin.js';
 import { isMultipartUpload, jsonBodyLimit } from './body-limit.js';
 import { databaseUnavailable } from './database-unavailable.js';
@@ -14,6 +15,8 @@ export interface RequestEdgeOptions {
   config: Config;
   logger: Logger;
   publicOrigin: PublicOrigin;
+  /** The operators' metrics (platform/metrics.ts): timed first, told of database outages. */
+  metrics?: Metrics | null;
 }
 
 /** A JSON error body for API paths; pages get plain text. */
@@ -22,11 +25,13 @@ export function errorBody(status: number, message: string) {
 }
 
 /**
- * What every request meets before a feature sees it, in order: the request log, the security
- * headers, the one body cap, compression, the database-outage answer, and the cross-site rules of
- * the embeddable widget's routes. An error no route handled is logged and answers a JSON 500.
+ * What every request meets before a feature sees it, in order: the metrics' timer (when on), the
+ * request log, the security headers, the one body cap, compression, the database-outage answer, and
+ * the cross-site rules of the embeddable widget's routes. An error no route handled is logged and answers a JSON 500.
  */
-export function useRequestEdge(app: Hono, { config, logger, publicOrigin }: RequestEdgeOptions): void {
+export function useRequestEdge(app: Hono, options: RequestEdgeOptions): void {
+  const { config, logger, publicOrigin, metrics } = options;
+  if (metrics) app.use('*', metrics.requests);
   app.use('*', requestLog(logger));
   app.use(
     '*',
@@ -53,7 +58,7 @@ export function useRequestEdge(app: Hono, { config, logger, publicOrigin }: Requ
     return compress()(c, next);
   });
   // A request that found the database unreachable answers 503 database_unavailable, not 500.
-  app.use('*', databaseUnavailable());
+  app.use('*', databaseUnavailable(metrics ? () => metrics.databaseUnavailable() : undefined));
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
