@@ -1,6 +1,6 @@
 /**
  * `npm run bench:instances`: one instance, then two, on one PostgreSQL, over real HTTP (loopback,
- * keep-alive), each instance a real server process (`npm run serve`'s command):
+ * keep-alive), each instance a real server process (the compiled server, `npm run serve`'s command):
  * - password sign-ins per second (argon2id verify + session + JWT), 8 clients spread over the instances;
  * - static-page requests per second (GET / , the prerendered landing page), 32 clients.
  * PostgreSQL: a throwaway cluster (initdb, as root), else BENCH_DATABASE_URL (a database it may fill).
@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { compileServer } from '../src/testing/compiled-server.js';
 import { startInstance, type InstanceProcess } from '../src/testing/instance-process.js';
 import {
   startThrowawayPostgres,
@@ -108,6 +109,8 @@ async function measure(databaseUrl: string, count: number, site: string) {
 }
 
 async function main() {
+  // Each instance is the compiled server, as `npm start` and production run it.
+  compileServer();
   let cluster: ThrowawayPostgres | null = null;
   let baseUrl = process.env.BENCH_DATABASE_URL;
   if (!baseUrl) {

@@ -168,6 +168,22 @@ describe('jsonBodyLimit', () => {
     expect((await send('/other', 'multipart/form-data; boundary=b', 1000)).status).toBe(413);
     expect((await send('/other', 'application/json', 100)).status).toBe(200);
   });
+
+  it('never asks a GET for its body (on Node that builds a whole fetch Request)', async () => {
+    const reading = new Hono();
+    reading.use('*', jsonBodyLimit({ maxBytes: 100 }));
+    reading.get('*', (c) => c.text('page'));
+    const request = new Request('http://engage.test/config.json');
+    let asked = false;
+    Object.defineProperty(request, 'body', {
+      get: () => {
+        asked = true;
+        return null;
+      },
+    });
+    expect((await reading.fetch(request)).status).toBe(200);
+    expect(asked).toBe(false);
+  });
 });
 
 describe('MAX_JSON_BYTES above the default reaches the auth routes too', () => {
