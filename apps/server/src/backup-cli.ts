@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { formatSize } from '@engage/http-contract';
 import { BackupError } from './backup/archive.js';
 import { writeFileAtomic } from './backup/files.js';
+import { recordManualBackup } from './backup/manual-record.js';
 import { backupDataDir } from './backup/take.js';
 import { ConfigError, parseConfig } from './platform/config.js';
 
@@ -34,6 +35,8 @@ async function main(): Promise<number> {
   const file = path.resolve(out);
   const { archive, from } = await backupDataDir(config.dataDir);
   writeFileAtomic(file, archive);
+  // For the dashboard's backup card: the newest backup, whichever way it was taken.
+  recordManualBackup(config.dataDir, { at: new Date().toISOString(), bytes: archive.length, file });
   const source = from === 'server' ? 'from the running server' : 'from the stopped data directory';
   console.log(`Backup of ${config.dataDir} written to ${file} (${formatSize(archive.length)}, ${source}).`);
   return 0;

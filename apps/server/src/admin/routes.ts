@@ -65,7 +65,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
   });
   app.use('*', requireAdmin(deps.verifyAccessToken, { requireMfa: deps.config.ADMIN_REQUIRE_MFA }));
   // Before the user-admin check: backups concern the data, whichever auth backend holds the users.
-  app.get('/backups', (c) => c.json<BackupStatus>(deps.backupStatus?.() ?? { mode: 'off' }));
+  app.get('/backups', (c) => c.json<BackupStatus>(deps.backupStatus?.() ?? { mode: 'off', last: null }));
   app.use('*', async (c, next) => {
     if (!users)
       return c.json(

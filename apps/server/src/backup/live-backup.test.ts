@@ -1,6 +1,6 @@
 // A backup of a running server while sign-ups go on, restored elsewhere: the accounts, provider files and
 // keys of that moment are all there, nothing later is, and existing sessions and API keys keep working.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, statSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackupStatus } from '@engage/http-contract';
@@ -187,5 +187,32 @@ describe('scheduled backups of a running server', () => {
       `update auth_users set email_confirmed_at = now() where email = 'plain@example.com'`,
     );
     expect((await status(await token('plain@example.com'))).status).toBe(403);
+  }, 60_000);
+
+  it('shows the newest backup taken with npm run backup when nothing is scheduled', async () => {
+    const dataDir = path.join(work, 'manual');
+    const server = await startServer(parseConfig(env(dataDir)), quiet);
+    running.push(server);
+    const apikey = await anonKey(server.url);
+    const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: PASSWORD }),
+    });
+    const { access_token } = (await signIn.json()) as { access_token: string };
+    const status = async () =>
+      (await (
+        await fetch(`${server.url}/api/admin/backups`, {
+          headers: { Authorization: `Bearer ${access_token}` },
+        })
+      ).json()) as BackupStatus;
+    expect(await status()).toEqual({ mode: 'off', last: null });
+
+    const file = path.join(work, 'by-hand.tar');
+    const backup = await runCli('backup-cli', ['--out', file], { DATA_DIR: dataDir });
+    expect(backup.status, backup.stderr).toBe(0);
+    const shown = await status();
+    expect(shown).toMatchObject({ mode: 'off', last: { file, bytes: statSync(file).size } });
+    expect(shown.mode === 'off' && Date.now() - Date.parse(shown.last?.at ?? '')).toBeLessThan(60_000);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { BackupStatus } from '@engage/http-contract';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { openBackupChannel } from './channel.js';
+import { newerBackup, readManualBackup } from './manual-record.js';
 import { scheduleBackups } from './schedule.js';
 import { takeBackup } from './snapshot.js';
 
@@ -21,7 +22,13 @@ export async function startBackups(config: Config, db: Db, logger: Logger): Prom
   const channel = await openBackupChannel(config.dataDir, take, logger);
   const schedule = config.backups ? scheduleBackups({ ...config.backups, take, logger }) : null;
   return {
-    status: () => schedule?.status() ?? { mode: 'off' },
+    // The newest backup whichever way it was taken: the schedule's, or one `npm run backup` wrote.
+    status: () => {
+      const manual = readManualBackup(config.dataDir);
+      const scheduled = schedule?.status();
+      if (!scheduled || scheduled.mode !== 'scheduled') return { mode: 'off', last: manual };
+      return { ...scheduled, last: newerBackup(scheduled.last, manual) };
+    },
     async close() {
       schedule?.stop();
       await channel?.close();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionalPart } from './optional-part';
@@ -13,7 +13,7 @@ describe('OptionalPart', () => {
         <Part />
       </OptionalPart>,
     );
-    expect(await screen.findByText('account menu')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('account menu')).toBeVisible());
   });
 
   it('renders nothing when the chunk fails to load, and the page around it stays', async () => {

@@ -38,10 +38,10 @@ describe('AdminDashboard SQL generator', () => {
     const write = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy SQL' }));
     expect(write).toHaveBeenCalledWith(expect.stringContaining('UPDATE auth.users'));
-    expect(await screen.findByText('SQL query copied to clipboard!')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('SQL query copied to clipboard!')).toBeVisible());
     write.mockRejectedValueOnce(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copy SQL' }));
-    expect(await screen.findByText('Failed to copy SQL query')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Failed to copy SQL query')).toBeVisible());
   });
 
   it('with the embedded auth (no SQL editor to run it in), offers no Generate SQL: Verify selected verifies', async () => {
@@ -50,7 +50,7 @@ describe('AdminDashboard SQL generator', () => {
     await user.click(screen.getByRole('button', { name: 'Select All' }));
     expect(screen.queryByRole('button', { name: 'Generate SQL' })).toBeNull();
     await user.click(within(unverified()).getByRole('button', { name: 'Verify selected' }));
-    expect(await screen.findByText('Verified 2 users')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Verified 2 users')).toBeVisible());
     const activity = screen.getByRole('list', { name: 'Recent admin actions' });
     await waitFor(() => expect(within(activity).getAllByText(/verified/)).toHaveLength(2));
     expect(await within(unverified()).findByText('No unverified users found')).toBeVisible();

@@ -61,7 +61,7 @@ describe('AdminDashboard', () => {
     await user.type(screen.getByLabelText('Email'), 'New@X.io');
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    expect(await screen.findByText('User created successfully')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('User created successfully')).toBeVisible());
     expect(await within(verified()).findByText('new@x.io')).toBeVisible();
     expect(await screen.findByLabelText('Total Users: 4')).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveValue('');
@@ -114,7 +114,7 @@ describe('AdminDashboard', () => {
     await user.click(within(unverified()).getByRole('button', { name: 'Delete pending1@x.io' }));
     dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('User deleted successfully')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('User deleted successfully')).toBeVisible());
     await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
     await waitFor(() => expect(screen.getByRole('heading', { name: /^Unverified Users/ })).toHaveFocus());
     expect(await screen.findByLabelText('Total Users: 2')).toBeVisible();
@@ -125,7 +125,7 @@ describe('AdminDashboard', () => {
     await user.click(await within(unverified()).findByRole('button', { name: 'Delete pending1@x.io' }));
     api.users = api.users.filter((u) => u.email !== 'pending1@x.io'); // deleted elsewhere meanwhile
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete user')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Failed to delete user')).toBeVisible());
   });
 
   it('pages through many users', async () => {

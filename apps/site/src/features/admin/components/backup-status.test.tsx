@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BackupStatus } from '../api/client';
 import { AdminApiContext } from '../api/queries';
@@ -44,7 +44,7 @@ describe('BackupStatusCard', () => {
     show(
       scheduled({ last: null, lastError: { at: '2026-11-25T11:00:00Z', message: 'ENOSPC: no space left' } }),
     );
-    expect(await screen.findByText(/No scheduled backup yet/)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/No scheduled backup yet/)).toBeVisible());
     expect(screen.getByRole('alert')).toHaveTextContent(/The last backup failed .*ENOSPC: no space left/);
   });
 
@@ -53,8 +53,19 @@ describe('BackupStatusCard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The last backup is overdue');
   });
 
-  it('warns when scheduled backups are off', async () => {
-    show({ mode: 'off' });
+  it('shows the newest backup taken with npm run backup when none are scheduled', async () => {
+    show({
+      mode: 'off',
+      last: { at: '2026-11-25T09:30:00Z', bytes: 5_452_595, file: '/srv/backups/engage.tar' },
+    });
+    await waitFor(() => expect(screen.getByText(/Last backup:/)).toBeVisible());
+    expect(screen.getByText(/Last backup:/)).toHaveTextContent('5.2 MB');
+    expect(screen.getByText(/Taken with npm run backup/)).toHaveTextContent('/srv/backups/engage.tar');
+    expect(screen.queryByText(/No scheduled backups/)).toBeNull();
+  });
+
+  it('warns when scheduled backups are off and none was taken by hand', async () => {
+    show({ mode: 'off', last: null });
     expect(
       await screen.findByText(/No scheduled backups: set BACKUP_DIR on the server, or run npm run backup/),
     ).toBeVisible();
@@ -62,7 +73,7 @@ describe('BackupStatusCard', () => {
 
   it('points PostgreSQL users to pg_dump', async () => {
     show({ mode: 'postgres' });
-    expect(await screen.findByText(/back it up with pg_dump/)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/back it up with pg_dump/)).toBeVisible());
   });
 
   it('words the interval', () => {

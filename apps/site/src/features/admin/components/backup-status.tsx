@@ -17,18 +17,27 @@ export function formatInterval(ms: number): string {
   return n === 1 ? `${unit}` : `${n} ${unit}s`;
 }
 
+type LastBackup = NonNullable<Extract<BackupStatus, { mode: 'off' }>['last']>;
+
+/** When the newest backup was taken, and how large it is. */
+function LastBackupLine({ last }: { last: LastBackup }) {
+  return (
+    <p>
+      Last backup:{' '}
+      <time dateTime={last.at} className="font-medium">
+        {formatDateTime(last.at)}
+      </time>{' '}
+      · {formatSize(last.bytes)}
+    </p>
+  );
+}
+
 function Scheduled({ status, now }: { status: Extract<BackupStatus, { mode: 'scheduled' }>; now: number }) {
   const overdue = status.last && now - Date.parse(status.last.at) > 2 * status.everyMs;
   return (
     <>
       {status.last ? (
-        <p>
-          Last backup:{' '}
-          <time dateTime={status.last.at} className="font-medium">
-            {formatDateTime(status.last.at)}
-          </time>{' '}
-          · {formatSize(status.last.bytes)}
-        </p>
+        <LastBackupLine last={status.last} />
       ) : (
         <p>No scheduled backup yet; the first is written shortly after the server starts.</p>
       )}
@@ -47,7 +56,7 @@ function Scheduled({ status, now }: { status: Extract<BackupStatus, { mode: 'sch
   );
 }
 
-/** The dashboard's answer to "is my data safe?": the last scheduled backup, or why there is none. */
+/** The dashboard's answer to "is my data safe?": the newest backup however taken, or why there is none. */
 export function BackupStatusCard({ now }: { now?: number }) {
   const backups = useBackupStatus();
   const status = backups.data;
@@ -63,7 +72,16 @@ export function BackupStatusCard({ now }: { now?: number }) {
         {backups.isPending && <p className="text-muted-foreground">Loading…</p>}
         {backups.isError && <p role="alert">The backup status could not be loaded.</p>}
         {status?.mode === 'scheduled' && <Scheduled status={status} now={now ?? backups.dataUpdatedAt} />}
-        {status?.mode === 'off' && (
+        {status?.mode === 'off' && status.last && (
+          <>
+            <LastBackupLine last={status.last} />
+            <p className="text-muted-foreground">
+              Taken with npm run backup: <span className="break-all">{status.last.file}</span>. Run it again
+              for a newer one, or set BACKUP_DIR on the server to have them taken on a schedule.
+            </p>
+          </>
+        )}
+        {status?.mode === 'off' && !status.last && (
           <p className="flex items-start gap-2">
             <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
             No scheduled backups: set BACKUP_DIR on the server, or run npm run backup.

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -43,18 +43,18 @@ describe('OutboxPanel', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Copy link: Reset password, for bob@x.io' }));
     expect(await navigator.clipboard.readText()).toBe(href);
-    expect(await screen.findByText('Link copied')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Link copied')).toBeVisible());
   });
 
   it('says so when there is no mail', async () => {
     setup(createFakeAdminApi([]));
-    expect(await screen.findByText('No mail yet')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('No mail yet')).toBeVisible());
   });
 
   it('names SMTP as where mail goes', async () => {
     const api = createFakeAdminApi([]);
     setup({ ...api, outbox: async () => ({ delivery: 'smtp', mails: [] }) });
-    expect(await screen.findByText(/Mail is sent through SMTP/)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/Mail is sent through SMTP/)).toBeVisible());
   });
 
   it('reports a refusal with the server’s message', async () => {

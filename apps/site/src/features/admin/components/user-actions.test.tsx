@@ -23,7 +23,7 @@ describe('the dashboard’s account actions', () => {
     const form = screen.getByRole('form', { name: 'Invite user' });
     await user.type(within(form).getByLabelText('Email to invite'), 'New@X.io');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Invitation sent to new@x.io')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Invitation sent to new@x.io')).toBeVisible());
     expect(api.mails).toEqual([['invite', 'new@x.io']]);
     const unverified = screen.getByRole('region', { name: /Unverified Users/ });
     expect(await within(unverified).findByText('new@x.io')).toBeVisible();
@@ -56,10 +56,10 @@ describe('the dashboard’s account actions', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Send password recovery' })).toBeVisible();
     // The first item (View details) has focus; the next is the recovery link.
     await user.keyboard('{ArrowDown}{Enter}');
-    expect(await screen.findByText('Password recovery link sent to member@x.io')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Password recovery link sent to member@x.io')).toBeVisible());
     await within(await openMenu(user, 'member@x.io')).findByRole('menuitem', { name: 'Send magic link' });
     await user.click(screen.getByRole('menuitem', { name: 'Send magic link' }));
-    expect(await screen.findByText('Sign-in link sent to member@x.io')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Sign-in link sent to member@x.io')).toBeVisible());
     expect(api.mails).toEqual([
       ['recovery', 'member@x.io'],
       ['magic_link', 'member@x.io'],
@@ -82,7 +82,7 @@ describe('the dashboard’s account actions', () => {
     );
     dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere' });
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
-    expect(await screen.findByText('member@x.io is signed out everywhere')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('member@x.io is signed out everywhere')).toBeVisible());
     expect(api.signedOut).toEqual([member.id]);
   });
 
@@ -92,7 +92,7 @@ describe('the dashboard’s account actions', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Ban user' });
     await user.selectOptions(within(dialog).getByLabelText('Ban length'), '7 days');
     await user.click(within(dialog).getByRole('button', { name: 'Ban' }));
-    expect(await screen.findByText('member@x.io is banned')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('member@x.io is banned')).toBeVisible());
     expect(await within(await rowOf('member@x.io')).findByText('Banned')).toBeVisible();
     const banned = api.users.find((u) => u.id === member.id);
     expect(new Date(banned?.banned_until as string).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
@@ -102,7 +102,7 @@ describe('the dashboard’s account actions', () => {
     );
     const lift = await screen.findByRole('alertdialog', { name: 'Unban user' });
     await user.click(within(lift).getByRole('button', { name: 'Unban' }));
-    expect(await screen.findByText('member@x.io can sign in again')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('member@x.io can sign in again')).toBeVisible());
     await waitFor(() => expect(within(verified()).queryByText('Banned')).toBeNull());
   });
 
@@ -148,7 +148,7 @@ describe('the dashboard’s account actions', () => {
     await user.type(screen.getByLabelText('Search by email'), 'x.io');
     await waitFor(() => expect(within(verified()).queryByText('admin@example.com')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Users exported')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Users exported')).toBeVisible());
     expect(api.exports).toEqual([{ status: 'all', search: 'x.io' }]);
     expect(created).toHaveLength(1);
     expect(click).toHaveBeenCalledTimes(1);

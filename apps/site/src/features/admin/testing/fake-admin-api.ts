@@ -62,7 +62,7 @@ export function createFakeAdminApi(
     mails: [] as [string, string][],
     signedOut: [] as string[],
     exports: [] as { status: string; search: string }[],
-    backupStatus: { mode: 'off' } as BackupStatus,
+    backupStatus: { mode: 'off', last: null } as BackupStatus,
     oauthClientList: [] as OAuthClient[],
     passkeys: [] as (AdminPasskey & { userId: string })[],
   };
