@@ -76,13 +76,18 @@ test.describe('accounts', () => {
     await followMailLink(page, email, 'Confirm your signup', /Confirm your email address/);
     await expect(page).toHaveURL(/\/onboarding#?$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('c a s e . o n b o a r d i n g');
+    // Said where the link lands, not left to guess from the avatar.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your email address is confirmed' }),
+    ).toBeVisible();
     const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
     await expect(avatar).toHaveText(email[0]?.toUpperCase() as string);
     await expect(nav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
-    // The session survives a reload.
+    // The session survives a reload; the confirmation was said once.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('c a s e . o n b o a r d i n g');
+    await expect(page.getByText('Your email address is confirmed')).toHaveCount(0);
 
     await logOut(page, email);
     await expect(page.getByText(PROTECTED_TEXT)).toBeVisible();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { RouteGuard } from '@/features/auth/components/route-guard';
+import { LinkArrivalNotice } from '@/features/auth/components/link-arrival-notice';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { usePublicConfig } from '@/lib/public-config';
 import { onFirstInput, useSession } from '@/lib/session';
@@ -103,13 +104,14 @@ function useDocumentTitle(pathname: string) {
 
 /**
  * The page under the navigation; an error in it (or its failed download) keeps the navigation. A
- * session the auth service ended is announced above it.
+ * session the auth service ended, or an address a mail link just confirmed, is announced above it.
  */
 function PageOutlet() {
   const { pathname } = useLocation();
   return (
     <>
       <SessionEndedNotice />
+      <LinkArrivalNotice />
       <RouteErrorBoundary resetKey={pathname}>
         <Suspense fallback={null}>
           <Outlet />

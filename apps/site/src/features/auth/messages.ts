@@ -49,4 +49,5 @@ export const authText = {
     'Use your security key or passkey, or enter the six-digit code from your authenticator app.',
   // The account was deleted or the session revoked elsewhere (a refused refresh signs out).
   sessionEnded: 'Your session has ended. Please sign in again.',
+  emailConfirmed: 'Your email address is confirmed, and you are signed in.',
 } as const;
