@@ -27,7 +27,7 @@ for (const target of testDbTargets()) {
         output: [
           {
             role: 'assistant',
-            content: 'From refunds.md: "Refunds are paid to the original card within 14 days of the return."',
+            content: 'From Refunds: "Refunds are paid to the original card within 14 days of the return."',
           },
         ],
       });
@@ -35,7 +35,7 @@ for (const target of testDbTargets()) {
       const followUp = await webChat({ sessionId: first.sessionId, input: 'Can sale items be refunded?' });
       expect(followUp.sessionId).toBe(first.sessionId);
       expect(answer(followUp)).toBe(
-        'From refunds.md: "Items bought on sale can be exchanged but not refunded."',
+        'From Refunds: "Items bought on sale can be exchanged but not refunded."',
       );
       // The index was built once: the second question read no file again.
       expect(contentReads).toBe(reads);
@@ -101,10 +101,10 @@ for (const target of testDbTargets()) {
       expect(answer(await webChat({ assistant: office, input: 'Where are the lockers?' }))).toBe(DONT_KNOW);
       t += DELAY;
       expect(answer(await webChat({ assistant: office, input: 'Where are the lockers?' }))).toBe(
-        'From lockers.pdf: "Lockers are on the second floor next to the kitchen."',
+        '"Lockers are on the second floor next to the kitchen."',
       );
       expect(answer(await webChat({ assistant: office, input: 'Where can visitors park?' }))).toBe(
-        'From parking.docx: "Visitors may park for free in the basement garage."',
+        '"Visitors may park for free in the basement garage."',
       );
       const bare = { model: { provider: 'openai', model: 'gpt-4o' } };
       expect(answer(await webChat({ assistant: bare, input: 'When are refunds paid?' }))).toBe(NO_DOCUMENTS);

@@ -143,7 +143,7 @@ for (const target of testDbTargets()) {
         await send('/call/web', { assistantId }, keys.publicKey, withRooms),
       );
       expect(await directory!.answer(call.id, 'When are refunds paid?')).toBe(
-        'From refunds.md: "Refunds are paid to the original card within 14 days of the return."',
+        'From Refunds: "Refunds are paid to the original card within 14 days of the return."',
       );
       expect(await directory!.answer(call.id, 'Who wrote Hamlet?')).toBe(DONT_KNOW);
       expect(await directory!.answer('no-such-call', 'When are refunds paid?')).toBe(NO_DOCUMENTS);

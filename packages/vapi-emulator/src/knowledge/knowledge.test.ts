@@ -161,9 +161,14 @@ describe('retrieval', () => {
     expect(answerText(r, 'Hi!')).toBe(DONT_KNOW);
   });
 
-  it('quotes the passage with its file name; a bare greeting gets the greeting, stop words a prompt', () => {
-    expect(answerText(index.retrieve('How long do refunds take to be paid?'), null)).toBe(
-      'From refunds.md: "Refunds are paid to the original card within 14 days of the return."',
+  it("quotes the passage, citing its document's title, never its file name; a bare greeting gets the greeting, stop words a prompt", () => {
+    const found = index.retrieve('How long do refunds take to be paid?');
+    expect(answerText(found, null)).toBe(
+      '"Refunds are paid to the original card within 14 days of the return."',
+    );
+    if (found.kind !== 'passage') throw new Error('expected a passage');
+    expect(answerText({ ...found, passage: { ...found.passage, title: 'Returns and refunds' } }, null)).toBe(
+      'From Returns and refunds: "Refunds are paid to the original card within 14 days of the return."',
     );
     expect(answerText(index.retrieve('Hello!'), 'Welcome!')).toBe('Welcome!');
     expect(answerText(index.retrieve('What is it?'), 'Welcome!')).toBe(

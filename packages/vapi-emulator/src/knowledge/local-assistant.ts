@@ -106,9 +106,12 @@ export function createLocalAssistant(deps: {
         'select passages from emulator_files where id = $1',
         [file.id],
       );
-      for (const p of json<Passage[] | null>(rows[0]?.passages) ?? []) {
+      const stored = json<Passage[] | null>(rows[0]?.passages) ?? [];
+      // A document that opens with a heading is titled by it; its answers cite that, not the file's name.
+      const title = stored[0]?.heading;
+      for (const p of stored) {
         if (passages.length >= limits.maxIndexPassages) break;
-        passages.push({ ...p, fileName: file.name });
+        passages.push({ ...p, fileName: file.name, ...(title ? { title } : {}) });
       }
     }
     return new PassageIndex(passages);

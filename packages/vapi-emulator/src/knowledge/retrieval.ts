@@ -10,8 +10,10 @@ import type { Passage } from './passages.js';
 import { isGreeting, term, terms, VAGUE_TERMS, words } from './terms.js';
 
 export interface SourcedPassage extends Passage {
-  /** The file the passage comes from, named in the answer. */
+  /** The file the passage comes from: searched, never said (a visitor is not shown internal names). */
   fileName: string;
+  /** The document's title (the heading it opens with), cited in the answer when it has one. */
+  title?: string;
 }
 
 export type Retrieval =
@@ -102,11 +104,13 @@ export const NO_DOCUMENTS = "I have no documents to answer from, so I can't answ
 export const DONT_KNOW = "I don't know that from my documents.";
 export const ASK_A_QUESTION = 'Ask me a question about my documents.';
 
-/** What the assistant says for a retrieval: the passage quoted with its file name, or why not. */
+/** What the assistant says for a retrieval: the passage quoted with its document's title if any, or why not. */
 export function answerText(retrieval: Retrieval, greeting: string | null): string {
   switch (retrieval.kind) {
-    case 'passage':
-      return `From ${retrieval.passage.fileName}: "${retrieval.passage.text}"`;
+    case 'passage': {
+      const { title, text } = retrieval.passage;
+      return title ? `From ${title}: "${text}"` : `"${text}"`;
+    }
     case 'unknown':
       return DONT_KNOW;
     case 'empty':

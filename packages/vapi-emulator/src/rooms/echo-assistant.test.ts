@@ -80,7 +80,7 @@ describe('EchoAssistant', () => {
       },
       { type: 'answer', question: 'Refunds?' },
     ]);
-    const answer = 'From refunds.md: "Refunds are paid within 14 days."';
+    const answer = 'From Refunds: "Refunds are paid within 14 days."';
     const spoken = [
       ...a.say(tone(1500, RATE), answer, false, 100, 'answer'),
       ...advance(a, 100, 1600).effects,

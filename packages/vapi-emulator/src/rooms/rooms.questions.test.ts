@@ -18,7 +18,7 @@ describe('a question typed during a call', () => {
       resolveCall: () => ({ firstMessage: 'Hi, ask me about refunds.' }),
       answer: async (callId, question) => {
         asked.push([callId, question]);
-        return 'From refunds.md: "Refunds are paid to the original card within 14 days of the return."';
+        return 'From Refunds: "Refunds are paid to the original card within 14 days of the return."';
       },
     });
     try {
@@ -34,7 +34,7 @@ describe('a question typed during a call', () => {
           message: { role: 'user', content: 'How long do refunds take?' },
         }),
       );
-      const answer = 'From refunds.md: "Refunds are paid to the original card within 14 days of the return."';
+      const answer = 'From Refunds: "Refunds are paid to the original card within 14 days of the return."';
       await client.message({ type: 'speech-update', status: 'started', role: 'assistant' }, said);
       await client.run(
         client.message({ type: 'transcript', transcriptType: 'final', transcript: answer }, said),

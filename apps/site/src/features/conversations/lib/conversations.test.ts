@@ -150,7 +150,7 @@ describe('unanswered questions', () => {
       [
         asked('1', 100, 'Where do I park?', "I don't know that from my documents."),
         asked('2', 200, 'where do i PARK', "I don't know that from my documents."),
-        asked('3', 300, 'When are you open?', 'From hours.md: "Nine to five."'),
+        asked('3', 300, 'When are you open?', 'From Opening hours: "Nine to five."'),
         asked(
           '4',
           400,
