@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
-import { RouteGuard } from '@/features/auth/components/route-guard';
 import { LinkArrivalNotice } from '@/features/auth/components/link-arrival-notice';
+import { RouteGuard } from '@/features/auth/components/route-guard';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { usePublicConfig } from '@/lib/public-config';
 import { onFirstInput, useSession } from '@/lib/session';
