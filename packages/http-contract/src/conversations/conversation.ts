@@ -199,6 +199,12 @@ export function toConversations(
   return out.sort((a, b) => b.startedAt - a.startedAt || a.key.localeCompare(b.key));
 }
 
+/**
+ * True when the visitor said or typed something: a call that never heard them (no microphone, hung
+ * up during the greeting) is no conversation, and is left out of the owner's list and its CSV.
+ */
+export const visitorTookPart = (conversation: Conversation): boolean => conversation.firstQuestion !== '';
+
 /** Items of a list answer that match the schema; the others are left out. */
 export function parseItems<T>(schema: z.ZodType<T>, items: readonly unknown[]): T[] {
   const out: T[] = [];

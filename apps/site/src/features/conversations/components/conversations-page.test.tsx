@@ -88,6 +88,27 @@ describe('ConversationsPage', () => {
     expect(fixture.requests.some((r) => r.method === 'DELETE' && r.path === '/chat/a')).toBe(true);
   });
 
+  it('leaves out a call in which the visitor said nothing (no microphone, hung up at the greeting)', async () => {
+    renderPage(
+      'operator',
+      providerFixture({
+        calls: [
+          {
+            id: 'silent',
+            createdAt: new Date(T0 + 3000).toISOString(),
+            assistantId: 'asst-index',
+            messages: [{ role: 'bot', message: 'Hello! Ask me anything.' }],
+          },
+        ],
+        chats: [chat('a', 1, 'When are you open?', 'Nine to five.')],
+      }),
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('listitem')).toHaveTextContent('When are you open?');
+    expect(screen.queryByText('No question asked')).toBeNull();
+  });
+
   it('says why a date range cannot be, by the dates', async () => {
     const user = userEvent.setup();
     renderPage('admin');

@@ -1,5 +1,10 @@
 import type { ProviderCall, ProviderChat } from '@engage/http-contract/conversations';
-import { matchesSearch, toConversations, type Conversation } from '@engage/http-contract/conversations';
+import {
+  matchesSearch,
+  toConversations,
+  visitorTookPart,
+  type Conversation,
+} from '@engage/http-contract/conversations';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -43,7 +48,9 @@ export function ExportCsv({ filters, keep, assistantName, onStatus }: ExportCsvP
         cursor = got.nextCursor;
         if (!cursor) break;
       }
-      const rows = toConversations(calls, chats).filter((c) => keep(c) && matchesSearch(c, filters.search));
+      const rows = toConversations(calls, chats).filter(
+        (c) => keep(c) && visitorTookPart(c) && matchesSearch(c, filters.search),
+      );
       const blob = new Blob([conversationsCsv(rows, assistantName)], { type: 'text/csv;charset=utf-8' });
       downloadBlob(blob, datedFileName('conversations', 'csv'));
       onStatus(`Exported ${rows.length} conversation${rows.length === 1 ? '' : 's'}.`, false);

@@ -1,4 +1,9 @@
-import { matchesSearch, toConversations, type Conversation } from '@engage/http-contract/conversations';
+import {
+  matchesSearch,
+  toConversations,
+  visitorTookPart,
+  type Conversation,
+} from '@engage/http-contract/conversations';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { ConversationsApi } from '../api/conversations-api';
@@ -44,7 +49,7 @@ export function useConversationList(filters: Filters, siteAssistantIds: readonly
     return toConversations(
       pages.flatMap((p) => p.calls),
       pages.flatMap((p) => p.chats),
-    ).filter(ofSite(siteAssistantIds));
+    ).filter((c) => ofSite(siteAssistantIds)(c) && visitorTookPart(c));
   }, [query.data, siteAssistantIds]);
   const shown = useMemo(() => loaded.filter((c) => matchesSearch(c, search)), [loaded, search]);
   return { query, loaded, shown };
