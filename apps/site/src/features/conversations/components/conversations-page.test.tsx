@@ -131,7 +131,9 @@ describe('ConversationsPage', () => {
         ],
       }),
     );
-    await user.click(screen.getByRole('tab', { name: 'Unanswered questions' }));
+    // The tab says how many there are before it is opened.
+    const tab = await screen.findByRole('tab', { name: 'Unanswered questions 1' });
+    await user.click(tab);
     const list = await screen.findByRole('list', { name: 'Unanswered questions' });
     const item = within(list).getByRole('listitem', { name: 'where do I park' });
     expect(item).toHaveTextContent('asked 2 times');
@@ -144,6 +146,7 @@ describe('ConversationsPage', () => {
     await user.click(within(item).getByRole('button', { name: 'Save answer' }));
     expect(await screen.findByText(/Answer saved/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Unanswered questions' })).toBeNull();
+    expect(await screen.findByRole('tab', { name: 'Unanswered questions 0' })).toBeInTheDocument();
     // Saved by the server (POST /api/conversations/answers), which keeps the Answers document.
     expect(fixture.answers).toEqual([
       { assistantId: 'asst-index', question: 'where do I park', answer: 'Behind the building.' },
@@ -177,7 +180,7 @@ describe('ConversationsPage', () => {
           )
         : fixture.fetch(input, init);
     renderPage('operator', { ...fixture, fetch: failing });
-    await user.click(screen.getByRole('tab', { name: 'Unanswered questions' }));
+    await user.click(screen.getByRole('tab', { name: /^Unanswered questions/ }));
     const item = await screen.findByRole('listitem', { name: 'Where do I park?' });
     await user.click(within(item).getByRole('button', { name: 'Answer' }));
     await user.type(within(item).getByRole('textbox', { name: 'Answer' }), 'Behind.');

@@ -3,7 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { isVapiApiError, type ConversationsApi } from '../api/conversations-api';
-import { ConversationsApiContext, useAssistantNames, useConversationList } from '../hooks/queries';
+import {
+  ConversationsApiContext,
+  useAssistantNames,
+  useConversationList,
+  useUnansweredQuestions,
+} from '../hooks/queries';
 import { cleanFilters, EMPTY_FILTERS, filtersProblem, type Filters } from '../lib/filters';
 import { errorText } from '../lib/format';
 import { ConversationDetail } from './conversation-detail';
@@ -136,6 +141,9 @@ function Conversations({
 }) {
   const names = useAssistantNames();
   const [tab, setTab] = useState('conversations');
+  // Scanned as the page opens, for the tab's count (the server keeps its scan a minute).
+  const unanswered = useUnansweredQuestions(true);
+  const unansweredCount = unanswered.data?.questions.length;
   const byId = useMemo(() => new Map((names.data ?? []).map((a) => [a.id, a.name])), [names.data]);
   const assistantName = (id: string | null) => (id ? (byId.get(id) ?? id) : 'Inline assistant');
   const assistants = (siteAssistantIds.length ? siteAssistantIds : [...byId.keys()]).map((id) => ({
@@ -151,7 +159,15 @@ function Conversations({
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto max-w-full flex-wrap">
           <TabsTrigger value="conversations">Conversations</TabsTrigger>
-          <TabsTrigger value="unanswered">Unanswered questions</TabsTrigger>
+          <TabsTrigger value="unanswered">
+            Unanswered questions
+            {unansweredCount !== undefined && ' '}
+            {unansweredCount !== undefined && (
+              <span className="ml-1 rounded-full bg-muted px-1.5 py-0.5 text-xs font-medium tabular-nums">
+                {unansweredCount}
+              </span>
+            )}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="conversations">
           <ConversationsTab

@@ -48,7 +48,7 @@ async function saveAnswered(status: number, body: { error: string; message: stri
       />
     </QueryClientProvider>,
   );
-  await user.click(screen.getByRole('tab', { name: 'Unanswered questions' }));
+  await user.click(screen.getByRole('tab', { name: /^Unanswered questions/ }));
   const item = await screen.findByRole('listitem', { name: 'Where do I park?' });
   await user.click(within(item).getByRole('button', { name: 'Answer' }));
   const box = within(item).getByRole('textbox', { name: 'Answer' });

@@ -86,6 +86,9 @@ export function useUnansweredQuestions(enabled: boolean) {
     queryKey: conversationKeys.unanswered,
     enabled,
     queryFn: ({ signal }) => api.unansweredQuestions(signal),
+    // The page's count and the tab read one scan; the server keeps its own a minute anyway, and a
+    // saved answer or a deleted conversation asks again at once (invalidated).
+    staleTime: 30_000,
   });
 }
 
