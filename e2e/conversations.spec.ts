@@ -157,6 +157,10 @@ test.describe('conversations in Chromium', () => {
       page.getByRole('status').filter({ hasText: /^Exported \d+ conversations?\.$/ }),
     ).toBeVisible();
 
+    // Small talk, asked now: the save below asks the server to scan again, which finds it.
+    const smallTalk = `Thanks ${run}`;
+    await visitorAsks(request, assistants.onboarding, smallTalk);
+
     // Unanswered questions: answer it; it leaves the list.
     await page.getByRole('tab', { name: 'Unanswered questions' }).click();
     const unanswered = page.getByRole('list', { name: 'Unanswered questions' });
@@ -186,6 +190,21 @@ test.describe('conversations in Chromium', () => {
       },
     );
     await expect(page.getByRole('listitem', { name: question })).toHaveCount(0);
+
+    // Small talk needs no answer: dismissed, it leaves the list and stays out after a reload.
+    const thanks = page.getByRole('listitem', { name: smallTalk });
+    await thanks.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Dismissed: "${smallTalk}"` })).toBeVisible();
+    await expect(thanks).toHaveCount(0);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Unanswered questions' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading unanswered questions' })).toHaveCount(
+      0,
+      {
+        timeout: 30_000,
+      },
+    );
+    await expect(page.getByRole('listitem', { name: smallTalk })).toHaveCount(0);
 
     // Delete the first conversation (a visitor's privacy request), after confirmation.
     await page.getByRole('tab', { name: 'Conversations' }).click();

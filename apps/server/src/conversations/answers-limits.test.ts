@@ -32,6 +32,7 @@ describe('saving an answer for an assistant the site does not offer', () => {
       store,
       lock,
       siteAssistantIds: SITE,
+      dismiss: async () => undefined,
       cache: cachedScan(),
       scan: async () => ({ questions: [], scanned: 0, scannedAt: new Date(0).toISOString() }),
     });

@@ -25,6 +25,7 @@ function routes(lock: AssistantLock, assistantId: string) {
     verify,
     store,
     lock,
+    dismiss: async () => undefined,
     siteAssistantIds: [assistantId],
     cache: cachedScan(),
     scan: async () => ({ questions: [], scanned: ++scans, scannedAt: new Date(0).toISOString() }),

@@ -51,6 +51,8 @@ export function client(
         await send('POST', '/provider/chat/web', publicKey, { assistantId: INDEX, input }),
         201,
       ),
+    dismiss: (question: string, token = 'operator-token', assistantId = INDEX) =>
+      send('POST', '/api/conversations/dismissed', token, { assistantId, question }),
     saveAnswer: (question: string, answer: string, token = 'operator-token') =>
       send('POST', '/api/conversations/answers', token, { assistantId: INDEX, question, answer }),
     unanswered: async (token = 'operator-token') =>

@@ -3,11 +3,12 @@ import type { UnansweredAnswer } from '@engage/http-contract/conversations';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { sharedGeneration } from '../db/shared-generation.js';
 import type { Config } from '../platform/config.js';
-import type { VerifyAccessToken } from '../platform/http/require-auth.js';
+import type { AuthEnv, VerifyAccessToken } from '../platform/http/require-auth.js';
 import type { Logger } from '../platform/logger.js';
 import type { ProviderClient } from '../provider/connection.js';
 import { answersStore } from './answers-store.js';
 import { assistantLock } from './assistant-lock.js';
+import { dismissedQuestions, dismissQuestion } from './dismissed-questions.js';
 import { conversationRoutes, invalidateOnDelete } from './routes.js';
 import { cachedScan } from './unanswered-cache.js';
 import { scanUnanswered } from './unanswered-scan.js';
@@ -23,7 +24,7 @@ export interface ConversationsFeatureDeps {
 
 export interface ConversationsFeature {
   /** `/api/conversations`: the Unanswered tab and the Answers documents. */
-  routes: Hono;
+  routes: Hono<AuthEnv>;
   /** For `/api/provider/*`: a conversation deleted through the proxy drops the kept scan. */
   invalidateOnDelete: MiddlewareHandler;
 }
@@ -65,12 +66,14 @@ export function conversationsFeature({
     siteAssistantIds,
     logger,
     cache,
+    dismiss: (assistantId, question, by) => dismissQuestion(db, assistantId, question, by),
     scan: () =>
       scanUnanswered({
         requester: provider.requester,
         answers,
         siteAssistantIds,
         phrases: config.UNANSWERED_PHRASES,
+        dismissed: (ids) => dismissedQuestions(db, ids),
       }),
   });
   return { routes, invalidateOnDelete: invalidateOnDelete(cache) };

@@ -1,8 +1,12 @@
 import { isLockTimeout } from '@engage/db';
-import { saveAnswerBodySchema, type UnansweredAnswer } from '@engage/http-contract/conversations';
+import {
+  dismissQuestionBodySchema,
+  saveAnswerBodySchema,
+  type UnansweredAnswer,
+} from '@engage/http-contract/conversations';
 import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { requireOperator, type VerifyAccessToken } from '../platform/http/require-auth.js';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { requireOperator, type AuthEnv, type VerifyAccessToken } from '../platform/http/require-auth.js';
 import { readJsonBody } from '../platform/json-body.js';
 import type { Logger } from '../platform/logger.js';
 import { forwardedRoute } from '../provider/proxy.js';
@@ -14,6 +18,8 @@ import type { CachedScan } from './unanswered-cache.js';
  * `/api/conversations`, operators and admins only (as /api/provider):
  * - `GET /unanswered`: the questions the site's assistants could not answer, scanned by the server
  *   and kept a minute (conversations/unanswered-cache.ts), so opening the tab again reads nothing;
+ * - `POST /dismissed`: a question the operator does not mean to answer ("hi", "thanks") leaves the
+ *   tab, and stays out when asked again;
  * - `POST /answers`: an operator's answer joins that assistant's Answers document. The server reads,
  *   appends, uploads and deletes the old version while holding the assistant's lock, so answers
  *   saved at the same moment (two operators, two instances) are all kept.
@@ -30,6 +36,8 @@ export interface ConversationRoutesOptions {
   /** The scan of the Unanswered tab, and its short-lived cache (dropped by each saved answer). */
   scan: () => Promise<UnansweredAnswer>;
   cache: CachedScan<UnansweredAnswer>;
+  /** Keeps a question out of the tab for good (conversations/dismissed-questions.ts). */
+  dismiss: (assistantId: string, question: string, dismissedBy: string) => Promise<void>;
 }
 
 /** A provider failure as the caller sees it: 404 for a missing assistant, else 502. */
@@ -75,8 +83,17 @@ class SaveFailed extends Error {
 const isLockWaitTimeout = (error: unknown): boolean =>
   isLockTimeout(error) || (error as { code?: unknown } | null)?.code === '57014';
 
-export function conversationRoutes(options: ConversationRoutesOptions): Hono {
-  const app = new Hono();
+const unknownAssistant = (c: Context, assistantId: string) =>
+  c.json(
+    {
+      error: 'unknown_assistant',
+      message: `This site offers no assistant "${assistantId}": answers are saved for its own assistants only.`,
+    },
+    404,
+  );
+
+export function conversationRoutes(options: ConversationRoutesOptions): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
   const siteAssistants = new Set(options.siteAssistantIds);
   app.use('*', requireOperator(options.verify));
 
@@ -92,6 +109,16 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
     }
   });
 
+  app.post('/dismissed', async (c) => {
+    const parsed = await readJsonBody(c, dismissQuestionBodySchema);
+    if (!parsed.ok) return parsed.response;
+    const { assistantId, question } = parsed.data;
+    if (!siteAssistants.has(assistantId)) return unknownAssistant(c, assistantId);
+    await options.dismiss(assistantId, question, c.get('user').id);
+    await options.cache.invalidate();
+    return c.json({ dismissed: { assistantId, question } }, 200);
+  });
+
   app.post('/answers', async (c) => {
     const parsed = await readJsonBody(c, saveAnswerBodySchema);
     if (!parsed.ok) return parsed.response;
@@ -99,14 +126,7 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono {
     // Only the site's own assistants, checked before the lock: the in-process queue and the
     // PostgreSQL advisory lock are keyed by assistant id, so they can be taken only for these few
     // ids and never for as many ids as callers can invent; nor is the provider asked about others.
-    if (!siteAssistants.has(assistantId))
-      return c.json(
-        {
-          error: 'unknown_assistant',
-          message: `This site offers no assistant "${assistantId}": answers are saved for its own assistants only.`,
-        },
-        404,
-      );
+    if (!siteAssistants.has(assistantId)) return unknownAssistant(c, assistantId);
     // Where the save got to when the lock failed: still waiting for it, or done at the provider.
     const progress = { started: false, saved: false };
     try {

@@ -55,6 +55,8 @@ export interface ScanOptions {
   /** The site's assistants; others' conversations are left out. */
   siteAssistantIds: readonly string[];
   phrases: readonly string[] | undefined;
+  /** The questions operators dismissed (normalised), per assistant: left out like answered ones. */
+  dismissed?: (assistantIds: readonly string[]) => Promise<ReadonlyMap<string, ReadonlySet<string>>>;
   signal?: AbortSignal;
   now?: () => Date;
 }
@@ -94,7 +96,14 @@ export async function scanUnanswered(options: ScanOptions): Promise<UnansweredAn
   const assistantIds = [
     ...new Set(conversations.map((c) => c.assistantId).filter((id): id is string => id !== null)),
   ];
-  const answered = await options.answers.answeredQuestions(assistantIds, signal);
+  const [answeredByOwner, dismissed] = await Promise.all([
+    options.answers.answeredQuestions(assistantIds, signal),
+    options.dismissed?.(assistantIds) ?? new Map<string, ReadonlySet<string>>(),
+  ]);
+  // A dismissed question leaves the tab as an answered one does.
+  const answered = new Map<string, ReadonlySet<string>>(answeredByOwner);
+  for (const [id, questions] of dismissed)
+    answered.set(id, new Set([...(answered.get(id) ?? []), ...questions]));
   return {
     questions: unansweredQuestions(conversations, {
       answered,

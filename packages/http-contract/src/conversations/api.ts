@@ -10,6 +10,7 @@ import type { UnansweredQuestion } from './unanswered-questions.js';
  */
 
 export const ANSWERS_PATH = '/api/conversations/answers';
+export const DISMISSED_PATH = '/api/conversations/dismissed';
 export const UNANSWERED_PATH = '/api/conversations/unanswered';
 
 /** POST /api/conversations/answers. */
@@ -28,6 +29,10 @@ export const saveAnswerBodySchema = z.strictObject({
     .max(MAX_ANSWER_CHARS, `answer must be at most ${MAX_ANSWER_CHARS} characters`),
 });
 export type SaveAnswerBody = z.infer<typeof saveAnswerBodySchema>;
+
+/** POST /api/conversations/dismissed: a question the operator does not mean to answer ("hi", "thanks"). */
+export const dismissQuestionBodySchema = saveAnswerBodySchema.pick({ assistantId: true, question: true });
+export type DismissQuestionBody = z.infer<typeof dismissQuestionBodySchema>;
 
 /** GET /api/conversations/unanswered's answer. */
 export interface UnansweredAnswer {

@@ -1,5 +1,6 @@
 import {
   ANSWERS_PATH,
+  DISMISSED_PATH,
   callSchema,
   chatSchema,
   parseItems,
@@ -60,6 +61,8 @@ export interface ConversationsApi {
   unansweredQuestions(signal?: AbortSignal): Promise<UnansweredAnswer>;
   /** Adds the answer to the assistant's Answers document (on the server, one save at a time). */
   saveAnswer(assistantId: string, question: string, answer: string): Promise<void>;
+  /** Takes a question the owner will not answer ("hi", "thanks") out of the list for good. */
+  dismissQuestion(assistantId: string, question: string): Promise<void>;
 }
 
 export interface ConversationsApiOptions {
@@ -215,6 +218,9 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
 
     async saveAnswer(assistantId, question, answer) {
       await server(ANSWERS_PATH, { method: 'POST', body: JSON.stringify({ assistantId, question, answer }) });
+    },
+    async dismissQuestion(assistantId, question) {
+      await server(DISMISSED_PATH, { method: 'POST', body: JSON.stringify({ assistantId, question }) });
     },
   };
 }

@@ -164,6 +164,29 @@ describe('ConversationsPage', () => {
     ]);
   });
 
+  it('dismisses small talk: the question leaves the list and the count, and nothing is answered', async () => {
+    const user = userEvent.setup();
+    const fixture = renderPage(
+      'operator',
+      providerFixture({
+        chats: [
+          chat('a', 1, 'Thanks!', "I don't know that from my documents."),
+          chat('b', 2, 'Where do I park?', "I don't know that from my documents."),
+        ],
+      }),
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Unanswered questions 2' }));
+    const list = await screen.findByRole('list', { name: 'Unanswered questions' });
+    const item = within(list).getByRole('listitem', { name: 'Thanks!' });
+    await user.click(within(item).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Dismissed: "Thanks!" is not listed again.')).toBeInTheDocument();
+    expect(within(list).queryByRole('listitem', { name: 'Thanks!' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Unanswered questions' })).toHaveFocus();
+    expect(await screen.findByRole('tab', { name: 'Unanswered questions 1' })).toBeInTheDocument();
+    expect(fixture.dismissed).toEqual([{ assistantId: 'asst-index', question: 'Thanks!' }]);
+    expect(fixture.answers).toEqual([]);
+  });
+
   it("shows the server's reason next to the answer when it could not be saved, and keeps the question", async () => {
     const user = userEvent.setup();
     const fixture = providerFixture({

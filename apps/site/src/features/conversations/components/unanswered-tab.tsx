@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useSaveAnswer, useUnansweredQuestions } from '../hooks/queries';
+import { useDismissQuestion, useSaveAnswer, useUnansweredQuestions } from '../hooks/queries';
 import { errorText, formatTime } from '../lib/format';
 import { StatusLine } from './status-line';
 
@@ -19,17 +19,31 @@ function QuestionItem({
   item,
   assistantName,
   onSaved,
+  onDismissed,
 }: {
   item: UnansweredQuestion;
   assistantName: (id: string | null) => string;
   onSaved: (item: UnansweredQuestion) => void;
+  onDismissed: (item: UnansweredQuestion) => void;
 }) {
   const id = useId();
   const save = useSaveAnswer();
+  const dismiss = useDismissQuestion();
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
+
+  async function dismissIt() {
+    if (!item.assistantId) return;
+    setProblem(null);
+    try {
+      await dismiss.mutateAsync({ assistantId: item.assistantId, question: item.question });
+      onDismissed(item);
+    } catch (error) {
+      setProblem(`The question was not dismissed: ${errorText(error)}`);
+    }
+  }
 
   async function submit() {
     const text = answer.trim();
@@ -64,19 +78,35 @@ function QuestionItem({
         <time dateTime={new Date(item.lastAskedAt).toISOString()}>{formatTime(item.lastAskedAt)}</time>
       </p>
       {!open ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          disabled={!item.assistantId}
-          onClick={() => {
-            setOpen(true);
-            // The box appears with this render; focus goes to it once it is there.
-            requestAnimationFrame(() => box.current?.focus());
-          }}
-        >
-          Answer
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!item.assistantId || dismiss.isPending}
+            onClick={() => {
+              setOpen(true);
+              // The box appears with this render; focus goes to it once it is there.
+              requestAnimationFrame(() => box.current?.focus());
+            }}
+          >
+            Answer
+          </Button>
+          {/* Small talk ("hi", "thanks") needs no answer: it leaves the list, and stays out. */}
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={!item.assistantId || dismiss.isPending}
+            aria-busy={dismiss.isPending}
+            onClick={() => void dismissIt()}
+          >
+            {dismiss.isPending ? 'Dismissing…' : 'Dismiss'}
+          </Button>
+          {problem && (
+            <p role="alert" className="basis-full text-sm text-destructive">
+              {problem}
+            </p>
+          )}
+        </div>
       ) : (
         <form
           className="grid gap-2"
@@ -146,7 +176,8 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
       </h2>
       <p className="text-sm text-muted-foreground">
         Questions visitors asked that the assistant could not answer. Your answer is added to the
-        assistant&apos;s &ldquo;Answers&rdquo; document, so it answers the question next time.
+        assistant&apos;s &ldquo;Answers&rdquo; document, so it answers the question next time; dismiss what
+        needs no answer (&ldquo;hi&rdquo;, &ldquo;thanks&rdquo;).
       </p>
       <StatusLine
         busy={query.isFetching}
@@ -174,6 +205,11 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
                 setSaved((was) => new Set([...was, done.key]));
                 setAnnouncement(`Answer saved: "${done.question}" is answered from now on.`);
                 // The question (and the button that had focus) is gone: keyboard users go on from the heading.
+                heading.current?.focus();
+              }}
+              onDismissed={(done) => {
+                setSaved((was) => new Set([...was, done.key]));
+                setAnnouncement(`Dismissed: "${done.question}" is not listed again.`);
                 heading.current?.focus();
               }}
             />

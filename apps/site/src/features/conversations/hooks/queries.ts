@@ -101,6 +101,16 @@ export function useDeleteConversation() {
   });
 }
 
+export function useDismissQuestion() {
+  const api = useConversationsApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { assistantId: string; question: string }) =>
+      api.dismissQuestion(input.assistantId, input.question),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.unanswered }),
+  });
+}
+
 export function useSaveAnswer() {
   const api = useConversationsApi();
   const client = useQueryClient();

@@ -28,6 +28,8 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
   const files = new Map<string, { id: string; name: string; text: string }>();
   /** The answers saved through POST /api/conversations/answers. */
   const answers: { assistantId: string; question: string; answer: string }[] = [];
+  /** The questions dismissed through POST /api/conversations/dismissed. */
+  const dismissed: { assistantId: string; question: string }[] = [];
   const requests: { method: string; path: string; query: Record<string, string>; body?: unknown }[] = [];
   let seq = 0;
   const json = (body: unknown, status = 200) =>
@@ -62,7 +64,7 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
 
     if (path === '/api/conversations/unanswered') {
       const answered = new Map<string, Set<string>>();
-      for (const a of answers)
+      for (const a of [...answers, ...dismissed])
         answered.set(
           a.assistantId,
           new Set([...(answered.get(a.assistantId) ?? []), normaliseQuestion(a.question)]),
@@ -73,6 +75,10 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
         scanned: conversations.length,
         scannedAt: new Date().toISOString(),
       });
+    }
+    if (path === '/api/conversations/dismissed' && method === 'POST') {
+      dismissed.push(body as { assistantId: string; question: string });
+      return json({ dismissed: body });
     }
     if (path === '/api/conversations/answers' && method === 'POST') {
       const saved = body as { assistantId: string; question: string; answer: string };
@@ -157,5 +163,5 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
     }
     return notFound();
   };
-  return { fetch: fetchImpl, calls, chats, assistants, tools, files, requests, answers };
+  return { fetch: fetchImpl, calls, chats, assistants, tools, files, requests, answers, dismissed };
 }
