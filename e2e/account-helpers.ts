@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { openMail } from './mail-outbox';
 
 export const SIGNUP_SUCCESS =
-  'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.';
+  'Check your email. If this address is new here, we sent a link and a six-digit code to confirm it: confirm it before you sign in (an admin has been told of your sign-up). If it already has an account, the mail says how to sign in.';
 
 export const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 export const uniqueEmail = (tag: string) =>

@@ -13,7 +13,7 @@ export type OutboxLink = z.infer<typeof outboxLinkSchema>;
 
 export const outboxMailSchema = z.object({
   id: z.string(),
-  /** confirmation, recovery, magic_link, invite, email_change, reauthentication, admin_signup_notification */
+  /** confirmation, recovery, magic_link, invite, email_change, reauthentication, existing_account, admin_signup_notification */
   kind: z.string(),
   to: z.string(),
   subject: z.string(),

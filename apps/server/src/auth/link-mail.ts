@@ -105,6 +105,16 @@ export function createLinkMail(core: AuthCore) {
       await send(user, 'confirmation', user.email, mailTemplates.confirmation(title, link, code));
     },
 
+    /**
+     * A sign-up with an address that already has an account: tells its owner, at most once per
+     * resend interval (the confirmation's clock, so a repeat answers as a new address's would).
+     */
+    async sendExistingAccount(user: UserRow, signInUrl: string) {
+      core.checkResend(user.confirmation_sent_at);
+      await db.query('update auth_users set confirmation_sent_at = $2 where id = $1', [user.id, at()]);
+      await send(user, 'existing_account', user.email, mailTemplates.existingAccount(title, signInUrl));
+    },
+
     async sendRecovery(user: UserRow, redirectTo: string, pkce: Pkce | null = null) {
       core.checkResend(user.recovery_sent_at);
       const { link, code } = await prepareLink(user, 'recovery', redirectTo, pkce);

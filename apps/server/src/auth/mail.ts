@@ -11,6 +11,7 @@ export interface Mail {
     | 'invite'
     | 'email_change'
     | 'reauthentication'
+    | 'existing_account'
     | 'admin_signup_notification';
   to: string;
   subject: string;
@@ -171,6 +172,25 @@ export const mailTemplates = {
         `Enter this code to confirm a change to your ${siteTitle} account: ${otp}`,
         'If you did not ask for it, you can ignore this mail.',
       ]),
+    };
+  },
+  /**
+   * To the owner of an address that already has an account, when someone signs up with it again:
+   * the sign-up screen says the same as for a new address (no enumeration), and this mail is what
+   * actually happened.
+   */
+  existingAccount(siteTitle: string, signInUrl: string) {
+    return {
+      subject: 'You already have an account',
+      ...render(
+        'You already have an account',
+        [
+          `Someone, probably you, just tried to sign up at ${siteTitle} with this address, which already has an account.`,
+          'Sign in with your password instead; if you have forgotten it, choose "Forgot your password?" on the sign-in screen to reset it.',
+          'If it was not you, you can ignore this mail: nothing has changed.',
+        ],
+        { href: signInUrl, label: 'Sign in' },
+      ),
     };
   },
   adminSignup(siteTitle: string, email: string) {

@@ -169,6 +169,21 @@ describe('auth service limits', () => {
     expect(await service.recover({ email: 'nobody@example.com' }, undefined, here)).toEqual({});
   });
 
+  it("tells an existing account's owner of a sign-up with their address once per resend interval, as a new address's repeat", async () => {
+    const here = { ...ctx, ip: '10.0.0.4' };
+    await createUser(db, { email: 'resend-3@example.com', password: 'not-so-secret1', emailConfirm: true });
+    const signUp = () =>
+      service.signup({ email: 'resend-3@example.com', password: 'another-secret2' }, undefined, here);
+    await expect(signUp()).resolves.toMatchObject({ identities: [] });
+    await expect(signUp()).rejects.toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    advance(61_000);
+    await expect(signUp()).resolves.toMatchObject({ identities: [] });
+    expect(sent.filter((m) => m.to === 'resend-3@example.com').map((m) => m.kind)).toEqual([
+      'existing_account',
+      'existing_account',
+    ]);
+  });
+
   it('tells the admins about every signup', async () => {
     const before = sent.length;
     await service.signup({ email: 'newcomer@example.com', password: 'not-so-secret1' }, undefined, {

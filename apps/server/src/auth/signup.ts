@@ -113,7 +113,9 @@ export function createSignupApi(
         return core.signIn(await confirm(existing), 'password', ctx);
       }
       if (existing?.email_confirmed_at) {
-        // No enumeration: a confirmed address gets a look-alike user with no identities and no mail.
+        // No enumeration: a confirmed address gets a look-alike user with no identities, and its owner
+        // a mail saying what happened (sign in, or reset the password) instead of a confirmation.
+        await mail.sendExistingAccount(existing, redirect);
         const stamp = new Date(core.now()).toISOString();
         return {
           ...userJson({ ...existing, id: randomUUID() }),

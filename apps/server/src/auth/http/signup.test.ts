@@ -6,7 +6,9 @@ import { authServerContext, newEmail, password } from './auth-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`embedded auth with the official supabase-js on ${target.name}`, () => {
-    const { srv, confirmedUser } = authServerContext(target, { env: { AUTH_REFRESH_REUSE_INTERVAL: '0' } });
+    const { srv, db, confirmedUser, createdUser } = authServerContext(target, {
+      env: { AUTH_REFRESH_REUSE_INTERVAL: '0' },
+    });
 
     it('signs up with email confirmation required and mails the link and the admins', async () => {
       const email = newEmail();
@@ -92,14 +94,22 @@ for (const target of testDbTargets()) {
       expect(new URL(res.headers.get('location') as string).origin).toBe(srv.origin);
     });
 
-    it('answers a sign-up for a confirmed address with a look-alike user and sends no mail', async () => {
-      const { email } = await confirmedUser();
+    it('answers a sign-up for a confirmed address with a look-alike user, and mails its owner what happened', async () => {
+      const { email } = await createdUser();
       const before = await srv.mailCount(email);
       const { data, error } = await srv.client().auth.signUp({ email, password: 'another password' });
       expect(error).toBeNull();
       expect(data.user?.identities).toEqual([]);
       expect(data.session).toBeNull();
-      expect(await srv.mailCount(email)).toBe(before);
+      // One mail, and no confirmation link in it: it says to sign in or reset the password.
+      expect(await srv.mailCount(email)).toBe(before + 1);
+      const { rows } = await db.query<{ kind: string; subject: string; text_body: string }>(
+        'select kind, subject, text_body from mail_outbox where to_address = $1 order by created_at desc limit 1',
+        [email],
+      );
+      expect(rows[0]).toMatchObject({ kind: 'existing_account', subject: 'You already have an account' });
+      expect(rows[0]?.text_body).toMatch(/Sign in with your password instead/);
+      expect(rows[0]?.text_body).not.toMatch(/\/verify\?/);
     });
 
     it('refuses weak passwords with the reasons', async () => {

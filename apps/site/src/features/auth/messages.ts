@@ -6,8 +6,10 @@ export const authText = {
   protectedBody: "This area requires authentication. Sign up if you'd like access and we'll get you set up.",
   passwordsDoNotMatch: 'Passwords do not match',
   emailRequired: 'Please enter your email address',
+  // The same for a new address and one that already has an account (no enumeration): it claims
+  // only what happened in both cases; the mail says which it was.
   signUpSuccess:
-    'Account created successfully! Please check your email for a confirmation link. You must confirm your email before you can sign in. An admin has also been notified of your signup request.',
+    'Check your email. If this address is new here, we sent a link and a six-digit code to confirm it: confirm it before you sign in (an admin has been told of your sign-up). If it already has an account, the mail says how to sign in.',
   resetSent: 'Check your email for the password reset link!',
   // Beyond the original screens (Supabase Auth UI's magic link and resend).
   emailMeALink: 'Email me a sign-in link',
