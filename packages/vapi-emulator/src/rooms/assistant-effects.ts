@@ -1,5 +1,5 @@
-import type { AudioFormat } from './pcm.js';
-import type { ArtifactMessage } from './transcript.js';
+import { samplesFor, type AudioFormat } from './pcm.js';
+import { firstWords, wordsHeard, type ArtifactMessage } from './transcript.js';
 import type { VadOptions } from './vad.js';
 
 /**
@@ -83,4 +83,32 @@ export function json(message: Record<string, unknown>): AssistantEffect {
 
 export function record(message: ArtifactMessage): AssistantEffect {
   return { type: 'record', message };
+}
+
+/** The caller was told a `say` could not be spoken. */
+export const SAY_FAILED = json({
+  type: 'error',
+  error: 'say_failed',
+  message: 'The assistant could not speak that text.',
+});
+
+/** The words of a reply being played that the caller has heard by `now`; '' for none or an echo. */
+export function saidSoFar(playing: Playing, sampleRate: number, now: number): string {
+  const { kind, text, samples } = playing.segment;
+  if (kind === 'echo') return '';
+  const duration = (samples.length * 1000) / sampleRate;
+  const fraction = duration > 0 ? Math.min(1, Math.max(0, (now - playing.startedAt) / duration)) : 1;
+  return firstWords(text, Math.max(playing.captioned, wordsHeard(text, fraction)));
+}
+
+/** The assistant's settings, its options' defaults filled in, frames and the queue cap in samples. */
+export function assistantSettings(options: EchoAssistantOptions) {
+  const rate = options.format.sampleRate;
+  return {
+    idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+    maxDurationMs: options.maxDurationMs ?? 600_000,
+    leadMs: options.leadMs ?? 100,
+    frameSamples: samplesFor(options.frameMs ?? 20, rate),
+    maxQueuedSamples: samplesFor(options.maxQueuedMs ?? 30_000, rate),
+  };
 }

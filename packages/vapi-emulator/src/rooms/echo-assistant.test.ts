@@ -121,6 +121,35 @@ describe('EchoAssistant', () => {
     ]);
   });
 
+  it('keeps what was said of an answer cut short by a hang-up or a dropped connection', () => {
+    const answer = 'Refunds are paid to the original card within fourteen days of the return.';
+    const hungUp = assistant({ greeting: null });
+    hungUp.start(0);
+    hungUp.say(tone(2000, RATE), answer, false, 100, 'answer');
+    // Half of the audio played: about half of the words were heard.
+    const ended = [...advance(hungUp, 100, 1000).effects, ...hungUp.receiveText('{"type":"hangup"}', 1100)];
+    const kept = ended.filter((e) => e.type === 'record');
+    expect(kept).toHaveLength(1);
+    const said = (kept[0] as { message: { message: string } }).message.message;
+    expect(answer.startsWith(said)).toBe(true);
+    expect(said.split(' ').length).toBeGreaterThanOrEqual(4);
+    expect(said.length).toBeLessThan(answer.length);
+    expect(messages(ended).at(-1)).toMatchObject({ type: 'status-update', status: 'ended' });
+
+    const dropped = assistant({ greeting: null });
+    dropped.start(0);
+    dropped.say(tone(2000, RATE), answer, false, 100, 'answer');
+    advance(dropped, 100, 1000);
+    expect(dropped.disconnect(1100)).toEqual([
+      expect.objectContaining({ type: 'record', message: expect.objectContaining({ role: 'bot' }) }),
+    ]);
+    // Nothing heard yet: nothing kept.
+    const early = assistant({ greeting: null });
+    early.start(0);
+    early.say(tone(2000, RATE), answer, false, 100, 'answer');
+    expect(early.disconnect(100)).toEqual([]);
+  });
+
   it('echoes an utterance after 700 ms of silence, with its length and level (and no user transcript)', () => {
     const a = assistant({ greeting: null });
     a.start(0);

@@ -1,7 +1,10 @@
 import {
+  assistantSettings,
   ECHO_TAIL_MS,
   json,
   record,
+  SAY_FAILED,
+  saidSoFar,
   STALL_FLUSH_MS,
   type AssistantEffect,
   type EchoAssistantOptions,
@@ -31,9 +34,7 @@ export class EchoAssistant {
   #phase: RoomPhase = 'waiting';
   readonly #decode: (bytes: Uint8Array) => Int16Array;
   readonly #vad: EnergyVad;
-  readonly #options: Required<Pick<EchoAssistantOptions, 'idleTimeoutMs' | 'maxDurationMs' | 'leadMs'>>;
-  readonly #frameSamples: number;
-  readonly #maxQueuedSamples: number;
+  readonly #options: ReturnType<typeof assistantSettings>;
   readonly #greeting: EchoAssistantOptions['greeting'];
   readonly #epochOffsetMs: number;
   #conversation = new Conversation(0, 0);
@@ -51,13 +52,7 @@ export class EchoAssistant {
     this.format = options.format;
     this.#decode = createDecoder(options.format.format);
     this.#vad = new EnergyVad({ ...options.vad, sampleRate: options.format.sampleRate });
-    this.#options = {
-      idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
-      maxDurationMs: options.maxDurationMs ?? 600_000,
-      leadMs: options.leadMs ?? 100,
-    };
-    this.#frameSamples = samplesFor(options.frameMs ?? 20, options.format.sampleRate);
-    this.#maxQueuedSamples = samplesFor(options.maxQueuedMs ?? 30_000, options.format.sampleRate);
+    this.#options = assistantSettings(options);
     this.#greeting = options.greeting;
     this.#epochOffsetMs = options.epochOffsetMs ?? 0;
   }
@@ -91,12 +86,7 @@ export class EchoAssistant {
       json({ type: 'status-update', status: 'in-progress' }),
     ];
     if (this.#greeting && this.#greeting.samples.length > 0)
-      this.#enqueue({
-        kind: 'greeting',
-        samples: this.#greeting.samples,
-        text: this.#greeting.text,
-        endCallAfter: false,
-      });
+      this.#enqueue({ kind: 'greeting', ...this.#greeting, endCallAfter: false });
     effects.push(...this.tick(now));
     return effects;
   }
@@ -129,7 +119,7 @@ export class EchoAssistant {
     switch (message.type) {
       case 'hangup':
       case 'end-call':
-        return this.end('customer-ended-call');
+        return this.end('customer-ended-call', now);
       case 'say':
         return [
           { type: 'speak', text: message.message, endCallAfterSpoken: message.endCallAfterSpoken ?? false },
@@ -161,19 +151,14 @@ export class EchoAssistant {
     kind: 'say' | 'answer' = 'say',
   ): AssistantEffect[] {
     if (this.#phase !== 'active') return [];
-    const failed = json({
-      type: 'error',
-      error: 'say_failed',
-      message: 'The assistant could not speak that text.',
-    });
     if (!samples) {
-      if (kind === 'say') return [failed];
+      if (kind === 'say') return [SAY_FAILED];
       const added = this.#conversation.add('bot', text, now);
       return [
         json(transcriptMessage('assistant', 'final', text)),
         json(this.#conversation.update()),
         record(added),
-        failed,
+        SAY_FAILED,
       ];
     }
     this.#lastActivityAt = now;
@@ -188,7 +173,7 @@ export class EchoAssistant {
   tick(now: number): AssistantEffect[] {
     if (this.#phase !== 'active') return [];
     const effects: AssistantEffect[] = [];
-    if (now - this.#startedAt >= this.#options.maxDurationMs) return this.end('exceeded-max-duration');
+    if (now - this.#startedAt >= this.#options.maxDurationMs) return this.end('exceeded-max-duration', now);
     // A caller that stops sending audio mid-utterance (muted, or a stalled network) still gets its echo.
     if (this.#vad.state === 'speech' && now - this.#lastAudioAt >= STALL_FLUSH_MS)
       for (const event of this.#vad.flush()) this.#onVad(event, now, effects);
@@ -199,23 +184,35 @@ export class EchoAssistant {
       this.#vad.state === 'quiet' &&
       now - this.#lastActivityAt >= this.#options.idleTimeoutMs
     )
-      return [...effects, ...this.end('silence-timed-out')];
+      return [...effects, ...this.end('silence-timed-out', now)];
     return effects;
   }
 
-  /** Ends the call: the final status-update, then a normal close. */
-  end(reason: EndedReason): AssistantEffect[] {
+  /** Ends the call: what was said of a reply cut short at `now`, the final status-update, a close. */
+  end(reason: EndedReason, now?: number): AssistantEffect[] {
     if (this.#phase === 'ended') return [];
+    const said = now === undefined ? [] : this.#cutShort(now);
     this.#release();
     return [
+      ...said,
       json({ type: 'status-update', status: 'ended', endedReason: reason }),
       { type: 'close', code: 1000, reason: 'call ended' },
     ];
   }
 
-  /** The caller left: nothing can be sent any more; drop everything held. */
-  disconnect(): void {
+  /** The caller left: everything held is dropped but what was said of a reply cut short (records). */
+  disconnect(now?: number): AssistantEffect[] {
+    if (this.#phase === 'ended') return [];
+    const said = now === undefined ? [] : this.#cutShort(now);
     this.#release();
+    return said;
+  }
+
+  /** What the caller heard of the reply being spoken, kept in the conversation. */
+  #cutShort(now: number): AssistantEffect[] {
+    const playing = this.#playing;
+    const said = playing ? saidSoFar(playing, this.format.sampleRate, now) : '';
+    return said ? [record(this.#conversation.add('bot', said, playing!.startedAt, now))] : [];
   }
 
   #release(): void {
@@ -241,7 +238,7 @@ export class EchoAssistant {
   /** Queues audio for playback, cutting what would exceed the cap. */
   #enqueue(segment: Segment): void {
     const playingLeft = this.#playing ? this.#playing.segment.samples.length - this.#playing.sent : 0;
-    const room = this.#maxQueuedSamples - this.#queuedSamples - playingLeft;
+    const room = this.#options.maxQueuedSamples - this.#queuedSamples - playingLeft;
     if (room <= 0) return;
     const samples = segment.samples.length > room ? segment.samples.subarray(0, room) : segment.samples;
     this.#queue.push({ ...segment, samples });
@@ -263,7 +260,7 @@ export class EchoAssistant {
       const due = samplesFor(now - playing.startedAt + this.#options.leadMs, rate);
       const chunks: Int16Array[] = [];
       while (playing.sent < samples.length && playing.sent < due) {
-        const end = Math.min(playing.sent + this.#frameSamples, samples.length);
+        const end = Math.min(playing.sent + this.#options.frameSamples, samples.length);
         chunks.push(samples.subarray(playing.sent, end));
         playing.sent = end;
       }

@@ -83,7 +83,8 @@ export function createRooms(options: RoomsOptions): Rooms {
     const leave = () => {
       if (!room) return;
       const wasActive = room.assistant.phase === 'active';
-      room.assistant.disconnect();
+      // Only records remain to be run (the socket is gone): what was said of a reply cut short.
+      registry.run(room, room.assistant.disconnect(now()));
       registry.free(room);
       if (wasActive) options.onStatus?.(room.callId, { status: 'ended', endedReason: 'customer-ended-call' });
       room = null;
