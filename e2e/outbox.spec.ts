@@ -78,7 +78,15 @@ test.describe('the mail outbox', () => {
     const panel = page.getByRole('region', { name: 'Mail outbox' });
     const mail = panel.getByRole('listitem').filter({ hasText: `To ${email}` });
     await expect(mail.getByText('Confirm your signup')).toBeVisible();
+    // Its link and code stay hidden until the admin reveals this one mail (audited).
+    await expect(mail).not.toContainText('verify?token=');
+    await mail
+      .getByRole('button', { name: `Reveal links and code: Confirm your signup, for ${email}` })
+      .click();
     await expect(mail.locator('code')).toHaveText(/\/auth\/v1\/verify\?token=/);
+    await expect(page.getByRole('region', { name: 'Recent admin activity' })).toContainText(
+      `revealed the links of a mail to ${email}`,
+    );
     await expect(
       mail.getByRole('button', { name: `Copy link: Confirm your email address, for ${email}` }),
     ).toBeVisible();

@@ -58,7 +58,7 @@ describe('admin API contract', () => {
       nextCursor: string | null;
     }>();
     expectTypeOf<AdminStats['signupsPerDay']>().toEqualTypeOf<{ day: string; count: number }[]>();
-    expectTypeOf<AuditEntry['action']>().toExtend<`user.${string}`>();
+    expectTypeOf<AuditEntry['action']>().toExtend<`user.${string}` | `outbox.${string}`>();
     expectTypeOf<AuditEntry['detail']>().toEqualTypeOf<string | null>();
   });
 

@@ -85,6 +85,7 @@ export const auditActionSchema = z.enum([
   'user.ban',
   'user.export',
   'user.passkey_delete',
+  'outbox.reveal',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -19,9 +19,15 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   /** ISO 8601. */
   created_at: z.string(),
-  /** The plain-text body (its one-time code, if any, is in it). */
+  /** The plain-text body (its one-time code, if any, is in it; masked in the dashboard's list). */
   text: z.string(),
+  /** Its links; in the dashboard's list each `href` is '' until the mail is revealed. */
   links: z.array(outboxLinkSchema),
+  /**
+   * True in the dashboard's list when the mail's links and code are hidden (they sign their
+   * recipient in): POST /api/admin/outbox/{id}/reveal answers the whole mail, and is audited.
+   */
+  masked: z.boolean(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 

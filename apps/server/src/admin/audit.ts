@@ -1,17 +1,8 @@
 import type { Queryable } from '@engage/db';
+import type { AuditAction } from '@engage/http-contract';
 
-export type AuditAction =
-  | 'user.create'
-  | 'user.delete'
-  | 'user.verify'
-  | 'user.role'
-  | 'user.invite'
-  | 'user.recovery'
-  | 'user.magic_link'
-  | 'user.sign_out'
-  | 'user.ban'
-  | 'user.export'
-  | 'user.passkey_delete';
+// The actions are the HTTP contract's (the dashboard's audit list reads the same names).
+export type { AuditAction };
 
 export interface AuditEntry {
   id: number;

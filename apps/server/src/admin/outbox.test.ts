@@ -1,4 +1,5 @@
-// GET /api/admin/outbox: the outbox in the dashboard, for admins only.
+// GET /api/admin/outbox: the outbox in the dashboard, for admins only, its sign-in links and codes
+// masked until an admin reveals a mail (POST /api/admin/outbox/{id}/reveal), which is audited.
 import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { outboxPageSchema } from '@engage/http-contract';
@@ -25,6 +26,11 @@ for (const target of testDbTargets()) {
       adminRoutes({ config: parseConfig(env), db, logger: createLogger('silent'), verifyAccessToken });
     const get = (path: string, token?: string, env?: Record<string, string>) =>
       routes(env).request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const post = (path: string, token?: string, env?: Record<string, string>) =>
+      routes(env).request(path, {
+        method: 'POST',
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
 
     beforeAll(async () => {
       db = await target.open(serverMigrations());
@@ -59,26 +65,62 @@ for (const target of testDbTargets()) {
       expect(JSON.stringify(await forbidden.json())).not.toContain('verify?token');
     });
 
-    it('lists the mails newest first, with their links, bounded by limit', async () => {
+    it('lists the mails newest first, bounded by limit, their links and codes masked', async () => {
       const res = await get('/outbox?limit=2', 'admin-token');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      const page = outboxPageSchema.parse(await res.json());
+      const body = await res.text();
+      expect(body).not.toMatch(/verify\?token|12345\d/);
+      const page = outboxPageSchema.parse(JSON.parse(body));
       expect(page.delivery).toBe('outbox');
       expect(page.mails.map((m) => m.to)).toEqual(['user3@example.com', 'user2@example.com']);
-      expect(page.mails[0]?.links).toEqual([
-        { label: 'Reset password', href: 'http://localhost:8787/auth/v1/verify?token=t3&type=recovery' },
-      ]);
-      expect(page.mails[0]?.text).toContain('123453');
+      expect(page.mails[0]).toMatchObject({ masked: true, links: [{ label: 'Reset password', href: '' }] });
+      expect(page.mails[0]?.text).toContain('Or enter this code: ••••••');
       expect((await get('/outbox?limit=101', 'admin-token')).status).toBe(400);
       expect((await get('/outbox?limit=x', 'admin-token')).status).toBe(400);
       const all = outboxPageSchema.parse(await (await get('/outbox', 'admin-token')).json());
       expect(all.mails).toHaveLength(3);
     });
 
-    it('says where mail goes when SMTP_URL is set', async () => {
-      const page = await (await get('/outbox', 'admin-token', { SMTP_URL: 'smtp://mail.example:25' })).json();
-      expect(page).toMatchObject({ delivery: 'smtp' });
+    it('reveals one mail to an admin, and writes the reveal into the audit log', async () => {
+      const [newest] = outboxPageSchema.parse(
+        await (await get('/outbox?limit=1', 'admin-token')).json(),
+      ).mails;
+      const path = `/outbox/${newest?.id}/reveal`;
+      expect((await post(path)).status).toBe(401);
+      expect((await post(path, 'user-token')).status).toBe(403);
+      const res = await post(path, 'admin-token');
+      expect(res.status).toBe(200);
+      const { mail } = (await res.json()) as { mail: { masked: boolean; text: string; links: unknown[] } };
+      expect(mail.masked).toBe(false);
+      expect(mail.text).toContain('123453');
+      expect(mail.links).toEqual([
+        { label: 'Reset password', href: 'http://localhost:8787/auth/v1/verify?token=t3&type=recovery' },
+      ]);
+      const { entries } = (await (await get('/audit?limit=5', 'admin-token')).json()) as {
+        entries: { action: string; actor_email: string; target_email: string; detail: string }[];
+      };
+      expect(entries[0]).toMatchObject({
+        action: 'outbox.reveal',
+        actor_email: 'admin@example.com',
+        target_email: 'user3@example.com',
+        detail: 'Reset your password',
+      });
+      // An unknown or malformed id: 404, nothing audited.
+      expect((await post('/outbox/3f0c6a52-1111-4111-8111-000000000000/reveal', 'admin-token')).status).toBe(
+        404,
+      );
+      expect((await post('/outbox/not-an-id/reveal', 'admin-token')).status).toBe(404);
+      const after = (await (await get('/audit?limit=5', 'admin-token')).json()) as { entries: unknown[] };
+      expect(after.entries).toHaveLength(entries.length);
+    });
+
+    it('shows no mail and reveals none when mail goes through SMTP or the hosted service', async () => {
+      const smtp = { SMTP_URL: 'smtp://mail.example:25' };
+      const page = await (await get('/outbox', 'admin-token', smtp)).json();
+      expect(page).toEqual({ delivery: 'smtp', mails: [] });
+      const [any] = outboxPageSchema.parse(await (await get('/outbox', 'admin-token')).json()).mails;
+      expect((await post(`/outbox/${any?.id}/reveal`, 'admin-token', smtp)).status).toBe(404);
     });
   });
 }

@@ -107,7 +107,7 @@ export function adminRoutes(deps: AdminRouteDeps): Hono<AuthEnv> {
     return c.json({ entries: await audit.recent(parsed.data) } satisfies AuditPage);
   });
 
-  mountAdminOutboxRoute(app, deps);
+  mountAdminOutboxRoute(app, { config: deps.config, db: deps.db, audit });
 
   return app;
 }

@@ -13,4 +13,19 @@ export const outboxMail = (row: OutboxRow): OutboxMail => ({
   created_at: new Date(row.created_at).toISOString(),
   text: row.text_body,
   links: mailLinks(row.text_body),
+  masked: false,
 });
+
+const URL_IN_TEXT = /https?:\/\/\S+/g;
+const CODE_IN_TEXT = /\b\d{6}\b/g;
+
+/**
+ * The mail with what signs its recipient in hidden: its links' addresses and its six-digit code
+ * (the dashboard's list; an admin reveals one mail at a time, audited).
+ */
+export function maskedOutboxMail(row: OutboxRow): OutboxMail {
+  const mail = outboxMail(row);
+  const text = mail.text.replace(URL_IN_TEXT, '[link hidden]').replace(CODE_IN_TEXT, '••••••');
+  if (text === mail.text && mail.links.length === 0) return mail;
+  return { ...mail, text, links: mail.links.map(({ label }) => ({ label, href: '' })), masked: true };
+}

@@ -1,4 +1,5 @@
 import type {
+  OutboxMail,
   AdminPasskey,
   AdminPasskeyDeleted,
   AdminPasskeysResponse,
@@ -92,8 +93,10 @@ export interface AdminApi {
   ban(id: string, duration: string): Promise<AdminUser>;
   /** The filtered list as a CSV file. */
   exportCsv(params: { status: UserStatus; search: string }): Promise<Blob>;
-  /** The mail outbox, newest first (at most `limit`), and where mail goes. */
+  /** The mail outbox, newest first (at most `limit`), and where mail goes; links and codes masked. */
   outbox(limit?: number): Promise<OutboxPage>;
+  /** One mail whole, its links and code shown: the server writes the reveal into the audit log. */
+  revealOutboxMail(id: string): Promise<OutboxMail>;
   /** Whether scheduled backups run, and the last one. */
   backups(): Promise<BackupStatus>;
   /** The OAuth clients, newest first (embedded auth); never a secret. */
@@ -185,6 +188,8 @@ export function createAdminApi(
       return (await send('GET', `/users.csv?${query}`, undefined, 'text/csv')).blob();
     },
     outbox: (limit = 20) => request<OutboxPage>('GET', `/outbox?limit=${limit}`),
+    revealOutboxMail: async (id) =>
+      (await request<{ mail: OutboxMail }>('POST', `/outbox/${encodeURIComponent(id)}/reveal`)).mail,
     oauthClients: async () => (await request<{ clients: OAuthClient[] }>('GET', '/oauth-clients')).clients,
     createOAuthClient: async (input) =>
       (await request<{ client: OAuthClient }>('POST', '/oauth-clients', input)).client,

@@ -23,7 +23,7 @@ function setup(api: AdminApi) {
 }
 
 describe('OutboxPanel', () => {
-  it('lists the mails newest first with their links, and copies a link', async () => {
+  it('lists the mails newest first with their links hidden; a reveal shows them (audited), and copies a link', async () => {
     const bob = fakeUser('bob@x.io');
     const api = createFakeAdminApi([bob]);
     await api.inviteUser('new@x.io');
@@ -39,7 +39,18 @@ describe('OutboxPanel', () => {
     ).toEqual(['Reset your password', 'You have been invited']);
     expect(within(items[0] as HTMLElement).getByText(/To bob@x\.io/)).toBeVisible();
     const href = 'http://localhost:8787/auth/v1/verify?token=t1&type=recovery';
-    expect(within(items[0] as HTMLElement).getByText(href)).toBeVisible();
+    // Hidden until revealed: a link signs in whoever opens it.
+    expect(panel).not.toHaveTextContent('verify?token');
+    expect(within(panel).queryByRole('button', { name: /^Copy link/ })).toBeNull();
+    await user.click(
+      within(items[0] as HTMLElement).getByRole('button', {
+        name: 'Reveal links and code: Reset your password, for bob@x.io',
+      }),
+    );
+    expect(await within(items[0] as HTMLElement).findByText(href)).toBeVisible();
+    expect(api.revealed).toEqual(['mail-1']);
+    // The other mail stays hidden.
+    expect(items[1]).not.toHaveTextContent('verify?token');
 
     await user.click(within(panel).getByRole('button', { name: 'Copy link: Reset password, for bob@x.io' }));
     expect(await navigator.clipboard.readText()).toBe(href);

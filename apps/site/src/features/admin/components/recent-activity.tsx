@@ -17,6 +17,7 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.ban': 'changed the ban of',
   'user.export': 'exported',
   'user.passkey_delete': 'removed a passkey of',
+  'outbox.reveal': 'revealed the links of a mail to',
 };
 
 const isRole = (value: unknown): value is keyof typeof roleLabels =>

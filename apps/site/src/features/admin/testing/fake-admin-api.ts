@@ -43,6 +43,8 @@ export function createFakeAdminApi(
   holdRoleChanges: Promise<void> | null;
   /** Mails "sent": [kind, address], oldest first. */
   mails: [string, string][];
+  /** The ids of the mails revealed (each is audited on the server). */
+  revealed: string[];
   /** Users signed out everywhere, by id. */
   signedOut: string[];
   /** The last export's filter. */
@@ -60,6 +62,7 @@ export function createFakeAdminApi(
     /** While set, role changes wait for it: the test sees the saving state. */
     holdRoleChanges: null as Promise<void> | null,
     mails: [] as [string, string][],
+    revealed: [] as string[],
     signedOut: [] as string[],
     exports: [] as { status: string; search: string }[],
     backupStatus: { mode: 'off', last: null } as BackupStatus,
@@ -257,28 +260,45 @@ export function createFakeAdminApi(
         { page: 'ediscovery', id: 'asst_ediscovery', embeddable: false },
       ],
     }),
+    async revealOutboxMail(id: string) {
+      const mail = fullMails().find((m) => m.id === id);
+      if (!mail) throw new AdminApiError(404, 'mail_not_found', 'There is no such mail in the outbox.');
+      state.revealed.push(id);
+      return mail;
+    },
     async outbox(limit = 20) {
-      // The mails "sent" above, newest first, each with the one link the server's templates carry.
-      const subjects: Record<string, [string, string]> = {
-        invite: ['You have been invited', 'Accept the invitation'],
-        recovery: ['Reset your password', 'Reset password'],
-        magic_link: ['Your sign-in link', 'Sign in'],
-      };
-      const mails = state.mails.map(([kind, to], i) => {
-        const [subject, label] = subjects[kind] ?? [kind, 'Open'];
-        const href = `http://localhost:8787/auth/v1/verify?token=t${i}&type=${kind}`;
-        return {
-          id: `mail-${i}`,
-          kind,
-          to,
-          subject,
-          created_at: new Date(Date.UTC(2026, 0, 2, 0, i)).toISOString(),
-          text: `${label}: ${href}`,
-          links: [{ label, href }],
-        };
-      });
-      return { delivery: 'outbox' as const, mails: mails.reverse().slice(0, limit) };
+      // Masked as the server lists them: links and codes only once revealed.
+      const masked = fullMails().map((m) => ({
+        ...m,
+        text: m.text.replace(/https?:\/\/\S+/g, '[link hidden]'),
+        links: m.links.map(({ label }) => ({ label, href: '' })),
+        masked: true,
+      }));
+      return { delivery: 'outbox' as const, mails: masked.reverse().slice(0, limit) };
     },
   };
+  /** The mails "sent" by the actions above, oldest first, each with the one link the server's templates carry. */
+  function fullMails() {
+    const subjects: Record<string, [string, string]> = {
+      invite: ['You have been invited', 'Accept the invitation'],
+      recovery: ['Reset your password', 'Reset password'],
+      magic_link: ['Your sign-in link', 'Sign in'],
+    };
+    const mails = state.mails.map(([kind, to], i) => {
+      const [subject, label] = subjects[kind] ?? [kind, 'Open'];
+      const href = `http://localhost:8787/auth/v1/verify?token=t${i}&type=${kind}`;
+      return {
+        id: `mail-${i}`,
+        kind,
+        to,
+        subject,
+        created_at: new Date(Date.UTC(2026, 0, 2, 0, i)).toISOString(),
+        text: `${label}: ${href}`,
+        links: [{ label, href }],
+        masked: false,
+      };
+    });
+    return mails;
+  }
   return Object.assign(state, api);
 }
