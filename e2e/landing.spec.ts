@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import landingRoles from '../apps/site/src/features/landing/roles.json' with { type: 'json' };
 
 /** 'sales engineer' → 's a l e s e n g i n e e r', as the site spaces its titles. */
 const spaceOut = (text: string) => [...text.replace(/\s+/g, '')].join(' ');
@@ -11,43 +12,21 @@ const pages = [
     path: '/',
     title: async (page: Page) =>
       spaceOut((await (await page.request.get('/config.json')).json()).ownerDomain),
-    roles: [
-      'cto/cio',
-      'inventor',
-      'developer',
-      'evangelist',
-      'strategist',
-      'leadership',
-      'consultant',
-      'compliance',
-    ],
+    roles: landingRoles.index,
     background: null,
     guarded: false,
   },
   {
     path: '/ediscovery',
     title: async () => 's a l e s e n g i n e e r',
-    roles: [
-      'client support',
-      'presentations',
-      'technical resource',
-      'client advocate',
-      'solutions architect',
-      'consultant',
-    ],
+    roles: landingRoles.ediscovery,
     background: '/se.svg',
     guarded: true,
   },
   {
     path: '/onboarding',
     title: async () => 'c a s e . o n b o a r d i n g',
-    roles: [
-      'orientation specialist',
-      'documentation',
-      'identify threats',
-      'align resources',
-      'concise, focused and methodical',
-    ],
+    roles: landingRoles.onboarding,
     background: '/onboard.svg',
     guarded: true,
   },

@@ -1,18 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import landingRoles from '../apps/site/src/features/landing/roles.json' with { type: 'json' };
 
 /** 'sales engineer' → 's a l e s e n g i n e e r', as the site spaces its titles. */
 const spaceOut = (text: string) => [...text.replace(/\s+/g, '')].join(' ');
-const ROLES = [
-  'cto/cio',
-  'inventor',
-  'developer',
-  'evangelist',
-  'strategist',
-  'leadership',
-  'consultant',
-  'compliance',
-];
+const ROLES = landingRoles.index;
 const SUBTITLE = 'Click the engage button on the left to start a conversation.';
 const PROTECTED = [
   's a l e s e n g i n e e r',

@@ -122,9 +122,12 @@ function check(fromFile, spec, isTypeOnly) {
     !fromRel.startsWith('scripts/')
   )
     return 'only benches (*/bench/) and scripts/ write docs/benchmarks.md through @engage/bench-doc';
+  // The end-to-end specs read the site's content data (the landing roles), never its code.
+  const siteData = fromZone === 'e2e' && toZone === 'apps/site' && target.endsWith('.json');
   if (
     toZone !== fromZone &&
     toZone !== 'other' &&
+    !siteData &&
     !allowedInternal[fromZone]?.includes(toZone) &&
     !(isTestFile(fromRel) && allowedInTests[fromZone]?.includes(toZone))
   )

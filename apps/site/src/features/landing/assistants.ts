@@ -1,5 +1,7 @@
 import { spaceOut } from '@/lib/letter-spacing';
 import type { PublicConfig } from '@/lib/public-config';
+// The roles each page lists, as data: the end-to-end specs read the same file.
+import landingRoles from './roles.json';
 
 /** The three landing pages, each with its own assistant. */
 export type LandingKey = 'index' | 'ediscovery' | 'onboarding';
@@ -39,16 +41,7 @@ const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry,
     title: spaceOut(config.ownerDomain),
     titleText: config.ownerDomain,
     subtitle,
-    roles: [
-      'cto/cio',
-      'inventor',
-      'developer',
-      'evangelist',
-      'strategist',
-      'leadership',
-      'consultant',
-      'compliance',
-    ],
+    roles: landingRoles.index,
     pageName: 'Index',
     filePath: 'apps/site/src/app/routes/home.tsx',
     background: { kind: 'class', className: 'landing-bg-personal' },
@@ -58,14 +51,7 @@ const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry,
     title: spaceOut('sales engineer'),
     titleText: 'sales engineer',
     subtitle,
-    roles: [
-      'client support',
-      'presentations',
-      'technical resource',
-      'client advocate',
-      'solutions architect',
-      'consultant',
-    ],
+    roles: landingRoles.ediscovery,
     pageName: 'EDiscovery',
     filePath: 'apps/site/src/app/routes/ediscovery.tsx',
     background: { kind: 'image', src: '/se.svg' },
@@ -75,13 +61,7 @@ const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry,
     title: spaceOut('case.onboarding'),
     titleText: 'case.onboarding',
     subtitle,
-    roles: [
-      'orientation specialist',
-      'documentation',
-      'identify threats',
-      'align resources',
-      'concise, focused and methodical',
-    ],
+    roles: landingRoles.onboarding,
     pageName: 'Onboarding',
     filePath: 'apps/site/src/app/routes/onboarding.tsx',
     background: { kind: 'image', src: '/onboard.svg' },
