@@ -34,3 +34,36 @@ describe('createApp mounts /api/admin behind the role check', () => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('/api/admin with hosted Supabase', () => {
+  const admin: AuthenticatedUser = {
+    id: '11111111-1111-4111-8111-111111111111',
+    email: 'a@x.io',
+    role: 'admin',
+    appMetadata: {},
+  };
+
+  it('has no OAuth clients (they belong to the embedded auth): a JSON 404, never a 5xx', async () => {
+    const testApp = await startTestApp({
+      env: {
+        SUPABASE_URL: 'https://project.supabase.co',
+        SUPABASE_ANON_KEY: 'anon-key',
+        SUPABASE_SERVICE_ROLE_KEY: 'service-role-key',
+      },
+      deps: { verifyAccessToken: async (token) => (token === 'admin' ? admin : null) },
+    });
+    try {
+      for (const method of ['GET', 'POST']) {
+        const res = await testApp.app.request('/api/admin/oauth-clients', {
+          method,
+          headers: { Authorization: 'Bearer admin', 'Content-Type': 'application/json' },
+          ...(method === 'POST' ? { body: JSON.stringify({ client_name: 'x', redirect_uris: [] }) } : {}),
+        });
+        expect(res.status).toBe(404);
+        expect(res.headers.get('content-type')).toMatch(/json/);
+      }
+    } finally {
+      await testApp.close();
+    }
+  });
+});
