@@ -21,6 +21,9 @@ export const authText = {
   signUpCodeHint: 'Or type the six-digit code from the mail here.',
   sendNewCode: 'Send a new code',
   resendIn: (label: string, seconds: number) => `${label} (in ${seconds} s)`,
+  // A sign-in link and a password reset share one wait per address (one mail a minute).
+  linkWait: (seconds: number) =>
+    `A sign-in link or a password reset was mailed to this address moments ago, and they share one wait: another can be sent in ${seconds} seconds.`,
   resendWait: (seconds: number) =>
     `A new mail can be sent in ${seconds} seconds: the last one may still be on its way.`,
   codeWrongOrExpired:

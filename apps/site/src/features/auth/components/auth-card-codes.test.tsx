@@ -152,4 +152,47 @@ describe('AuthCard', () => {
     expect(resend()).toBeDisabled();
     expect(auth.resend).toHaveBeenCalledTimes(2);
   });
+
+  it('says a reset and a sign-in link share one wait, and counts it down on the buttons', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const settle = () => act(async () => {});
+    const seconds = async (n: number) => {
+      for (let i = 0; i < n; i += 1) await act(async () => vi.advanceTimersByTime(1000));
+    };
+    const limited = {
+      data: {},
+      error: {
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 42 seconds.',
+      },
+    };
+    auth.resetPasswordForEmail.mockResolvedValueOnce({ data: {}, error: null }).mockResolvedValue(limited);
+    auth.signInWithOtp.mockResolvedValue(limited);
+
+    // Reset: sent, then the button counts the minute down.
+    const { unmount } = render(<AuthCard defaultTab="reset" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'joe@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await settle();
+    const reset = () => screen.getByRole('button', { name: /^Send Reset Link/ });
+    expect(screen.getByText(authText.resetSent)).toBeInTheDocument();
+    expect(reset()).toBeDisabled();
+    expect(reset()).toHaveTextContent(authText.resendIn('Send Reset Link', 60));
+    await seconds(60);
+    expect(reset()).toBeEnabled();
+    unmount();
+
+    // A sign-in link for the same address meets the reset's wait: said, and counted down.
+    render(<AuthCard defaultTab="signin" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'joe@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(authText.linkWait(42));
+    const link = () => screen.getByRole('button', { name: /^Email me a sign-in link/ });
+    expect(link()).toBeDisabled();
+    expect(link()).toHaveTextContent(authText.resendIn(authText.emailMeALink, 42));
+    await seconds(42);
+    expect(link()).toBeEnabled();
+    expect(link()).toHaveTextContent(authText.emailMeALink);
+  });
 });

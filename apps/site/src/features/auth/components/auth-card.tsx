@@ -18,7 +18,7 @@ import {
 } from './auth-form-parts';
 import { Tabs } from './auth-ui';
 import { CodeForm } from './code-form';
-import { MAIL_INTERVAL_SECONDS, ResendButton } from './resend-button';
+import { MAIL_INTERVAL_SECONDS, ResendButton, useCountdown, waitFrom } from './resend-button';
 import { resendConfirmation, SignUpForm } from './sign-up-form';
 import { usePasskeyAutofill } from './use-passkey-autofill';
 
@@ -55,6 +55,7 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [outcome, setOutcome] = useState<Outcome>(linkError);
   useClearLinkResult(); // shown from state now: the fragment leaves the address bar
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  const linkWait = useCountdown(0);
   /** The address the service called unconfirmed (after the password checked out): it may resend. */
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -75,6 +76,11 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
     }
     void run(setBusy, setOutcome, async () => {
       const error = await sendSignInLink(supabase, address);
+      const wait = error && waitFrom(error);
+      if (wait) {
+        linkWait.start(wait);
+        return { kind: 'error', text: authText.linkWait(wait) };
+      }
       if (error) return { kind: 'error', text: failureText(error) };
       setCodeStep({ email: address, type: 'email' });
       return { kind: 'success', text: authText.signInLinkSent(address) };
@@ -137,8 +143,13 @@ function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
           }}
         />
       )}
-      <button type="button" className={secondaryButton} disabled={busy} onClick={sendLink}>
-        {authText.emailMeALink}
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={busy || linkWait.left > 0}
+        onClick={sendLink}
+      >
+        {linkWait.left > 0 ? authText.resendIn(authText.emailMeALink, linkWait.left) : authText.emailMeALink}
       </button>
       <button type="button" className={secondaryButton} disabled={busy} onClick={passkey}>
         {authText.signInWithPasskey}
@@ -151,6 +162,7 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const wait = useCountdown(0);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) {
@@ -163,7 +175,14 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       ).auth.resetPasswordForEmail(email.trim(), {
         redirectTo: currentPage(),
       });
-      return error ? { kind: 'error', text: error.message } : { kind: 'success', text: authText.resetSent };
+      const seconds = error && waitFrom(error);
+      if (seconds) {
+        wait.start(seconds);
+        return { kind: 'error', text: authText.linkWait(seconds) };
+      }
+      if (error) return { kind: 'error', text: error.message };
+      wait.start(MAIL_INTERVAL_SECONDS);
+      return { kind: 'success', text: authText.resetSent };
     });
   };
   return (
@@ -175,7 +194,9 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
         onValueChange={setEmail}
       />
       <Message outcome={outcome} />
-      <Submit busy={busy}>Send Reset Link</Submit>
+      <Submit busy={busy} disabled={wait.left > 0}>
+        {wait.left > 0 ? authText.resendIn('Send Reset Link', wait.left) : 'Send Reset Link'}
+      </Submit>
     </form>
   );
 }

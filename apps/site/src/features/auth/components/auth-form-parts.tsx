@@ -53,9 +53,17 @@ export function Message({ outcome }: { outcome: Outcome }) {
   );
 }
 
-export function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function Submit({
+  busy,
+  disabled,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <SubmitButton busy={busy}>
+    <SubmitButton busy={busy} disabled={disabled ?? false}>
       {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
       {children}
     </SubmitButton>

@@ -7,11 +7,20 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
  * They look and behave as the shared ones: same classes, same ARIA.
  */
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  disabled = false,
+  children,
+}: {
+  busy: boolean;
+  /** Not yet possible (a mail's wait), besides while busy. */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || disabled}
       aria-busy={busy}
       className="inline-flex h-9 w-full shrink-0 items-center justify-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium whitespace-nowrap text-primary-foreground transition-colors hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0"
     >

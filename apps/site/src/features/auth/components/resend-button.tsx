@@ -13,7 +13,7 @@ export function waitFrom(error: AuthFailure): number | null {
 }
 
 /** Seconds left until `start(n)`'s wait is over, counted down once a second. */
-function useCountdown(initial: number) {
+export function useCountdown(initial: number) {
   const [left, setLeft] = useState(initial);
   useEffect(() => {
     if (left <= 0) return undefined;
