@@ -123,3 +123,29 @@ test("a reset link's prompt survives a reload, and Back does not return to the l
   await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 });
+
+test("a reset mail's code, typed on the Reset tab, asks for the new password as its link does", async ({
+  page,
+}) => {
+  const email = uniqueEmail('reset-code');
+  await signUpByCode(page, email, 'e2e first password');
+  const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
+  await avatar.click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(avatar).toHaveCount(0);
+  await page.goto('/ediscovery');
+  await page.getByRole('tab', { name: 'Reset' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const form = page.getByRole('form', { name: 'Reset with a code' });
+  await expect(form.getByText('Check your email for the password reset link!')).toBeVisible();
+  await form.getByLabel('Six-digit code').fill(await mailedCode(page, email, 'Reset your password'));
+  await form.getByRole('button', { name: 'Verify Code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a new password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('New Password', { exact: true }).fill('e2e password by code');
+  await dialog.getByLabel('Confirm New Password').fill('e2e password by code');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your password has been updated.')).toBeVisible();
+  await expect(avatar).toBeVisible();
+});

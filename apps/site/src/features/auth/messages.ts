@@ -19,6 +19,7 @@ export const authText = {
   confirmationResent: 'We sent the confirmation email again. Check your inbox.',
   // The mailed codes, the interval between mails, a wrong code.
   signUpCodeHint: 'Or type the six-digit code from the mail here.',
+  resetCodeHint: 'Or type the six-digit code from the reset mail here; you then choose the new password.',
   sendNewCode: 'Send a new code',
   resendIn: (label: string, seconds: number) => `${label} (in ${seconds} s)`,
   // A sign-in link and a password reset share one wait per address (one mail a minute).

@@ -169,17 +169,18 @@ describe('AuthCard', () => {
     auth.resetPasswordForEmail.mockResolvedValueOnce({ data: {}, error: null }).mockResolvedValue(limited);
     auth.signInWithOtp.mockResolvedValue(limited);
 
-    // Reset: sent, then the button counts the minute down.
+    // Reset: sent; its code may be typed, and a new mail waits out the minute, counted down.
     const { unmount } = render(<AuthCard defaultTab="reset" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'joe@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await settle();
-    const reset = () => screen.getByRole('button', { name: /^Send Reset Link/ });
     expect(screen.getByText(authText.resetSent)).toBeInTheDocument();
-    expect(reset()).toBeDisabled();
-    expect(reset()).toHaveTextContent(authText.resendIn('Send Reset Link', 60));
+    expect(screen.getByRole('form', { name: 'Reset with a code' })).toBeInTheDocument();
+    const again = () => screen.getByRole('button', { name: /^Send a new code/ });
+    expect(again()).toBeDisabled();
+    expect(again()).toHaveTextContent(authText.resendIn(authText.sendNewCode, 60));
     await seconds(60);
-    expect(reset()).toBeEnabled();
+    expect(again()).toBeEnabled();
     unmount();
 
     // A sign-in link for the same address meets the reset's wait: said, and counted down.
@@ -194,5 +195,23 @@ describe('AuthCard', () => {
     await seconds(42);
     expect(link()).toBeEnabled();
     expect(link()).toHaveTextContent(authText.emailMeALink);
+  });
+
+  it("takes the reset mail's six-digit code on the Reset tab (as the link: a recovery session)", async () => {
+    auth.resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
+    auth.verifyOtp.mockResolvedValue({ data: { session: {} }, error: null });
+    render(<AuthCard defaultTab="reset" />);
+    await userEvent.type(screen.getByLabelText('Email'), 'joe@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText(authText.resetCodeHint)).toBeInTheDocument();
+    await enterCode('123456');
+    expect(auth.verifyOtp).toHaveBeenCalledWith({
+      email: 'joe@example.com',
+      token: '123456',
+      type: 'recovery',
+    });
+    // Back leads to the Reset form again.
+    await userEvent.click(screen.getByRole('button', { name: 'Back to reset' }));
+    expect(screen.getByRole('form', { name: 'Reset password' })).toBeInTheDocument();
   });
 });

@@ -163,6 +163,8 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const wait = useCountdown(0);
+  /** The address a reset mail went to: its code may be typed here. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) {
@@ -182,9 +184,27 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
       }
       if (error) return { kind: 'error', text: error.message };
       wait.start(MAIL_INTERVAL_SECONDS);
+      setSentTo(email.trim());
       return { kind: 'success', text: authText.resetSent };
     });
   };
+  if (sentTo)
+    return (
+      <CodeForm
+        supabase={supabase}
+        email={sentTo}
+        type="recovery"
+        sent={{ kind: 'success', text: authText.resetSent }}
+        initialWait={wait.left}
+        resend={async () =>
+          (await (await supabase()).auth.resetPasswordForEmail(sentTo, { redirectTo: currentPage() })).error
+        }
+        onBack={() => {
+          setSentTo(null);
+          setOutcome(null);
+        }}
+      />
+    );
   return (
     // noValidate: an empty address gets the own message rather than the browser's.
     <form onSubmit={submit} className="grid gap-4" aria-label="Reset password" noValidate>

@@ -14,10 +14,35 @@ import {
 import { ResendButton } from './resend-button';
 
 /**
- * The mailed six-digit code, typed instead of following the mail's link: a sign-in link's (`email`)
- * or a sign-up confirmation's (`signup`); either signs in (POST /verify). A wrong or expired code
- * says so and offers a new mail, whose button waits out the server's interval.
+ * The mailed six-digit code, typed instead of following the mail's link: a sign-in link's (`email`),
+ * a sign-up confirmation's (`signup`) or a password reset's (`recovery`, which then asks for the new
+ * password as its link does); each signs in (POST /verify). A wrong or expired code says so and
+ * offers a new mail, whose button waits out the server's interval.
  */
+const WORDS = {
+  email: {
+    form: 'Sign in with a code',
+    hint: null,
+    resend: authText.sendNewCode,
+    resent: (email: string) => authText.signInLinkSent(email),
+    back: 'Back to password sign-in',
+  },
+  signup: {
+    form: 'Confirm with a code',
+    hint: authText.signUpCodeHint,
+    resend: authText.resendConfirmation,
+    resent: () => authText.confirmationResent,
+    back: 'Back to sign-up',
+  },
+  recovery: {
+    form: 'Reset with a code',
+    hint: authText.resetCodeHint,
+    resend: authText.sendNewCode,
+    resent: () => authText.resetSent,
+    back: 'Back to reset',
+  },
+} as const;
+
 export function CodeForm({
   supabase,
   email,
@@ -29,7 +54,7 @@ export function CodeForm({
 }: {
   supabase: () => Promise<SupabaseClient>;
   email: string;
-  type: 'email' | 'signup';
+  type: 'email' | 'signup' | 'recovery';
   /** What the form opens with: the mail was sent. */
   sent: Outcome;
   /** Seconds before another mail may be asked for. */
@@ -48,26 +73,22 @@ export function CodeForm({
       return error ? { kind: 'error', text: failureText(error) } : null;
     });
   };
-  const signUp = type === 'signup';
+  const words = WORDS[type];
   return (
-    <form
-      onSubmit={submit}
-      className="grid gap-4"
-      aria-label={signUp ? 'Confirm with a code' : 'Sign in with a code'}
-    >
+    <form onSubmit={submit} className="grid gap-4" aria-label={words.form}>
       <Message outcome={outcome} />
-      {signUp && <p className="text-sm text-muted-foreground">{authText.signUpCodeHint}</p>}
+      {words.hint && <p className="text-sm text-muted-foreground">{words.hint}</p>}
       <OneTimeCodeField label="Six-digit code" value={code} onValueChange={setCode} />
       <Submit busy={busy}>Verify Code</Submit>
       <ResendButton
-        label={signUp ? authText.resendConfirmation : authText.sendNewCode}
-        sentText={signUp ? authText.confirmationResent : authText.signInLinkSent(email)}
+        label={words.resend}
+        sentText={words.resent(email)}
         initialWait={initialWait}
         send={resend}
         onOutcome={setOutcome}
       />
       <button type="button" className={secondaryButton} onClick={onBack}>
-        {signUp ? 'Back to sign-up' : 'Back to password sign-in'}
+        {words.back}
       </button>
     </form>
   );
