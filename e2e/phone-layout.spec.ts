@@ -102,7 +102,12 @@ for (const width of [320, 375]) {
       await search.fill('phone-layout-');
       // The outbox's links get the card's width, not a sliver. Any mail's link: other specs' sign-ups mail
       // every admin, and may push the pending user's own mail past the outbox's newest 50.
-      const link = page.getByRole('list', { name: 'Mails, newest first' }).locator('code').first();
+      // Links are hidden until a mail is revealed: reveal the newest that has one.
+      const mails = page.getByRole('list', { name: 'Mails, newest first' });
+      const reveal = mails.getByRole('button', { name: /^Reveal links and code/ }).first();
+      await expectInsideWidth(page, reveal, 'the reveal button');
+      await reveal.click();
+      const link = mails.locator('code').first();
       await expect(link).toBeVisible();
       const linkBox = await link.boundingBox();
       expect(linkBox!.width, 'the link column').toBeGreaterThan(width * 0.6);
