@@ -33,6 +33,21 @@ async function signUpByCode(page: Page, email: string, password: string) {
   await expect(nav(page).getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
 }
 
+/** A fresh account that logs out and asks for a password reset on a guarded page's Reset tab. */
+async function signedUpThenReset(page: Page, email: string) {
+  await signUpByCode(page, email, 'e2e first password');
+  const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
+  await avatar.click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  // Navigating before the sign-out has finished would load the page still signed in, without the auth card.
+  await expect(avatar).toHaveCount(0);
+  await page.goto('/ediscovery');
+  await page.getByRole('tab', { name: 'Reset' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  return avatar;
+}
+
 test("an invited user types the invitation's code on /accept-invite, then sets a password", async ({
   page,
   request,
@@ -88,16 +103,7 @@ test("a reset link's prompt survives a reload, and Back does not return to the l
   page,
 }) => {
   const email = uniqueEmail('reset-reload');
-  await signUpByCode(page, email, 'e2e first password');
-  const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
-  await avatar.click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  // Navigating before the sign-out has finished would load the page still signed in, without the auth card.
-  await expect(avatar).toHaveCount(0);
-  await page.goto('/ediscovery');
-  await page.getByRole('tab', { name: 'Reset' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await signedUpThenReset(page, email);
   await expect(page.getByText('Check your email for the password reset link!')).toBeVisible();
 
   await openMail(page, email, 'Reset your password');
@@ -128,15 +134,7 @@ test("a reset mail's code, typed on the Reset tab, asks for the new password as 
   page,
 }) => {
   const email = uniqueEmail('reset-code');
-  await signUpByCode(page, email, 'e2e first password');
-  const avatar = nav(page).getByRole('button', { name: `Account menu for ${email}` });
-  await avatar.click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(avatar).toHaveCount(0);
-  await page.goto('/ediscovery');
-  await page.getByRole('tab', { name: 'Reset' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const avatar = await signedUpThenReset(page, email);
   const form = page.getByRole('form', { name: 'Reset with a code' });
   await expect(form.getByText('Check your email for the password reset link!')).toBeVisible();
   await form.getByLabel('Six-digit code').fill(await mailedCode(page, email, 'Reset your password'));
