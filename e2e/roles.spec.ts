@@ -107,6 +107,9 @@ test.describe('roles in Chromium', () => {
     await expect(page.getByRole('combobox', { name: `Role for ${ADMIN_EMAIL}` })).toBeDisabled();
     await page.getByPlaceholder('Search by email...').fill(operator);
     await role.selectOption({ label: 'Operator' });
+    const ask = page.getByRole('alertdialog', { name: 'Make operator' });
+    await expect(ask).toContainText(`${operator} will use the server's provider key`);
+    await ask.getByRole('button', { name: 'Make operator' }).click();
     await expect(page.getByText(`${operator} is now an Operator`)).toBeVisible();
     await expect(role).toHaveValue('operator');
     await expect(role).toBeEnabled();

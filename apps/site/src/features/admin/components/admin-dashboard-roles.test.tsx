@@ -4,7 +4,8 @@ import { fakeUser } from '../testing/fake-admin-api';
 import { admin, setup, verified } from './admin-dashboard-harness';
 
 describe('roles on the dashboard', () => {
-  const roleFor = (email: string) => screen.getByRole('combobox', { name: `Role for ${email}` });
+  const roleFor = (email: string, { hidden = false } = {}) =>
+    screen.getByRole('combobox', { name: `Role for ${email}`, hidden });
 
   it('sets a role: saving while the server works, then the refreshed row, a toast and the audit entry', async () => {
     const member = fakeUser('member@x.io', { email_confirmed_at: '2026-01-02T00:00:00.000Z' });
@@ -24,11 +25,16 @@ describe('roles on the dashboard', () => {
     let release = () => {};
     api.holdRoleChanges = new Promise<void>((resolve) => (release = resolve));
     await user.selectOptions(roleFor('member@x.io'), 'Operator');
-    const row = within(verified()).getByText('member@x.io').closest('li') as HTMLElement;
-    expect(within(row).getByRole('status')).toHaveTextContent('Saving…');
-    expect(roleFor('member@x.io')).toBeDisabled();
-    expect(roleFor('member@x.io')).toHaveValue('operator');
+    // Every change asks first, saying what the role can do; the dialog stays, busy, while the
+    // server works.
+    const askOperator = await screen.findByRole('alertdialog', { name: 'Make operator' });
+    expect(askOperator).toHaveTextContent("member@x.io will use the server's provider key");
+    await user.click(within(askOperator).getByRole('button', { name: 'Make operator' }));
+    expect(roleFor('member@x.io', { hidden: true })).toHaveValue('operator');
+    expect(roleFor('member@x.io', { hidden: true })).toBeDisabled();
     release();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const row = within(verified()).getByText('member@x.io').closest('li') as HTMLElement;
 
     expect((await screen.findAllByText('member@x.io is now an Operator')).length).toBeGreaterThan(0);
     await waitFor(() => expect(roleFor('member@x.io')).toBeEnabled());
@@ -43,7 +49,7 @@ describe('roles on the dashboard', () => {
       ),
     ).toBeVisible();
 
-    // Admin asks first: cancelled, nothing changes; confirmed, the Admin badge follows the role.
+    // Cancelled, nothing changes; confirmed, the Admin badge follows the role.
     await user.selectOptions(roleFor('member@x.io'), 'Admin');
     let ask = await screen.findByRole('alertdialog', { name: 'Make admin' });
     expect(ask).toHaveTextContent('member@x.io will manage every account');
@@ -78,6 +84,8 @@ describe('roles on the dashboard', () => {
     const { user, api } = setup([other, fakeUser('pending1@x.io')], null, 'gone');
     await within(verified()).findByText('other-admin@x.io');
     await user.selectOptions(roleFor('other-admin@x.io'), 'User');
+    const ask = await screen.findByRole('alertdialog', { name: 'Make user' });
+    await user.click(within(ask).getByRole('button', { name: 'Make user' }));
     expect((await screen.findAllByText('Failed to change role')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('The last admin cannot lose the admin role.').length).toBeGreaterThan(0);
     await waitFor(() => expect(roleFor('other-admin@x.io')).toHaveValue('admin'));
@@ -90,6 +98,8 @@ describe('roles on the dashboard', () => {
     await within(verified()).findByText('admin@example.com');
     expect(roleFor('admin@example.com')).toBeEnabled();
     await user.selectOptions(roleFor('admin@example.com'), 'Operator');
+    const ask = await screen.findByRole('alertdialog', { name: 'Make operator' });
+    await user.click(within(ask).getByRole('button', { name: 'Make operator' }));
     expect((await screen.findAllByText('You cannot change your own role.')).length).toBeGreaterThan(0);
     await waitFor(() => expect(roleFor('admin@example.com')).toHaveValue('admin'));
     expect(api.users.find((u) => u.email === 'admin@example.com')?.role).toBe('admin');

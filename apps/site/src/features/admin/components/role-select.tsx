@@ -9,23 +9,22 @@ import { roleLabels, toasts } from '../lib/messages';
 /**
  * A user row's role (docs/architecture.md, "Roles"): User, Operator (the import tool with the server's key)
  * or Admin. A native select, so keyboard and screen readers get the platform's own control. The
- * signed-in admin's own row is disabled: the server refuses a change of one's own role. Making
- * someone an admin hands them every account, so it asks first, as ban and delete do.
+ * signed-in admin's own row is disabled: the server refuses a change of one's own role. Every
+ * change asks first, saying what the new role can do, as ban and delete do: a role hands over the
+ * server's provider key (Operator) or every account (Admin), and taking one away ends that.
  */
 export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const id = useId();
   const setRole = useSetRole();
   // The chosen role while it is being saved; the row shows it until the refreshed list arrives.
   const [saving, setSaving] = useState<UserRole | null>(null);
-  // Promotion to admin waits here for the confirmation.
-  const [confirming, setConfirming] = useState(false);
+  // The role chosen, waiting here for the confirmation.
+  const [asked, setAsked] = useState<UserRole | null>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const current = roleOf(user);
 
   function choose(role: UserRole) {
-    if (role === current) return;
-    if (role === 'admin') setConfirming(true);
-    else void change(role);
+    if (role !== current) setAsked(role);
   }
 
   async function change(role: UserRole) {
@@ -75,21 +74,37 @@ export function RoleSelect({ user, isSelf }: { user: AdminUser; isSelf: boolean 
         </span>
       )}
       <ConfirmRemove
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={asked !== null}
+        onOpenChange={(open) => !open && setAsked(null)}
         focusOnClose={() => selectRef.current?.focus()}
-        title="Make admin"
+        title={asked ? ROLE_CHANGE[asked].title : ''}
         description={
           <>
-            <span className="font-medium text-foreground">{user.email}</span> will manage every account:
-            change roles, ban, delete and invite users.
+            <span className="font-medium text-foreground">{user.email}</span>{' '}
+            {asked && ROLE_CHANGE[asked].means}
           </>
         }
-        confirmLabel="Make admin"
-        onConfirm={() => change('admin')}
+        confirmLabel={asked ? ROLE_CHANGE[asked].title : ''}
+        onConfirm={() => change(asked ?? current)}
       />
     </div>
   );
 }
 
 const SELF_NOTE = 'You cannot change your own role; another admin can.';
+
+/** What a confirmation says of each new role. */
+const ROLE_CHANGE: Record<UserRole, { title: string; means: string }> = {
+  admin: {
+    title: 'Make admin',
+    means: 'will manage every account: change roles, ban, delete and invite users.',
+  },
+  operator: {
+    title: 'Make operator',
+    means: "will use the server's provider key: import documents and read every conversation.",
+  },
+  user: {
+    title: 'Make user',
+    means: "will keep their account but lose the dashboard and the server's provider key.",
+  },
+};
