@@ -67,7 +67,9 @@ export function createApp(deps: AppDeps): Hono {
   // GET /metrics and what it counts exist only with METRICS_TOKEN; the features report to a no-op otherwise.
   const metrics = config.METRICS_TOKEN ? createMetrics(config.METRICS_TOKEN) : null;
   const sink = metrics ?? noMetrics;
-  const limitStore = countingRefusals(deps.limitStore ?? limitStoreFor(db), sink);
+  const store = deps.limitStore ?? limitStoreFor(db);
+  // Refusals are counted only when someone reads them: no wrapper on every limited request otherwise.
+  const limitStore = metrics ? countingRefusals(store, metrics) : store;
   const app = new Hono();
   useRequestEdge(app, { config, logger, publicOrigin, metrics });
 

@@ -3,12 +3,11 @@ import { outboxQuerySchema, type MailDelivery, type OutboxPage } from '@engage/h
 import type { Hono } from 'hono';
 import { getOutboxMail, listOutbox } from '../auth/mail.js';
 import { maskedOutboxMail, outboxMail } from '../auth/outbox/outbox-json.js';
+import { isUuid } from '../auth/tokens.js';
 import type { Config } from '../platform/config.js';
 import type { AuthEnv } from '../platform/http/require-auth.js';
 import { readQuery } from '../platform/json-body.js';
 import type { AuditLog } from './audit.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The mail outbox in the dashboard, behind the admin routes' check. Only when the local outbox is
@@ -31,7 +30,7 @@ export function mountAdminOutboxRoute(
 
   app.post('/outbox/:id/reveal', async (c) => {
     const id = c.req.param('id');
-    const row = delivery === 'outbox' && UUID.test(id) ? await getOutboxMail(deps.db, id) : null;
+    const row = delivery === 'outbox' && isUuid(id) ? await getOutboxMail(deps.db, id) : null;
     if (!row)
       return c.json({ error: 'mail_not_found', message: 'There is no such mail in the outbox.' }, 404);
     await deps.audit.record(

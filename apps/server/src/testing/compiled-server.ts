@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { repoRoot } from '../platform/config.js';
 
 /**
  * The compiled server the tests and benchmarks start as a process, as `npm start` runs it: built
@@ -7,8 +8,6 @@ import path from 'node:path';
  * dist/. Inside the repository: the packages the build leaves as imports resolve from there.
  * @module
  */
-
-export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export const COMPILED_SERVER_DIR = path.join(repoRoot, 'node_modules/.cache/engage-server-tests');
 
