@@ -11,9 +11,19 @@ export const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' }
 export const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/**
+ * Chooses a tab of the sign-in card. On a prerendered page the card is shown before its code has run:
+ * the press is replayed then, so the tab is waited for before its fields are used.
+ */
+export async function chooseCardTab(page: Page, name: 'Sign In' | 'Sign Up' | 'Reset') {
+  const tab = page.getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 /** Fills and sends the sign-in card's Sign Up tab (the page is open), up to its success message. */
 export async function signUpInCard(page: Page, email: string, password: string) {
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await chooseCardTab(page, 'Sign Up');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { nav, signUpInCard, uniqueEmail } from './account-helpers';
+import { chooseCardTab, nav, signUpInCard, uniqueEmail } from './account-helpers';
 import { openOutbox } from './mail-outbox';
 
 const PROTECTED_TEXT =
@@ -16,7 +16,7 @@ async function followMailLink(page: Page, to: string, subject: string, linkName:
 }
 
 async function signInInCard(page: Page, email: string, password: string) {
-  await page.getByRole('tab', { name: 'Sign In' }).click();
+  await chooseCardTab(page, 'Sign In');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -46,7 +46,8 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('required', '');
     const background = await page.getByRole('main').evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(background).toContain('/auth-bg.svg');
-    // The tabs work from the keyboard.
+    // The tabs work from the keyboard (once the card's code runs: its markup shows before).
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
     await page.getByRole('tab', { name: 'Sign In' }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
@@ -61,7 +62,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail('signup');
     const password = 'e2e password 1';
     await page.goto('/onboarding');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await chooseCardTab(page, 'Sign Up');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill('something else');
@@ -116,7 +117,7 @@ test.describe('accounts', () => {
     await followMailLink(page, email, 'Confirm your signup', /Confirm your email address/);
     await logOut(page, email);
 
-    await page.getByRole('tab', { name: 'Reset' }).click();
+    await chooseCardTab(page, 'Reset');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Please enter your email address' }),

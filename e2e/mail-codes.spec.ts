@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseCardTab } from './account-helpers';
 import { openMail } from './mail-outbox';
 
 // Every mail that says "Or enter this code" has a place for the code on the site (the
@@ -42,7 +43,7 @@ async function signedUpThenReset(page: Page, email: string) {
   // Navigating before the sign-out has finished would load the page still signed in, without the auth card.
   await expect(avatar).toHaveCount(0);
   await page.goto('/ediscovery');
-  await page.getByRole('tab', { name: 'Reset' }).click();
+  await chooseCardTab(page, 'Reset');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   return avatar;

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import landingRoles from '../apps/site/src/features/landing/roles.json' with { type: 'json' };
+import { logOut, signUpAndConfirm, uniqueEmail } from './account-helpers';
 
 /** 'sales engineer' → 's a l e s e n g i n e e r', as the site spaces its titles. */
 const spaceOut = (text: string) => [...text.replace(/\s+/g, '')].join(' ');
@@ -173,6 +174,96 @@ test('the page’s own inline scripts run under the CSP, and no other inline scr
       }),
   );
   expect(refused).toBe(true);
+});
+
+/** Every script a page fetches from now until `stop()`, with its gzip -9 size. */
+function recordScripts(page: Page) {
+  const scripts: Promise<{ url: string; gzip: number }>[] = [];
+  let recording = true;
+  page.on('response', (r) => {
+    if (recording && r.request().resourceType() === 'script')
+      scripts.push(
+        r.body().then(
+          (b) => ({ url: r.url(), gzip: gzipSync(b, { level: 9 }).length }),
+          () => ({ url: r.url(), gzip: 0 }),
+        ),
+      );
+  });
+  return async () => {
+    recording = false;
+    return Promise.all(scripts);
+  };
+}
+
+test.describe('guarded landing pages as islands', () => {
+  for (const signedIn of [false, true])
+    test(`/ediscovery fetches at most 35 kB gzip of script before the first input (${signedIn ? 'signed in' : 'signed out'})`, async ({
+      page,
+    }) => {
+      if (signedIn) {
+        const session = await storedSession(page);
+        await page.addInitScript((s) => window.localStorage.setItem(s.key, s.value), session);
+      }
+      const stop = recordScripts(page);
+      await page.goto('/ediscovery');
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      await expect(
+        signedIn
+          ? page.getByRole('heading', { level: 1, name: 'sales engineer' })
+          : page.getByRole('heading', { name: 'Welcome' }),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const before = await stop();
+      // Not the app (React, the router): the islands, and for a signed-in user the page from the server.
+      expect(before.map((s) => new URL(s.url).pathname).filter((p) => /\/(index|react)-/.test(p))).toEqual(
+        [],
+      );
+      expect(before.reduce((sum, s) => sum + s.gzip, 0)).toBeLessThanOrEqual(35 * 1024);
+      if (signedIn) {
+        await page.getByRole('button', { name: 'ENGAGE' }).click();
+        await expect(page.getByRole('button', { name: /CONNECTING|END/ })).toBeVisible();
+      }
+    });
+
+  test('a visitor who types and presses Enter before the card’s code has come is signed in, once, with nothing sent natively', async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+    // The app (which brings the card's code) is held back until the visitor has typed and pressed Enter.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/onboarding');
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill('prerender-admin@example.com');
+    await form.getByLabel('Password', { exact: true }).fill(process.env.E2E_ADMIN_PASSWORD as string);
+    await form.getByLabel('Password', { exact: true }).press('Enter');
+    expect(page.url()).not.toContain('?');
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('c a s e . o n b o a r d i n g');
+    expect(requests.filter((r) => r.includes('grant_type=password'))).toHaveLength(1);
+    // No request ever carried the password: neither a native GET nor a POST to the page.
+    expect(
+      requests.filter((r) => r.includes('password=') || (r.startsWith('POST') && r.endsWith('/onboarding'))),
+    ).toEqual([]);
+  });
+
+  test('signing out on the page takes its content away again', async ({ page }) => {
+    // An account of its own: logging out ends every session of the account.
+    const email = uniqueEmail('islands-logout');
+    await signUpAndConfirm(page, email, 'e2e password 1');
+    await page.goto('/ediscovery');
+    await expect(page.locator('#root[data-guarded-content]')).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1, name: 'sales engineer' })).toBeVisible();
+    await logOut(page, email);
+    await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'sales engineer' })).toHaveCount(0);
+  });
 });
 
 for (const path of ['/ediscovery', '/onboarding']) {

@@ -17,6 +17,7 @@ import { countingRefusals, createMetrics, noMetrics } from './platform/metrics.j
 import { createPublicOrigin, type PublicOrigin } from './platform/public-origin.js';
 import type { SecretStore } from './platform/secrets.js';
 import { providerFeature } from './provider/feature.js';
+import { pageContentRoute } from './site/page-content.js';
 import { buildPublicConfig, publicConfigRoute } from './site/public-config.js';
 import { serverPathsOf } from './site/server-paths.js';
 import { staticSite } from './site/static-site.js';
@@ -133,6 +134,8 @@ export function createApp(deps: AppDeps): Hono {
       membersPublicKey: provider.membersPublicKey,
     }),
   );
+
+  app.route('/', pageContentRoute(config.siteDir, { verify: deps.verifyAccessToken, publicConfig }));
 
   if (metrics)
     app.route(

@@ -11,7 +11,9 @@
 // public/session-hint.js (<script>; inline scripts are allowed by their sha256 hashes, which the
 // server computes from the bytes it serves: apps/server/src/site/page-fill.ts). The page's
 // script is requested by an inline loader after the first paint (prerender/loader.mjs): the app's
-// entry (main.tsx hydrates the page), or for a static page its islands (src/app/islands/main.ts). A
+// entry (main.tsx hydrates the page), or for a static page its islands (src/app/islands/main.ts); a
+// guarded static page's content is written apart (dist/_pages/content/), for the server to send to a
+// signed-in caller. A
 // guarded page's shell paints the page's artwork (inlined as a data: URL) while a stored session is
 // confirmed, so the page React renders after it adds no larger paint.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,9 +28,8 @@ const dist = path.join(site, 'dist');
 const ssr = path.join(dist, '.ssr');
 const ISLANDS_ENTRY = 'src/app/islands/main.ts';
 
-const { render, guardedArt, pageTitle, prerenderPlan, routeManifest, checkWrittenPages } = await import(
-  pathToFileURL(path.join(ssr, 'entry-server.js')).href
-);
+const { render, renderContent, guardedArt, pageTitle, prerenderPlan, routeManifest, checkWrittenPages } =
+  await import(pathToFileURL(path.join(ssr, 'entry-server.js')).href);
 const chunks = chunkGraph(JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')));
 const template = readTemplate(dist);
 
@@ -42,8 +43,9 @@ const outDir = path.join(dist, '_pages');
 // A fresh directory: a page an older build wrote must not outlive its route.
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
+mkdirSync(path.join(outDir, 'content'));
 const plan = prerenderPlan();
-for (const { route, name, module, islands } of plan) {
+for (const { route, name, module, islands, content } of plan) {
   const loaderScript = islands
     ? loader(template.stylesheet, chunks.entryFiles(ISLANDS_ENTRY), appFor(module))
     : loader(template.stylesheet, appFor(module));
@@ -57,6 +59,14 @@ for (const { route, name, module, islands } of plan) {
   process.stdout.write(
     `prerendered ${route} → dist/_pages/${name}.html (${(html.length / 1024).toFixed(1)} kB)\n`,
   );
+  if (content) {
+    // The guarded page itself, which the server sends to a signed-in caller only.
+    const fragment = await renderContent(route);
+    writeFileSync(path.join(outDir, 'content', `${name}.html`), fragment);
+    process.stdout.write(
+      `  its content → dist/_pages/content/${name}.html (${(fragment.length / 1024).toFixed(1)} kB)\n`,
+    );
+  }
 }
 const manifest = routeManifest(plan);
 writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -13,3 +13,4 @@ export * from './unanswered.js';
 export * from './format-size.js';
 export * from './admin-passkeys.js';
 export * from './embed.js';
+export * from './page-content.js';

@@ -19,6 +19,8 @@ const manifestSchema = z.object({
     .max(1000),
   /** Route → its prerendered page, dist/_pages/<name>.html. */
   pages: z.record(z.string(), pageName),
+  /** Guarded route → its content, dist/_pages/content/<name>.html, sent to signed-in callers only. */
+  content: z.record(z.string(), pageName).optional(),
   /** The not-found page, rendered at `pathMark`, which the server replaces with the request's path. */
   notFound: z.object({ page: pageName, pathMark: z.string().min(2).max(16) }).optional(),
 });

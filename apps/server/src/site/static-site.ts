@@ -39,6 +39,7 @@ type Manifest = { ok: true; value: SiteRoutes | null } | { ok: false; reason: st
 export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Hono {
   const app = new Hono();
   const root = path.resolve(siteDir);
+  const pagesDir = path.join(root, '_pages');
   const brotli = brotliCache();
   const pages = pageCache(options.publicConfig);
   const readManifest = siteRoutesReader(root);
@@ -120,6 +121,9 @@ export function staticSite(siteDir: string, options: StaticSiteOptions = {}): Ho
     if (options.isServerPath?.(urlPath)) return next();
 
     const candidate = path.resolve(root, `.${urlPath}`);
+    // The build's own pages and their manifest are served by route, never as files: a guarded page's
+    // content (_pages/content/) goes only to a signed-in caller (site/page-content.ts).
+    if (candidate.startsWith(pagesDir + path.sep)) return notFound(c, 404);
     if (!candidate.startsWith(root + path.sep) || urlPath.endsWith('/')) return pageFor(c, urlPath);
     const found = await readIfFile(candidate);
     if (!found) {

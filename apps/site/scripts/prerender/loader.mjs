@@ -14,7 +14,13 @@
 //
 // A page has one script to load ({ entry, preloads }), or two: a static page's islands, and the
 // whole app for when the session hint (public/session-hint.js, run just before) says a mail link's
-// result or an expired session needs auth-js at once (`data-session="pending"`).
+// result or an expired session needs auth-js at once (`data-session="pending"`). The islands may
+// bring the app later themselves (a guarded page's sign-in card at the first input): they find it
+// on `__engageEarly.app`.
+//
+// No form of the page submits natively: each is the app's, whose handler runs once it has loaded
+// (the press of its button is replayed then). Before, a native submission would put what was typed
+// (a password) into a request.
 
 /**
  * @param {string} stylesheet the whole stylesheet's URL
@@ -23,11 +29,12 @@
  */
 export const loader = (stylesheet, page, pending = null) =>
   `(function(a,q,k){var d=document,w=window,s=w.__engageEarly={input:false,clicks:[],done:false},o={capture:true,passive:true},g=false;` +
-  `var m=q&&d.documentElement.getAttribute('data-session')==='pending'?q:a,e=m.entry,p=m.preloads;` +
+  `var m=q&&d.documentElement.getAttribute('data-session')==='pending'?q:a,e=m.entry,p=m.preloads;s.app=q;` +
   `function i(){s.input=true}['pointerdown','touchstart','keydown'].forEach(function(t){w.addEventListener(t,i,o)});` +
   // composedPath: a button in a shadow root (<engage-widget>'s) is the click's target there, not its host.
   `w.addEventListener('click',function(v){var r=d.getElementById('root'),t=v.composedPath?v.composedPath()[0]:v.target,b=!s.done&&t&&t.closest&&t.closest('button'),h=b&&(b.getRootNode().host||b);` +
   `if(b&&r&&r.contains(h)&&!h.closest('[data-live]')&&s.clicks.indexOf(b)<0)s.clicks.push(b)},o);` +
+  `w.addEventListener('submit',function(v){var r=d.getElementById('root');if(r&&r.contains(v.target))v.preventDefault()},true);` +
   `function go(){if(g)return;g=true;p.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low';l.href=h;d.head.appendChild(l)});` +
   `var t=d.createElement('script'),c=d.createElement('link'),r=false;t.type='module';t.crossOrigin='';t.fetchPriority='low';t.src=e;` +
   `function run(){if(!r){r=true;d.head.appendChild(t)}}c.rel='stylesheet';c.href=k;c.onload=c.onerror=run;d.head.appendChild(c)}` +

@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { getAssistant } from '@/features/landing/assistants';
 import type { PublicConfig } from '@/lib/public-config';
 import { documentTitle } from './document-title';
 import { AppProvider } from './provider';
-import { AppRoutes } from './router';
+import { AppRoutes, GuardedContent } from './router';
 
 /** What the build prerenders and lists, from the site's page table (scripts/prerender.mjs). */
 export { checkWrittenPages, prerenderPlan, routeManifest } from './prerender-plan';
@@ -26,18 +26,24 @@ const config: PublicConfig = {
   provider: { name: 'Vapi', baseUrl: null, publicKey: null, serverHoldsPrivateKey: true, embedded: true },
 };
 
-export async function render(url: string): Promise<string> {
+async function markup(url: string, page: ReactNode): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <AppProvider config={config}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
+        <StaticRouter location={url}>{page}</StaticRouter>
       </AppProvider>
     </StrictMode>,
   );
   return new Response(prelude).text();
 }
+
+export const render = (url: string): Promise<string> => markup(url, <AppRoutes />);
+
+/**
+ * A guarded page's content, without the navigation (the server sends it to a signed-in caller of the
+ * static page, apps/server/src/site/page-content.ts; it is never part of a page's HTML).
+ */
+export const renderContent = (url: string): Promise<string> => markup(url, <GuardedContent path={url} />);
 
 /**
  * The image a guarded landing page paints full-screen behind its content (public, like every file of

@@ -15,11 +15,21 @@ describe('the prerender plan, from the site’s page table', () => {
     expect(plan.map((p) => p.route)).not.toContain('/profile');
   });
 
-  it('preloads a public page’s module, never a guarded page’s; only the home page is islands', () => {
+  it('preloads a public page’s module, never a guarded page’s; the landing pages are islands', () => {
     const byRoute = new Map(prerenderPlan().map((p) => [p.route, p]));
-    expect(byRoute.get('/')).toMatchObject({ module: 'src/app/routes/home.tsx', islands: true });
+    expect(byRoute.get('/')).toMatchObject({
+      module: 'src/app/routes/home.tsx',
+      islands: true,
+      content: false,
+    });
     expect(byRoute.get('/sign-in')).toMatchObject({ module: 'src/app/routes/sign-in.tsx', islands: false });
-    expect(byRoute.get('/ediscovery')).toMatchObject({ module: null, islands: false });
+    expect(byRoute.get('/ediscovery')).toMatchObject({ module: null, islands: true, content: true });
+    expect(byRoute.get('/kb-import')).toMatchObject({ module: null, islands: false, content: false });
+  });
+
+  it('lists a guarded static page’s content apart, for the server to send to a signed-in caller', () => {
+    const manifest = routeManifest(prerenderPlan());
+    expect(manifest.content).toEqual({ '/ediscovery': 'ediscovery', '/onboarding': 'onboarding' });
   });
 
   it('follows a change of the table: a new page is planned and listed without a second list', () => {

@@ -15,6 +15,11 @@ export interface PlannedPage {
   module: string | null;
   /** Served with the islands entry (src/app/islands/main.ts) instead of the app's. */
   islands: boolean;
+  /**
+   * A guarded static page: its content is written apart, to dist/_pages/content/<name>.html, which
+   * the server sends only to a signed-in caller (GET /api/page-content).
+   */
+  content: boolean;
 }
 
 /** The file of a page in dist/_pages/ (without .html). */
@@ -30,6 +35,7 @@ export function prerenderPlan(pages: readonly SitePage[] = sitePages): PlannedPa
       name: pageName(p.path),
       module: p.guarded ? null : moduleKey(p.module),
       islands: p.islands,
+      content: p.guarded && p.islands,
     }));
   return [
     ...planned,
@@ -38,19 +44,22 @@ export function prerenderPlan(pages: readonly SitePage[] = sitePages): PlannedPa
       name: notFoundPage.module,
       module: moduleKey(notFoundPage.module),
       islands: false,
+      content: false,
     },
   ];
 }
 
 /**
  * The route manifest the server reads (apps/server/src/site/site-routes.ts): every route of
- * the site (any other path is a 404), the prerendered page of each that has one, the not-found page.
+ * the site (any other path is a 404), the prerendered page of each that has one, the content of each
+ * guarded static page (dist/_pages/content/<name>.html), the not-found page.
  */
 export function routeManifest(plan: readonly PlannedPage[], pages: readonly SitePage[] = sitePages) {
   const prerendered = plan.filter((p) => p.route !== notFoundPage.pathMark);
   return {
     routes: pages.map((p) => p.path.toLowerCase()),
     pages: Object.fromEntries(prerendered.map((p) => [p.route, p.name])),
+    content: Object.fromEntries(prerendered.filter((p) => p.content).map((p) => [p.route, p.name])),
     notFound: { page: notFoundPage.module, pathMark: notFoundPage.pathMark },
   };
 }

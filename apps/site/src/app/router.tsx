@@ -148,3 +148,14 @@ export function AppRoutes() {
     </RouteErrorBoundary>
   );
 }
+
+/**
+ * A guarded page's own content (below the navigation, as the route guard shows it to a signed-in
+ * user): what the build renders for the server to send to a signed-in caller of a static guarded
+ * page (app/entry-server.tsx, src/app/islands/guarded-page.ts).
+ */
+export function GuardedContent({ path }: { path: string }) {
+  const found = pages.get(normalisePath(path));
+  if (!found?.guarded) throw new Error(`${path} is not a guarded page.`);
+  return <found.Page />;
+}

@@ -11,6 +11,14 @@ export interface EarlyInput {
   clicks: HTMLElement[];
   /** Set when the app's hydration starts: from then on React sees clicks itself. */
   done: boolean;
+  /** On a static page: the whole app's script, for its islands to bring when they need it. */
+  app?: AppScript | null;
+}
+
+/** A page script as the inline loader has it: its entry and the modules it imports at once. */
+export interface AppScript {
+  entry: string;
+  preloads: string[];
 }
 
 declare global {
@@ -82,8 +90,9 @@ export function replayEarlyInput(clicks: HTMLElement[], container: HTMLElement):
       focused.focus();
     }
     for (const el of pending) {
-      if (el.isConnected && container.contains(lightDomOf(el)) && !(el as HTMLButtonElement).disabled)
-        el.click();
+      if (!el.isConnected || !container.contains(lightDomOf(el)) || (el as HTMLButtonElement).disabled)
+        continue;
+      el.click();
     }
   }, 0);
 }

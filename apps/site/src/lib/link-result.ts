@@ -18,11 +18,13 @@ export function urlWithoutLinkResult(href: string): string | null {
 /**
  * Once the component that shows a mail link's error has read it (in its state), the fragment leaves
  * the address bar: a reload, a bookmark or a shared URL does not show the old error again. The
- * history entry is replaced, not added, and keeps the router's state.
+ * history entry is replaced, not added, and keeps the router's state. Not while `enabled` is false
+ * (a card hydrated in a prerendered shell, which reads no result: it is shown again once decided).
  */
-export function useClearLinkResult(): void {
+export function useClearLinkResult(enabled = true): void {
   useEffect(() => {
+    if (!enabled) return;
     const next = urlWithoutLinkResult(window.location.href);
     if (next) window.history.replaceState(window.history.state, '', next);
-  }, []);
+  }, [enabled]);
 }

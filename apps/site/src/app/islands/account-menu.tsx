@@ -5,6 +5,7 @@ import { OptionalPart } from '@/app/optional-part';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
+import { GUARDED_CONTENT } from './guarded-page';
 
 /**
  * On a static page a link followed inside an island loads its page in full: nothing here renders
@@ -19,11 +20,16 @@ function FullPageLoads() {
   return null;
 }
 
-/** Once the user has logged out, the page's first-paint hint shows a visitor's links again. */
+/**
+ * Once the user has logged out, the page's first-paint hint shows a visitor's links again; a guarded
+ * page's content goes (the page loads again: its shell shows the sign-in screen).
+ */
 function SignedOutHint() {
   const { user, loading } = useSession();
   useEffect(() => {
-    if (!user && !loading) document.documentElement.setAttribute('data-session', 'none');
+    if (user || loading) return;
+    if (document.getElementById('root')?.hasAttribute(GUARDED_CONTENT)) window.location.reload();
+    else document.documentElement.setAttribute('data-session', 'none');
   }, [user, loading]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { PasswordToggle } from './password-toggle';
 
 /**
@@ -12,15 +12,32 @@ const labelClass = 'flex items-center gap-2 text-sm leading-none font-medium sel
 const inputClass =
   'flex h-9 w-full min-w-0 rounded-md border border-border bg-background px-3 py-1 text-base shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm';
 
-type FieldProps = Omit<ComponentProps<'input'>, 'onChange' | 'value' | 'className'> & {
+type FieldProps = Omit<ComponentProps<'input'>, 'onChange' | 'value' | 'className' | 'ref'> & {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
 };
 
+/**
+ * A field of a prerendered page's form (the sign-in card in a guarded page's shell) may hold what the
+ * visitor typed before the form's code ran. Hydration keeps the node and its text but not in the
+ * state, and the next render would clear it: taken into the state once, as the field mounts.
+ */
+function useTypedBeforeHydration(value: string, onValueChange: (value: string) => void) {
+  const ref = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = ref.current?.value;
+    if (typed && typed !== value) onValueChange(typed);
+    // Once, on mount: later the input's own events keep the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ref;
+}
+
 /** A labelled input (the label is its accessible name), required unless told otherwise. */
 function TextField({ label, onValueChange, ...input }: FieldProps) {
   const id = useId();
+  const ref = useTypedBeforeHydration(input.value, onValueChange);
   return (
     <div className="grid gap-2">
       <label htmlFor={id} className={labelClass}>
@@ -28,6 +45,7 @@ function TextField({ label, onValueChange, ...input }: FieldProps) {
       </label>
       <input
         id={id}
+        ref={ref}
         className={inputClass}
         required
         onChange={(e) => onValueChange(e.target.value)}
@@ -55,6 +73,7 @@ export function PasswordField({
 }: Optional<Omit<FieldProps, 'type'>, 'label'>) {
   const id = useId();
   const [shown, setShown] = useState(false);
+  const ref = useTypedBeforeHydration(input.value, onValueChange);
   return (
     <div className="grid gap-2">
       <label htmlFor={id} className={labelClass}>
@@ -63,6 +82,7 @@ export function PasswordField({
       <div className="relative">
         <input
           id={id}
+          ref={ref}
           type={shown ? 'text' : 'password'}
           className={`${inputClass} pr-10`}
           required

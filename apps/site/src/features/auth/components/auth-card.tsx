@@ -48,12 +48,13 @@ async function sendSignInLink(
 /** The mail whose code the form asks for: a sign-in link's, or the sign-up confirmation's. */
 type CodeStep = { email: string; type: 'email' | 'signup' };
 
-function SignInForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
+function SignInForm({ supabase, shell }: { supabase: () => Promise<SupabaseClient>; shell: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(linkError);
-  useClearLinkResult(); // shown from state now: the fragment leaves the address bar
+  // In the prerendered shell the markup is everybody's: no mail link's error (and no window at build).
+  const [outcome, setOutcome] = useState<Outcome>(() => (shell ? null : linkError()));
+  useClearLinkResult(!shell); // shown from state now: the fragment leaves the address bar
   const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   const linkWait = useCountdown(0);
   /** The address the service called unconfirmed (after the password checked out): it may resend. */
@@ -221,8 +222,17 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
   );
 }
 
-/** The auth card: Welcome, with Sign In / Sign Up / Reset tabs. */
-export function AuthCard({ defaultTab = 'signin' }: { defaultTab?: AuthTab }) {
+/**
+ * The auth card: Welcome, with Sign In / Sign Up / Reset tabs. `shell`: rendered in a prerendered
+ * page's shell (and hydrated there), where the URL is not read.
+ */
+export function AuthCard({
+  defaultTab = 'signin',
+  shell = false,
+}: {
+  defaultTab?: AuthTab;
+  shell?: boolean;
+}) {
   const supabase = useSupabase();
   return (
     <section className="flex w-full max-w-md flex-col gap-6 rounded-lg border border-border bg-white/95 py-6 shadow-sm backdrop-blur">
@@ -234,7 +244,7 @@ export function AuthCard({ defaultTab = 'signin' }: { defaultTab?: AuthTab }) {
         <Tabs<AuthTab>
           defaultValue={defaultTab}
           tabs={[
-            { value: 'signin', label: 'Sign In', content: <SignInForm supabase={supabase} /> },
+            { value: 'signin', label: 'Sign In', content: <SignInForm supabase={supabase} shell={shell} /> },
             { value: 'signup', label: 'Sign Up', content: <SignUpForm supabase={supabase} /> },
             { value: 'reset', label: 'Reset', content: <ResetForm supabase={supabase} /> },
           ]}

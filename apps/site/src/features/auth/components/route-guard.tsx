@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { clearAssuranceDemand, useAssuranceDemand } from '@/lib/assurance';
 import { useSession } from '@/lib/session';
@@ -7,8 +7,25 @@ import { assuranceStep, tokenAal } from '../aal';
 import { authText } from '../messages';
 
 // The card (Radix tabs, forms) loads only when somebody has to sign in: a signed-in visitor of a
-// protected page never downloads it.
-const AuthCard = lazy(() => import('./auth-card').then((m) => ({ default: m.AuthCard })));
+// protected page never downloads it. A prerendered page hydrates it in place (its nodes, and what
+// the visitor typed into them meanwhile, are kept): main.tsx loads it first, so hydration does not
+// suspend.
+type Card = ComponentType<{ shell?: boolean }>;
+let loadedCard: Card | undefined;
+const loadCard = () =>
+  import('./auth-card').then((m) => {
+    loadedCard = m.AuthCard;
+    return { default: m.AuthCard };
+  });
+const LazyCard = lazy(loadCard);
+/** Starts loading the auth card; resolves once it can render without suspending. */
+export const preloadAuthCard = (): Promise<unknown> => loadCard();
+
+function AuthCard({ shell }: { shell: boolean }) {
+  // A card loaded already renders at once; the choice is fixed per mount.
+  const [Card] = useState<Card>(() => loadedCard ?? LazyCard);
+  return <Card shell={shell} />;
+}
 const MfaChallenge = lazy(() => import('./mfa-challenge').then((m) => ({ default: m.MfaChallenge })));
 const MfaEnrolmentRequired = lazy(() =>
   import('./mfa-enrol').then((m) => ({ default: m.MfaEnrolmentRequired })),
@@ -20,12 +37,14 @@ const CARD_HEIGHT = 'min-h-[30.5rem]';
 /**
  * The Protected Resource screen: its text and the auth card over a background image.
  * As part of the prerendered shell (`shell`), styles.css hides it unless public/session-hint.js found
- * no stored session, and the card's place holds a spinner: the card's form must not be usable (and
- * submit natively) before its code has loaded.
+ * no stored session. The card is in the shell too, so a visitor can type at once: the page's inline
+ * loader keeps its forms from submitting natively until their code runs (scripts/prerender/loader.mjs),
+ * and the press of a button is replayed then.
  */
 export function ProtectedResource({ shell = false }: { shell?: boolean }) {
   return (
     <main
+      data-guard=""
       className={`${shell ? 'guard-signed-out ' : ''}relative flex min-h-[calc(100dvh-3.5rem)] items-center justify-center bg-slate-100 bg-cover bg-center px-4 py-12`}
       style={{ backgroundImage: 'url(/auth-bg.svg)' }}
     >
@@ -37,13 +56,9 @@ export function ProtectedResource({ shell = false }: { shell?: boolean }) {
         {/* The card's place keeps about the card's height while its code loads: the text above is
             centred with it, and moved up when the card replaced a shorter spinner (a layout shift). */}
         <div className={`grid w-full items-start ${CARD_HEIGHT}`}>
-          {shell ? (
-            <SessionSpinner minHeight={CARD_HEIGHT} />
-          ) : (
-            <Suspense fallback={<SessionSpinner minHeight={CARD_HEIGHT} />}>
-              <AuthCard />
-            </Suspense>
-          )}
+          <Suspense fallback={<SessionSpinner minHeight={CARD_HEIGHT} />}>
+            <AuthCard shell={shell} />
+          </Suspense>
         </div>
       </div>
     </main>
@@ -54,12 +69,19 @@ export function ProtectedResource({ shell = false }: { shell?: boolean }) {
 export function SessionSpinner({
   className = '',
   minHeight = 'min-h-[50dvh]',
+  guard = false,
 }: {
   className?: string;
   minHeight?: string;
+  /** Part of a guarded page's shell, which src/app/islands/main.ts replaces with the page. */
+  guard?: boolean;
 }) {
   return (
-    <div role="status" className={`${className} flex ${minHeight} items-center justify-center`.trim()}>
+    <div
+      role="status"
+      data-guard={guard ? '' : undefined}
+      className={`${className} flex ${minHeight} items-center justify-center`.trim()}
+    >
       <Loader2 className="size-8 animate-spin text-slate-500" aria-hidden="true" />
       <span className="sr-only">Loading your session…</span>
     </div>
@@ -94,13 +116,15 @@ export function RouteGuard({
   useEffect(() => {
     if (demand && (aal2 || !session)) clearAssuranceDemand();
   }, [demand, aal2, session]);
-  if (prerender) {
+  if (prerender || (!user && !loading && !error)) {
     // The same HTML goes to everybody before any script runs: no protected content, and the two
     // possible screens, between which styles.css picks from <html data-session> (docs/decisions.md).
+    // A visitor without a session keeps the very screen hydrated (the same two places), so what they
+    // typed into the card stays.
     return (
       <>
-        <SessionSpinner className="guard-pending" />
-        <ProtectedResource shell />
+        {prerender ? <SessionSpinner className="guard-pending" guard /> : null}
+        <ProtectedResource shell={prerender} />
       </>
     );
   }
@@ -114,8 +138,7 @@ export function RouteGuard({
       </main>
     );
   }
-  if (loading) return <SessionSpinner />;
-  if (!user) return <ProtectedResource />;
+  if (loading || !user) return <SessionSpinner />;
   // A verified authenticator app and a password-only session (aal1): the code first,
   // also when only the server knew of the app (its 403 mfa_required). The page mounts
   // again afterwards, so its requests are made again with the aal2 token.
