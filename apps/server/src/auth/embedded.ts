@@ -92,6 +92,7 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     refreshReuseIntervalSeconds: config.AUTH_REFRESH_REUSE_INTERVAL,
     autoconfirm: config.AUTH_AUTOCONFIRM,
     securePasswordChange: config.AUTH_SECURE_PASSWORD_CHANGE,
+    passwordChangeNeedsCurrent: config.AUTH_PASSWORD_CHANGE_NEEDS_CURRENT,
     anonymous: config.AUTH_ANONYMOUS
       ? {
           maxUsers: config.AUTH_ANONYMOUS_MAX_USERS,

@@ -39,7 +39,7 @@ describe('time limits of links and codes (fake clock)', () => {
       { email: 'slow-links@example.com', password: 'not-so-secret1' },
       local,
     );
-    await service.updateUser(access_token, { email: 'slow-new@example.com' });
+    await service.updateUser(access_token, { email: 'slow-new@example.com' }, undefined, local);
     const change = codeOf('slow-new@example.com') as string;
     advance(86_400_000 + 1_000);
     const expired = { status: 403, code: 'otp_expired' };

@@ -41,6 +41,12 @@ export interface AuthServiceOptions {
    */
   securePasswordChange?: boolean;
   /**
+   * AUTH_PASSWORD_CHANGE_NEEDS_CURRENT (GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD): PUT /user
+   * sets a password only with the current one (`current_password`), except from a reset link's
+   * session or for an account without a password.
+   */
+  passwordChangeNeedsCurrent?: boolean;
+  /**
    * AUTH_ANONYMOUS: anonymous sign-ins on, with at most `maxUsers` anonymous users at once, each
    * deleted `retentionDays` after its creation unless it added an address. Absent: off (GoTrue's
    * 422 `anonymous_provider_disabled`).

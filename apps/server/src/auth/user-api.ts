@@ -7,7 +7,8 @@ import { MAX_METADATA_BYTES, assertMetadataFits, metadataTooLarge } from './meta
 import { verifyPassword, weakPassword } from './passwords.js';
 import { parsePkce } from './redirects.js';
 import { parseBody, updateUserBody } from './schemas.js';
-import type { Caller } from './types.js';
+import { countPasswordAttempt } from './password-limits.js';
+import type { Caller, RequestContext } from './types.js';
 import { emailExists, normalizeEmail } from './user-store.js';
 import { findUserByEmail, findUserById, listFactors, USER_COLUMNS, userJson, type UserRow } from './users.js';
 
@@ -34,9 +35,33 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
       throw new AuthError(400, 'reauthentication_not_valid', 'Nonce has expired or is invalid');
   }
 
-  async function changePassword(caller: Caller, password: string, nonce: string | undefined) {
+  /**
+   * AUTH_PASSWORD_CHANGE_NEEDS_CURRENT (GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD): a stolen
+   * session cannot take the account over by setting a password. Not for a reset link's session (its
+   * user forgot the password) nor an account that has none yet. A wrong one counts against the same
+   * guess limits as a sign-in.
+   */
+  async function checkCurrentPassword(caller: Caller, current: string | undefined, ctx: RequestContext) {
+    const { user, session } = caller;
+    if (!core.opts.passwordChangeNeedsCurrent || !user.encrypted_password) return;
+    if (session.amr.some((entry) => entry.method === 'recovery')) return;
+    if (!current)
+      throw new AuthError(400, 'current_password_required', 'Enter your current password to choose a new one.');
+    const attempt = await countPasswordAttempt(core, user.email, user.id, ctx.ip);
+    if (!(await verifyPassword(user.encrypted_password, current)))
+      throw new AuthError(400, 'current_password_mismatch', 'Your current password is not right.');
+    await attempt.succeeded();
+  }
+
+  async function changePassword(
+    caller: Caller,
+    input: { password: string; nonce?: string | undefined; current_password?: string | undefined },
+    ctx: RequestContext,
+  ) {
+    const { password, nonce } = input;
     const weak = weakPassword(password);
     if (weak) throw weak;
+    await checkCurrentPassword(caller, input.current_password, ctx);
     await checkReauthentication(caller, nonce);
     const { user } = caller;
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password)))
@@ -82,7 +107,7 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
     },
 
     /** PUT /user[?redirect_to=]: password, email (GoTrue's secure change), user_metadata. */
-    async updateUser(token: string | null, body: unknown, redirectTo?: string) {
+    async updateUser(token: string | null, body: unknown, redirectTo: string | undefined, ctx: RequestContext) {
       const caller = await core.authenticate(token);
       const input = parseBody(updateUserBody, body);
       if (input.app_metadata !== undefined) throw authErrors.notAdmin();
@@ -115,7 +140,12 @@ export function createUserApi(core: AuthCore, mail: LinkMail) {
       // Measured as merged (jsonb `||`: top-level keys replaced), before anything is written.
       if (input.data) assertMetadataFits({ ...caller.user.raw_user_meta_data, ...input.data });
       let user = caller.user;
-      if (input.password !== undefined) user = await changePassword(caller, input.password, input.nonce);
+      if (input.password !== undefined)
+        user = await changePassword(
+          caller,
+          { password: input.password, nonce: input.nonce, current_password: input.current_password },
+          ctx,
+        );
       if (input.data) {
         // The cap again in the statement, so concurrent updates cannot add up past it.
         const { rows } = await db.query<UserRow>(

@@ -89,6 +89,11 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
     text: "GoTrue's reauthentication rule: a password change from a session older than 24 hours needs the nonce mailed by `GET /auth/v1/reauthenticate`",
   },
   {
+    vars: ['AUTH_PASSWORD_CHANGE_NEEDS_CURRENT'],
+    default: 'true',
+    text: "GoTrue's `UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD`: `updateUser({ password, current_password })` sets a password only with the current one (400 `current_password_required` / `current_password_mismatch`; wrong ones count against the sign-in guess limits), except from a reset link's session or for an account that has no password yet",
+  },
+  {
     vars: ['AUTH_ANONYMOUS'],
     default: 'false',
     text: 'GoTrue\'s anonymous sign-ins: `signInAnonymously()` gives a session whose user has `is_anonymous: true` and no address; off, it answers GoTrue\'s 422 `anonymous_provider_disabled` "Anonymous sign-ins are disabled". An anonymous user becomes a normal account with `updateUser({ email })` (with `AUTH_AUTOCONFIRM` at once, otherwise through the mailed link), keeping its id. It is never an admin or operator, is not listed or counted in the dashboard, and cannot enroll MFA',

@@ -121,6 +121,13 @@ export const envSchema = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .transform((v) => v === 'true')
     .default(false),
+  // GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: a password change needs the current password
+  // (not from a reset link's session). On by default here: a stolen session must not be able to
+  // take the account over.
+  AUTH_PASSWORD_CHANGE_NEEDS_CURRENT: z
+    .enum(['true', 'false'], 'must be true or false')
+    .transform((v) => v === 'true')
+    .default(true),
   // GoTrue's anonymous sign-ins (signInAnonymously()); off by default, as in GoTrue.
   AUTH_ANONYMOUS: z
     .enum(['true', 'false'], 'must be true or false')

@@ -4,6 +4,7 @@ import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMigrations } from '../../db/migrations/index.js';
+import { DEFAULT_LIMITS, NO_LIMITS } from '../rate-limit.js';
 import { createUser } from '../user-store.js';
 import { startAuthTestServer, type AuthTestServer } from './server-harness.js';
 
@@ -19,7 +20,11 @@ for (const target of testDbTargets()) {
 
     beforeAll(async () => {
       db = await target.open(serverMigrations());
-      srv = await startAuthTestServer(db, { env: { AUTH_SECURE_PASSWORD_CHANGE: 'true' } });
+      srv = await startAuthTestServer(db, {
+        env: { AUTH_SECURE_PASSWORD_CHANGE: 'true' },
+        // Wrong passwords per account and address at their real limit; every other limit off.
+        rateLimits: { ...NO_LIMITS, passwordAccountAddress: DEFAULT_LIMITS.passwordAccountAddress },
+      });
       auto = await startAuthTestServer(db, { env: { AUTH_AUTOCONFIRM: 'true' } });
     });
     afterAll(async () => {
@@ -125,13 +130,48 @@ for (const target of testDbTargets()) {
       expect(withData.data.user?.user_metadata).toMatchObject({ name: 'Ada' });
     });
 
+    it('a new password needs the current one, and wrong ones count as guesses at a sign-in do', async () => {
+      const { client, email } = await signedIn();
+      const missing = await client.auth.updateUser({ password: 'taken over 1' });
+      expect(missing.error).toMatchObject({ status: 400, code: 'current_password_required' });
+      for (let i = 0; i < 5; i++) {
+        const wrong = await client.auth.updateUser({
+          password: 'taken over 1',
+          current_password: `guess ${i}`,
+        });
+        expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+      }
+      // The sixth guess from this address meets the sign-in's limit, right or wrong.
+      const limited = await client.auth.updateUser({ password: 'taken over 1', current_password: password });
+      expect(limited.error).toMatchObject({ status: 429 });
+      // Nothing was changed: the old password still signs in, the new one does not.
+      const fresh = srv.client();
+      expect((await fresh.auth.signInWithPassword({ email, password: 'taken over 1' })).error).not.toBeNull();
+    });
+
+    it('a reset link’s session sets a new password without the old one', async () => {
+      const { email } = await signedIn();
+      const client = srv.client();
+      expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
+      const mail = await srv.lastMail(email);
+      const { error } = await client.auth.verifyOtp({ email, token: mail?.code as string, type: 'recovery' });
+      expect(error).toBeNull();
+      expect((await client.auth.updateUser({ password: 'after reset 1' })).error).toBeNull();
+      expect(
+        (await srv.client().auth.signInWithPassword({ email, password: 'after reset 1' })).error,
+      ).toBeNull();
+    });
+
     it('AUTH_SECURE_PASSWORD_CHANGE: an older session needs the mailed nonce, once', async () => {
       const { client, email } = await signedIn();
       // A fresh session (under 24 hours) changes its password without a nonce, as in GoTrue.
-      expect((await client.auth.updateUser({ password: 'fresh session 1' })).error).toBeNull();
+      const fresh = 'fresh session 1';
+      expect(
+        (await client.auth.updateUser({ password: fresh, current_password: password })).error,
+      ).toBeNull();
       await db.query(`update auth_sessions set created_at = now() - interval '25 hours'`);
 
-      const needed = await client.auth.updateUser({ password: 'new password 2' });
+      const needed = await client.auth.updateUser({ password: 'new password 2', current_password: fresh });
       expect(needed.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
       expect((await client.auth.reauthenticate()).error).toBeNull();
       const mail = await srv.lastMail(email);
@@ -141,12 +181,21 @@ for (const target of testDbTargets()) {
         code: expect.stringMatching(/^\d{6}$/),
       });
       const wrong = String((Number(mail?.code) + 1) % 1_000_000).padStart(6, '0');
-      const bad = await client.auth.updateUser({ password: 'new password 2', nonce: wrong });
+      const bad = await client.auth.updateUser({
+        password: 'new password 2',
+        current_password: fresh,
+        nonce: wrong,
+      });
       expect(bad.error).toMatchObject({ status: 400, code: 'reauthentication_not_valid' });
-      const ok = await client.auth.updateUser({ password: 'new password 2', nonce: mail?.code as string });
+      const ok = await client.auth.updateUser({
+        password: 'new password 2',
+        current_password: fresh,
+        nonce: mail?.code as string,
+      });
       expect(ok.error).toBeNull();
       const replay = await client.auth.updateUser({
         password: 'new password 3',
+        current_password: 'new password 2',
         nonce: mail?.code as string,
       });
       expect(replay.error).toMatchObject({ status: 400, code: 'reauthentication_not_valid' });

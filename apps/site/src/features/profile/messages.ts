@@ -4,6 +4,8 @@ export const profileText = {
   /** the sign-up message, for the same mistake here. */
   passwordsDoNotMatch: 'Passwords do not match',
   passwordUpdated: 'Your password has been updated.',
+  currentPasswordHint:
+    'Leave it empty if your account has no password yet (you sign in with a mailed link or a passkey).',
   reauthenticationSent: (email: string) =>
     `For your security, we sent a verification code to ${email}. Enter it to confirm the new password.`,
   emailChangeSent: (current: string, next: string) =>

@@ -47,6 +47,40 @@ describe('ProfilePage', () => {
     expect(auth.updateUser).toHaveBeenCalledWith({ password: 'new secret 1' });
   });
 
+  it('sends the current password with the new one, and marks it when the server says it is wrong', async () => {
+    auth.updateUser
+      .mockResolvedValueOnce({
+        data: {},
+        error: { code: 'current_password_mismatch', message: 'Your current password is not right.' },
+      })
+      .mockResolvedValueOnce({ data: {}, error: null });
+    render(<ProfilePage />);
+    const form = section('Change password');
+    const current = within(form).getByLabelText('Current password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    expect(current).toHaveAccessibleDescription(profileText.currentPasswordHint);
+    await userEvent.type(current, 'old secret');
+    await userEvent.type(within(form).getByLabelText('New Password'), 'new secret 1');
+    await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new secret 1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your current password is not right.');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(auth.updateUser).toHaveBeenCalledWith({
+      password: 'new secret 1',
+      current_password: 'old secret',
+    });
+    await userEvent.clear(current);
+    await userEvent.type(current, 'right secret');
+    await userEvent.click(within(form).getByRole('button', { name: 'Update Password' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(profileText.passwordUpdated);
+    expect(auth.updateUser).toHaveBeenLastCalledWith({
+      password: 'new secret 1',
+      current_password: 'right secret',
+    });
+    expect(current).toHaveValue('');
+    expect(current).not.toHaveAttribute('aria-invalid');
+  });
+
   it('asks for the mailed code when the server wants reauthentication, then retries with it as nonce', async () => {
     auth.updateUser
       .mockResolvedValueOnce({
