@@ -126,9 +126,7 @@ export function authRoutes(opts: AuthRoutesOptions): Hono {
 
   app.get('/user', async (c) => c.json(await service.getUser(bearerToken(c))));
   app.put('/user', async (c) =>
-    c.json(
-      await service.updateUser(bearerToken(c), await jsonBody(c), c.req.query('redirect_to'), ctx(c)),
-    ),
+    c.json(await service.updateUser(bearerToken(c), await jsonBody(c), c.req.query('redirect_to'), ctx(c))),
   );
   app.get('/reauthenticate', async (c) => c.json(await service.reauthenticate(bearerToken(c))));
 
