@@ -144,4 +144,36 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(/\/profile/);
     await expect(page.getByTestId('profile-page-email')).toHaveText(next);
   });
+
+  test('a new password needs the current one; "Delete my account" asks for the address, then the account is gone', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('delete-self');
+    await signUpAndConfirm(page, email, 'e2e password 1');
+    await openProfile(page, email);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('New Password', { exact: true }).fill('e2e password 2');
+    await form.getByLabel('Confirm New Password').fill('e2e password 2');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Enter your current password to choose a new one.');
+    await form.getByLabel('Current password').fill('e2e password 1');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(form.getByRole('status')).toHaveText('Your password has been updated.');
+
+    const section = page.getByRole('region', { name: 'Delete my account' });
+    await section.getByRole('button', { name: 'Delete my account' }).click();
+    await section.getByLabel(`Type ${email} to confirm`).fill(email);
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await section.getByRole('button', { name: 'Delete my account for good' }).click();
+    await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Protected Resource' })).toBeVisible();
+    // The account is gone: its password signs in no more.
+    const config = await (await page.request.get('/config.json')).json();
+    const signIn = await page.request.post('/auth/v1/token?grant_type=password', {
+      headers: { apikey: config.auth.anonKey },
+      data: { email, password: 'e2e password 2' },
+    });
+    expect(signIn.status()).toBe(400);
+  });
 });

@@ -4,6 +4,7 @@ import type { LimitStore } from '@engage/rate-limit';
 import type { RoomUpgrade } from '@engage/vapi-emulator';
 import { Hono } from 'hono';
 import { adminFeature } from './admin/feature.js';
+import { ownAccountRoutes } from './admin/own-account-routes.js';
 import { authFeature } from './auth/http/feature.js';
 import type { AuthService } from './auth/service.js';
 import { conversationsFeature } from './conversations/feature.js';
@@ -93,6 +94,18 @@ export function createApp(deps: AppDeps): Hono {
       auth: deps.auth,
       publicOrigin,
       ...(deps.backupStatus && { backupStatus: deps.backupStatus }),
+    }),
+  );
+
+  app.route(
+    '/',
+    ownAccountRoutes({
+      config,
+      db,
+      logger,
+      verifyAccessToken: deps.verifyAccessToken,
+      auth: deps.auth,
+      siteOrigin: publicOrigin,
     }),
   );
 

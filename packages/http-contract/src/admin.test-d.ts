@@ -58,7 +58,9 @@ describe('admin API contract', () => {
       nextCursor: string | null;
     }>();
     expectTypeOf<AdminStats['signupsPerDay']>().toEqualTypeOf<{ day: string; count: number }[]>();
-    expectTypeOf<AuditEntry['action']>().toExtend<`user.${string}` | `outbox.${string}`>();
+    expectTypeOf<AuditEntry['action']>().toExtend<
+      `user.${string}` | `outbox.${string}` | `account.${string}`
+    >();
     expectTypeOf<AuditEntry['detail']>().toEqualTypeOf<string | null>();
   });
 

@@ -86,6 +86,7 @@ export const auditActionSchema = z.enum([
   'user.export',
   'user.passkey_delete',
   'outbox.reveal',
+  'account.delete',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

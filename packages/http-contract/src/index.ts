@@ -14,3 +14,4 @@ export * from './format-size.js';
 export * from './admin-passkeys.js';
 export * from './embed.js';
 export * from './page-content.js';
+export * from './account.js';

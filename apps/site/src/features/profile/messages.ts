@@ -4,6 +4,16 @@ export const profileText = {
   /** the sign-up message, for the same mistake here. */
   passwordsDoNotMatch: 'Passwords do not match',
   passwordUpdated: 'Your password has been updated.',
+  deleteHelp:
+    'Deleting your account removes its sign-in, passkeys and two-factor settings for good; it cannot be undone.',
+  deleteConfirmLabel: (email: string) => `Type ${email} to confirm`,
+  deleteConfirmMismatch: 'Type your account’s email address exactly to confirm.',
+  deleteFailed: (status: number) =>
+    status
+      ? `The account could not be deleted (the server answered ${status}). Try again.`
+      : 'The account could not be deleted: the server could not be reached. Try again.',
+  accountDeleted: 'Your account has been deleted.',
+  signInAgain: 'Your session has ended: sign in again, then delete the account.',
   currentPasswordHint:
     'Leave it empty if your account has no password yet (you sign in with a mailed link or a passkey).',
   reauthenticationSent: (email: string) =>

@@ -18,6 +18,7 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.export': 'exported',
   'user.passkey_delete': 'removed a passkey of',
   'outbox.reveal': 'revealed the links of a mail to',
+  'account.delete': 'deleted their own account',
 };
 
 const isRole = (value: unknown): value is keyof typeof roleLabels =>
@@ -34,8 +35,8 @@ export function RecentActivity() {
           <History className="size-5" aria-hidden /> Recent admin activity
         </CardTitle>
         <CardDescription>
-          Every create, invite, mailed link, sign-out, ban, role change, export and delete is recorded on the
-          server.
+          Every create, invite, mailed link, sign-out, ban, role change, export and delete (a user's own
+          included) is recorded on the server.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -50,9 +51,11 @@ export function RecentActivity() {
             {entries.map((e) => (
               <li key={e.id}>
                 <span className="font-medium">{e.actor_email}</span> {verbs[e.action] ?? e.action}{' '}
-                <span className="font-medium">
-                  {e.target_email ?? (e.action === 'user.export' ? 'the user list' : 'a user')}
-                </span>
+                {e.action !== 'account.delete' && (
+                  <span className="font-medium">
+                    {e.target_email ?? (e.action === 'user.export' ? 'the user list' : 'a user')}
+                  </span>
+                )}
                 {e.action === 'user.role' && isRole(e.detail) && <> to {roleLabels[e.detail]}</>}
                 {e.action === 'user.ban' && e.detail && (
                   <> {e.detail === 'none' ? '(lifted)' : `for ${e.detail}`}</>

@@ -1,10 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileText } from '../messages';
 import { ProfilePage } from './profile-page';
 
 const auth = {
+  getSession: vi.fn(async () => ({ data: { session: { access_token: 'the-token' } } })),
+  signOut: vi.fn(async () => ({ error: null })),
   updateUser: vi.fn(),
   verifyOtp: vi.fn(),
   reauthenticate: vi.fn(),
@@ -29,7 +31,58 @@ beforeEach(() => {
   auth.mfa.listFactors.mockResolvedValue(factors([]));
 });
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('ProfilePage', () => {
+  it('deletes the account only after its address is typed again, then signs out; a refusal is said', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        Response.json(
+          { error: 'last_admin', message: 'At least one administrator must remain.' },
+          { status: 409 },
+        ),
+      )
+      .mockResolvedValueOnce(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    render(<ProfilePage />);
+    const section = screen.getByRole('region', { name: 'Delete my account' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const field = within(section).getByLabelText(profileText.deleteConfirmLabel('me@example.com'));
+    expect(field).toHaveFocus();
+    const confirm = within(section).getByRole('button', { name: 'Delete my account for good' });
+    await userEvent.type(field, 'someone@example.com');
+    await userEvent.click(confirm);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(profileText.deleteConfirmMismatch);
+    expect(fetch).not.toHaveBeenCalled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ME@example.com');
+    await userEvent.click(confirm);
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'At least one administrator must remain.',
+    );
+    expect(fetch).toHaveBeenCalledWith('/api/account', {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer the-token', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'ME@example.com' }),
+    });
+    expect(auth.signOut).not.toHaveBeenCalled();
+
+    await userEvent.click(confirm);
+    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' }));
+  });
+
+  it('Cancel folds the confirmation and gives the focus back to its button', async () => {
+    render(<ProfilePage />);
+    const section = screen.getByRole('region', { name: 'Delete my account' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
+    const opener = within(section).getByRole('button', { name: 'Delete my account' });
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+    expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it('shows the email and changes the password', async () => {
     auth.updateUser.mockResolvedValue({ data: {}, error: null });
     render(<ProfilePage />);

@@ -4,6 +4,7 @@ import { useSession, useSupabase } from '@/lib/session';
 import { profileText } from '../messages';
 import { ChangeEmail } from './change-email';
 import { ChangePassword } from './change-password';
+import { DeleteAccount } from './delete-account';
 import { FormMessage, type Outcome } from './form-message';
 import { Passkeys } from './passkeys';
 import { TwoFactor } from './two-factor';
@@ -17,7 +18,7 @@ function linkOutcome(): Outcome {
   return message ? { kind: 'success', text: message } : null;
 }
 
-/** The signed-in user's own account (behind the route guard): email, password, email change, passkeys, 2FA. */
+/** The signed-in user's own account (behind the route guard): email, password, email change, passkeys, 2FA, deletion. */
 export function ProfilePage() {
   const { user } = useSession();
   const supabase = useSupabase();
@@ -45,6 +46,9 @@ export function ProfilePage() {
       </div>
       <div className="rounded-lg border border-border p-6">
         <TwoFactor supabase={supabase} />
+      </div>
+      <div className="rounded-lg border border-destructive/40 p-6">
+        <DeleteAccount email={email} supabase={supabase} />
       </div>
     </main>
   );
