@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import landingRoles from '../apps/site/src/features/landing/roles.json' with { type: 'json' };
+import siteConfig from '../site.config.json' with { type: 'json' };
 import { logOut, signUpAndConfirm, uniqueEmail } from './account-helpers';
+
+const landingRoles = siteConfig.roles;
 
 /** 'sales engineer' → 's a l e s e n g i n e e r', as the site spaces its titles. */
 const spaceOut = (text: string) => [...text.replace(/\s+/g, '')].join(' ');

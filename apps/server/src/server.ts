@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '@engage/db';
+import { createVapiClient } from '@engage/vapi-client';
 import { scheduleConversationRetention, type ConversationRetention } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { createNodeWebSocket } from '@hono/node-ws';
@@ -16,6 +17,8 @@ import { trackConnections } from './platform/http-drain.js';
 import type { Logger } from './platform/logger.js';
 import { createPublicOrigin } from './platform/public-origin.js';
 import type { SecretStore } from './platform/secrets.js';
+import { EMBEDDED_PROVIDER_URL, emulatorKeys } from './provider/emulator-keys.js';
+import { seedStarterDocuments } from './provider/starter-documents.js';
 import { prepareStorage, type GeneratedAdmin } from './startup.js';
 
 export interface RunningServer {
@@ -96,6 +99,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const connections = trackConnections(server as Server);
     const port = (server.address() as AddressInfo).port;
     publicOrigin.listening(port);
+    // The embedded provider's landing assistants answer from a starter document until the owner
+    // gives them their own (once per assistant; provider/starter-documents.ts).
+    if (config.embeddedProvider)
+      await seedStarterDocuments({
+        db,
+        logger,
+        config,
+        client: createVapiClient({
+          baseUrl: new URL(new URL(EMBEDDED_PROVIDER_URL).pathname, publicOrigin.get()).href,
+          token: emulatorKeys(config, secrets).privateKey,
+          fetch: async (input, init) => app.fetch(new Request(input, init)),
+        }),
+      });
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     const url = `http://${host}:${port}`;
 

@@ -136,7 +136,7 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
   {
     vars: ['SITE_TITLE', 'OWNER_DOMAIN'],
     default: 'from `site.config.json`',
-    text: "the owner's title and the personal page's title",
+    text: "the owner's title and the personal page's title. `site.config.json` also holds each landing page's `roles` (the phrases the page lists, which its assistant's starter document names); changing them needs a rebuild of the site",
   },
   { vars: ['SITE_DIR'], default: '`apps/site/dist`', text: 'where the built site is served from' },
   {

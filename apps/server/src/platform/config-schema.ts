@@ -59,10 +59,17 @@ const phraseList = z
       .max(50, 'must hold at most 50 phrases'),
   );
 
+const rolePhrases = z.array(z.string().trim().min(1).max(80)).max(20);
+
 export const siteConfigSchema = z.object({
   siteTitle: z.string().min(1),
   ownerDomain: z.string().min(1),
+  /** What each landing page lists (the site shows them; the assistants' starter documents name them). */
+  roles: z
+    .object({ index: rolePhrases, ediscovery: rolePhrases, onboarding: rolePhrases })
+    .default({ index: [], ediscovery: [], onboarding: [] }),
 });
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /** The environment schema: documented in docs/configuration.md, one row per variable. */
 export const envSchema = z.object({

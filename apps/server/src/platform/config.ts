@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { envSchema, siteConfigSchema, type Env } from './config-schema.js';
+import { envSchema, siteConfigSchema, type Env, type SiteConfig } from './config-schema.js';
 import { isLoopbackHost, listenOrigin } from './public-origin.js';
 
 /** The repository root: apps/server/src → ../../.. */
@@ -14,6 +14,8 @@ export interface Config extends Env {
   siteDir: string;
   siteTitle: string;
   ownerDomain: string;
+  /** What each landing page lists (site.config.json `roles`). */
+  landingRoles: SiteConfig['roles'];
   /** True when the embedded auth service runs (no hosted Supabase configured). */
   embeddedAuth: boolean;
   /** True when the embedded provider emulator runs (no real provider key configured). */
@@ -33,7 +35,11 @@ export class ConfigError extends Error {
 
 function readSiteConfig(): z.infer<typeof siteConfigSchema> {
   const file = path.join(repoRoot, 'site.config.json');
-  const fallback = { siteTitle: 'Engage', ownerDomain: 'engage.example' };
+  const fallback = {
+    siteTitle: 'Engage',
+    ownerDomain: 'engage.example',
+    roles: { index: [], ediscovery: [], onboarding: [] },
+  };
   if (!existsSync(file)) return fallback;
   const parsed = siteConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new ConfigError([`site.config.json: ${parsed.error.issues[0]?.message}`]);
@@ -99,6 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     siteDir: e.SITE_DIR ? path.resolve(cwd, e.SITE_DIR) : path.join(repoRoot, 'apps/site/dist'),
     siteTitle: e.SITE_TITLE ?? site.siteTitle,
     ownerDomain: e.OWNER_DOMAIN ?? site.ownerDomain,
+    landingRoles: site.roles,
     embeddedAuth: !e.SUPABASE_URL,
     embeddedProvider: !e.VAPI_PRIVATE_KEY,
     backups: e.BACKUP_DIR

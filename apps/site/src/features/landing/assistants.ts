@@ -1,7 +1,11 @@
 import { spaceOut } from '@/lib/letter-spacing';
 import type { PublicConfig } from '@/lib/public-config';
-// The roles each page lists, as data: the end-to-end specs read the same file.
-import landingRoles from './roles.json';
+// The roles each page lists come from the site's configuration (site.config.json at the repository's
+// root), which the server also reads for the assistants' starter documents and the end-to-end specs
+// for what the pages must show.
+import siteConfig from '../../../../../site.config.json';
+
+const landingRoles = siteConfig.roles;
 
 /** The three landing pages, each with its own assistant. */
 export type LandingKey = 'index' | 'ediscovery' | 'onboarding';
