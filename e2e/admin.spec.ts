@@ -53,6 +53,10 @@ test.describe('admin dashboard in Chromium', () => {
     await expect(page.getByText('Manage users, verify emails, and create new accounts')).toBeVisible();
     await expect(page.getByLabel(/^Total Users: \d+$/)).toBeVisible();
 
+    // The Users section, named in the URL.
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\?section=users$/);
+
     // Create New User: confirmed at once.
     const created = `e2e-new-${run}@example.com`;
     await page.getByLabel('Email', { exact: true }).fill(created);
@@ -60,28 +64,28 @@ test.describe('admin dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page.getByText('User created successfully')).toBeVisible();
 
-    // Found by a case-insensitive search, among the verified users.
+    // Found by a case-insensitive search, verified, in the one list.
     const search = page.getByPlaceholder('Search by email...');
     await search.fill(`E2E-NEW-${run.toUpperCase()}`);
-    const verified = region(page, /^Verified Users/);
-    await expect(verified.getByText(created)).toBeVisible();
-    await expect(verified).toHaveAccessibleName('Verified Users (1)');
-    await expect(verified.getByText('Verified', { exact: true })).toBeVisible();
+    const users = region(page, /^Users/);
+    await expect(users.getByText(created)).toBeVisible();
+    await expect(users).toHaveAccessibleName('Users (1)');
+    await expect(users.getByRole('listitem').getByText('Verified', { exact: true })).toBeVisible();
 
     // The pending sign-up: select it and verify it without leaving the app. The embedded auth has no
     // SQL editor, so no SQL is offered to run in one.
     await search.fill(pending);
-    const unverified = region(page, /^Unverified Users/);
-    await expect(unverified.getByText(pending)).toBeVisible();
-    await unverified.getByRole('checkbox', { name: `Select ${pending}` }).click();
-    await expect(unverified.getByRole('button', { name: 'Clear Selection (1)' })).toBeVisible();
-    await expect(unverified.getByRole('button', { name: 'Generate SQL' })).toHaveCount(0);
+    await users.getByLabel('Show').selectOption('Unverified');
+    await expect(users.getByText(pending)).toBeVisible();
+    await users.getByRole('checkbox', { name: `Select ${pending}` }).click();
+    await expect(users.getByRole('button', { name: 'Clear Selection (1)' })).toBeVisible();
+    await expect(users.getByRole('button', { name: 'Generate SQL' })).toHaveCount(0);
     // Toasts included: sonner's rich colours get darker text in app/provider.tsx.
     const axe = await new AxeBuilder({ page }).analyze();
     expect(
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
-    await unverified.getByRole('button', { name: 'Verify selected' }).click();
+    await users.getByRole('button', { name: 'Verify selected' }).click();
     await expect(page.getByText('Verified 1 user')).toBeVisible();
     // A success toast is surely on screen now: its colours pass too. Checked once its entrance
     // transition has finished, and only the front toast: the ones stacked behind it are dimmed
@@ -93,24 +97,26 @@ test.describe('admin dashboard in Chromium', () => {
     expect(
       toastAxe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
-    await expect(verified.getByText(pending)).toBeVisible();
-    await expect(unverified.getByText('No unverified users match the search')).toBeVisible();
+    await expect(users.getByText('No unverified users match the search')).toBeVisible();
+    await users.getByLabel('Show').selectOption('Verified');
+    await expect(users.getByText(pending)).toBeVisible();
 
     // Delete it, after the confirmation.
-    await verified.getByRole('button', { name: `Delete ${pending}` }).click();
+    await users.getByRole('button', { name: `Delete ${pending}` }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Are you sure you want to delete this user?');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('User deleted successfully')).toBeVisible();
-    await expect(verified.getByText('No verified users found')).toBeVisible();
+    await expect(users.getByText('No verified users match the search')).toBeVisible();
 
     // And the one created here, so the run leaves nothing behind.
     await search.fill(created);
-    await verified.getByRole('button', { name: `Delete ${created}` }).click();
+    await users.getByRole('button', { name: `Delete ${created}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(verified.getByText('No verified users found')).toBeVisible();
+    await expect(users.getByText('No verified users match the search')).toBeVisible();
 
-    // Each action is in the server's audit log, shown on the page.
+    // Each action is in the server's audit log, in the Activity section.
+    await page.getByRole('tab', { name: 'Activity' }).click();
     const activity = page.getByRole('list', { name: 'Recent admin actions' });
     await expect(activity).toContainText(`${ADMIN_EMAIL} deleted ${created}`);
     await expect(activity).toContainText(`${ADMIN_EMAIL} verified ${pending}`);

@@ -200,7 +200,7 @@ test.describe('<engage-widget> attributes on another site', () => {
     page,
     request,
   }) => {
-    await page.goto('/admin');
+    await page.goto('/admin?section=embed');
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill(ADMIN_EMAIL);
     await form.getByLabel('Password').fill(ADMIN_PASSWORD);

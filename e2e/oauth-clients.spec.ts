@@ -13,7 +13,7 @@ test('an admin creates an OAuth client, sees its secret once, and deletes it, at
 }) => {
   const name = `Partner ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto('/admin');
+  await page.goto('/admin?section=apps');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(ADMIN_EMAIL);
   await form.getByLabel('Password').fill(ADMIN_PASSWORD);

@@ -78,15 +78,41 @@ for (const width of [320, 375]) {
       await page.goto('/admin');
       await expect(page.getByRole('heading', { level: 1, name: 'User Management Dashboard' })).toBeVisible();
       await expect(page.getByLabel(/^Total Users: \d+$/)).toBeVisible();
-      await page.getByPlaceholder('Search by email...').fill(`phone-layout-`);
-      const verifiedList = page.getByRole('region', { name: /^Verified Users/ });
-      const unverifiedList = page.getByRole('region', { name: /^Unverified Users/ });
-      const verifiedRow = verifiedList.getByRole('listitem').filter({ hasText: verified });
-      await expect(verifiedRow).toBeVisible();
-      await expect(unverifiedList.getByRole('listitem').filter({ hasText: pending })).toBeVisible();
       await expect(page.getByRole('img', { name: /^Sign-ups per day/ })).toBeVisible();
-
+      // The sections' tabs wrap rather than widen the page.
       await expectNoSidewaysScroll(page, '/admin');
+      await expectInsideWidth(page, page.getByRole('tab', { name: 'Embed' }), 'the last section tab');
+      await expectInsideWidth(
+        page,
+        page.getByText('Manage users, verify emails, and create new accounts'),
+        'the subtitle',
+      );
+      const stats = page.getByRole('group', { name: 'User statistics' });
+      for (const icon of await stats.locator('svg').all()) await expectInsideWidth(page, icon, 'a stat icon');
+      const dates = chartCard(page).getByText(/^\d{4}-\d{2}-\d{2}$/);
+      await expectInsideWidth(page, dates.first(), 'the chart’s start date');
+      await expectInsideWidth(page, dates.last(), 'the chart’s end date');
+
+      // The outbox's links get the card's width, not a sliver. Any mail's link: other specs' sign-ups mail
+      // every admin, and may push the pending user's own mail past the outbox's newest 50.
+      // Links are hidden until a mail is revealed: reveal the newest that has one.
+      await page.getByRole('tab', { name: 'Mail outbox' }).click();
+      const mails = page.getByRole('list', { name: 'Mails, newest first' });
+      const reveal = mails.getByRole('button', { name: /^Reveal links and code/ }).first();
+      await expectInsideWidth(page, reveal, 'the reveal button');
+      await reveal.click();
+      const link = mails.locator('code').first();
+      await expect(link).toBeVisible();
+      const linkBox = await link.boundingBox();
+      expect(linkBox!.width, 'the link column').toBeGreaterThan(width * 0.6);
+
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await page.getByPlaceholder('Search by email...').fill(`phone-layout-`);
+      const userList = page.getByRole('region', { name: /^Users/ });
+      const verifiedRow = userList.getByRole('listitem').filter({ hasText: verified });
+      await expect(verifiedRow).toBeVisible();
+      await expect(userList.getByRole('listitem').filter({ hasText: pending })).toContainText('Unverified');
+      await expectNoSidewaysScroll(page, '/admin?section=users');
       // The search box shows its whole placeholder ("Search by e" was all a phone showed).
       const search = page.getByPlaceholder('Search by email...');
       await search.fill('');
@@ -100,27 +126,6 @@ for (const width of [320, 375]) {
       });
       expect(room.needed, 'the placeholder is cut').toBeLessThanOrEqual(room.free);
       await search.fill('phone-layout-');
-      // The outbox's links get the card's width, not a sliver. Any mail's link: other specs' sign-ups mail
-      // every admin, and may push the pending user's own mail past the outbox's newest 50.
-      // Links are hidden until a mail is revealed: reveal the newest that has one.
-      const mails = page.getByRole('list', { name: 'Mails, newest first' });
-      const reveal = mails.getByRole('button', { name: /^Reveal links and code/ }).first();
-      await expectInsideWidth(page, reveal, 'the reveal button');
-      await reveal.click();
-      const link = mails.locator('code').first();
-      await expect(link).toBeVisible();
-      const linkBox = await link.boundingBox();
-      expect(linkBox!.width, 'the link column').toBeGreaterThan(width * 0.6);
-      await expectInsideWidth(
-        page,
-        page.getByText('Manage users, verify emails, and create new accounts'),
-        'the subtitle',
-      );
-      const stats = page.getByRole('group', { name: 'User statistics' });
-      for (const icon of await stats.locator('svg').all()) await expectInsideWidth(page, icon, 'a stat icon');
-      const dates = chartCard(page).getByText(/^\d{4}-\d{2}-\d{2}$/);
-      await expectInsideWidth(page, dates.first(), 'the chart’s start date');
-      await expectInsideWidth(page, dates.last(), 'the chart’s end date');
 
       // The row's badge is not under its controls, and its controls are all there.
       await expectUncovered(verifiedRow.getByText('Verified', { exact: true }), 'the Verified badge');

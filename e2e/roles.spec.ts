@@ -96,7 +96,7 @@ test.describe('roles in Chromium', () => {
     expect(before.status()).toBe(403);
     expect((await before.json()).error).toBe('operator_required');
 
-    await page.goto('/admin');
+    await page.goto('/admin?section=users');
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await expect(page.getByRole('heading', { level: 1, name: 'User Management Dashboard' })).toBeVisible();
     await page.getByPlaceholder('Search by email...').fill(operator);
@@ -113,6 +113,7 @@ test.describe('roles in Chromium', () => {
     await expect(page.getByText(`${operator} is now an Operator`)).toBeVisible();
     await expect(role).toHaveValue('operator');
     await expect(role).toBeEnabled();
+    await page.getByRole('tab', { name: 'Activity' }).click();
     const activity = page.getByRole('list', { name: 'Recent admin actions' });
     await expect(activity.getByRole('listitem').filter({ hasText: operator }).first()).toContainText(
       `changed the role of ${operator} to Operator`,

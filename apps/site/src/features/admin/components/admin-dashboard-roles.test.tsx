@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeUser } from '../testing/fake-admin-api';
-import { admin, setup, verified } from './admin-dashboard-harness';
+import { admin, setup, users } from './admin-dashboard-harness';
 
 describe('roles on the dashboard', () => {
   const roleFor = (email: string, { hidden = false } = {}) =>
@@ -10,7 +10,7 @@ describe('roles on the dashboard', () => {
   it('sets a role: saving while the server works, then the refreshed row, a toast and the audit entry', async () => {
     const member = fakeUser('member@x.io', { email_confirmed_at: '2026-01-02T00:00:00.000Z' });
     const { user, api } = setup([admin, member, fakeUser('pending1@x.io')]);
-    await within(verified()).findByText('member@x.io');
+    await within(users()).findByText('member@x.io');
     expect(roleFor('member@x.io')).toHaveValue('user');
     expect(
       within(roleFor('member@x.io'))
@@ -18,7 +18,7 @@ describe('roles on the dashboard', () => {
         .map((o) => o.textContent),
     ).toEqual(['User', 'Operator', 'Admin']);
     // Named by aria-label: no second text with the email in the row (finding a row by its email stays exact).
-    expect(within(verified()).getAllByText(/member@x\.io/)).toHaveLength(1);
+    expect(within(users()).getAllByText(/member@x\.io/)).toHaveLength(1);
     // Unverified rows have the control too.
     expect(roleFor('pending1@x.io')).toHaveValue('user');
 
@@ -34,20 +34,13 @@ describe('roles on the dashboard', () => {
     expect(roleFor('member@x.io', { hidden: true })).toBeDisabled();
     release();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    const row = within(verified()).getByText('member@x.io').closest('li') as HTMLElement;
+    const row = within(users()).getByText('member@x.io').closest('li') as HTMLElement;
 
     expect((await screen.findAllByText('member@x.io is now an Operator')).length).toBeGreaterThan(0);
     await waitFor(() => expect(roleFor('member@x.io')).toBeEnabled());
     expect(roleFor('member@x.io')).toHaveValue('operator');
     expect(within(row).queryByRole('status')).toBeNull();
     expect(api.users.find((u) => u.email === 'member@x.io')?.role).toBe('operator');
-    const activity = screen.getByRole('list', { name: 'Recent admin actions' });
-    expect(
-      await within(activity).findByText(
-        (_, el) =>
-          el?.tagName === 'LI' && /changed the role of member@x\.io to Operator/.test(el.textContent ?? ''),
-      ),
-    ).toBeVisible();
 
     // Cancelled, nothing changes; confirmed, the Admin badge follows the role.
     await user.selectOptions(roleFor('member@x.io'), 'Admin');
@@ -63,11 +56,23 @@ describe('roles on the dashboard', () => {
     await user.click(within(ask).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(within(row).getByText('Admin', { selector: ':not(option)' })).toBeVisible());
     expect(roleFor('member@x.io')).toHaveValue('admin');
+
+    // Both changes are in the audit log, in the Activity section.
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+    const activity = await screen.findByRole('list', { name: 'Recent admin actions' });
+    for (const role of ['Operator', 'Admin'])
+      expect(
+        await within(activity).findByText(
+          (_, el) =>
+            el?.tagName === 'LI' &&
+            new RegExp(`changed the role of member@x\\.io to ${role}`).test(el.textContent ?? ''),
+        ),
+      ).toBeVisible();
   });
 
   it("disables the admin's own role control and says why", async () => {
     setup();
-    await within(verified()).findByText('admin@example.com');
+    await within(users()).findByText('admin@example.com');
     const own = roleFor('admin@example.com');
     expect(own).toHaveValue('admin');
     expect(own).toBeDisabled();
@@ -82,7 +87,7 @@ describe('roles on the dashboard', () => {
       is_admin: true,
     });
     const { user, api } = setup([other, fakeUser('pending1@x.io')], null, 'gone');
-    await within(verified()).findByText('other-admin@x.io');
+    await within(users()).findByText('other-admin@x.io');
     await user.selectOptions(roleFor('other-admin@x.io'), 'User');
     const ask = await screen.findByRole('alertdialog', { name: 'Make user' });
     await user.click(within(ask).getByRole('button', { name: 'Make user' }));
@@ -95,7 +100,7 @@ describe('roles on the dashboard', () => {
 
   it("shows the server's refusal of a change to one's own role (400) when the page did not know it was theirs", async () => {
     const { user, api } = setup(undefined, null, null);
-    await within(verified()).findByText('admin@example.com');
+    await within(users()).findByText('admin@example.com');
     expect(roleFor('admin@example.com')).toBeEnabled();
     await user.selectOptions(roleFor('admin@example.com'), 'Operator');
     const ask = await screen.findByRole('alertdialog', { name: 'Make operator' });

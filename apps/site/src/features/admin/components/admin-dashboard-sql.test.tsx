@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setup, unverified, verified } from './admin-dashboard-harness';
+import { setup, showOnly, users } from './admin-dashboard-harness';
 
 describe('AdminDashboard SQL generator', () => {
   it('selects, clears and generates SQL only for the selected users; Close hides the panel', async () => {
     const { user, api } = setup(undefined, 'https://supabase.com/dashboard/project/abc/sql/new');
-    await within(unverified()).findByText('pending1@x.io');
+    await within(users()).findByText('pending1@x.io');
     const generate = screen.getByRole('button', { name: 'Generate SQL' });
     expect(generate).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    await user.click(screen.getByRole('button', { name: 'Select unverified on this page' }));
     expect(screen.getByRole('button', { name: 'Clear Selection (2)' })).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select pending1@x.io' }));
     expect(screen.getByRole('button', { name: 'Clear Selection (1)' })).toBeVisible();
@@ -32,8 +32,8 @@ describe('AdminDashboard SQL generator', () => {
 
   it('copies the SQL with the toasts for success and failure', async () => {
     const { user } = setup(undefined, 'https://supabase.com/dashboard/project/abc/sql/new');
-    await within(unverified()).findByText('pending1@x.io');
-    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    await within(users()).findByText('pending1@x.io');
+    await user.click(screen.getByRole('button', { name: 'Select unverified on this page' }));
     await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
     const write = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy SQL' }));
@@ -46,21 +46,24 @@ describe('AdminDashboard SQL generator', () => {
 
   it('with the embedded auth (no SQL editor to run it in), offers no Generate SQL: Verify selected verifies', async () => {
     const { user } = setup();
-    await within(unverified()).findByText('pending1@x.io');
-    await user.click(screen.getByRole('button', { name: 'Select All' }));
+    await within(users()).findByText('pending1@x.io');
+    await user.click(screen.getByRole('button', { name: 'Select unverified on this page' }));
     expect(screen.queryByRole('button', { name: 'Generate SQL' })).toBeNull();
-    await user.click(within(unverified()).getByRole('button', { name: 'Verify selected' }));
+    await user.click(within(users()).getByRole('button', { name: 'Verify selected' }));
     await waitFor(() => expect(screen.getByText('Verified 2 users')).toBeVisible());
-    const activity = screen.getByRole('list', { name: 'Recent admin actions' });
+    const row = (await within(users()).findByText('pending1@x.io')).closest('li') as HTMLElement;
+    await waitFor(() => expect(within(row).getByText('Verified')).toBeVisible());
+    await showOnly(user, 'Unverified');
+    expect(await within(users()).findByText('No unverified users found')).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Activity' }));
+    const activity = await screen.findByRole('list', { name: 'Recent admin actions' });
     await waitFor(() => expect(within(activity).getAllByText(/verified/)).toHaveLength(2));
-    expect(await within(unverified()).findByText('No unverified users found')).toBeVisible();
-    expect(await within(verified()).findByText('pending1@x.io')).toBeVisible();
   });
 
   it('with hosted Supabase, Open SQL Editor opens the dashboard in a new tab and copies the SQL', async () => {
     const url = 'https://supabase.com/dashboard/project/abc/sql/new';
     const { user } = setup(undefined, url);
-    await within(unverified()).findByText('pending1@x.io');
+    await within(users()).findByText('pending1@x.io');
     await user.click(screen.getByRole('checkbox', { name: 'Select pending1@x.io' }));
     await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
     const open = vi.spyOn(window, 'open').mockReturnValue(null);

@@ -4,22 +4,50 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from '../lib/format';
 import { fakeUser } from '../testing/fake-admin-api';
-import { admin, setup, unverified, verified } from './admin-dashboard-harness';
+import { admin, setup, showOnly, users } from './admin-dashboard-harness';
 import { AdminPage } from './admin-page';
 
 describe('AdminDashboard', () => {
-  it('shows the title, the stat cards and both lists with their counts', async () => {
-    setup();
+  it('opens on the overview: the title, the stat cards and the chart', async () => {
+    setup(undefined, null, admin.id, 'overview');
     expect(screen.getByRole('heading', { level: 1, name: 'User Management Dashboard' })).toBeVisible();
     expect(screen.getByText('Manage users, verify emails, and create new accounts')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
     expect(await screen.findByLabelText('Total Users: 3')).toBeVisible();
     expect(screen.getByLabelText('Verified: 1')).toBeVisible();
     expect(screen.getByLabelText('Pending: 2')).toBeVisible();
     expect(screen.getByRole('img', { name: /Sign-ups per day/ })).toBeVisible();
-    expect(await within(unverified()).findByText('pending1@x.io')).toBeVisible();
-    expect(unverified()).toHaveAccessibleName('Unverified Users (2)');
-    expect(verified()).toHaveAccessibleName('Verified Users (1)');
-    const row = (await within(verified()).findByText('admin@example.com')).closest('li') as HTMLElement;
+    // Only the open section is there: no user list, no forms.
+    expect(screen.queryByRole('region', { name: /^Users/ })).toBeNull();
+  });
+
+  it('names its sections in the URL: a tab changes ?section=, and the URL opens its section', async () => {
+    const { user } = setup(undefined, null, admin.id, 'activity');
+    expect(screen.getByRole('tab', { name: 'Activity', selected: true })).toBeVisible();
+    expect(await screen.findByText('No admin actions yet')).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?section=users');
+    expect(await within(users()).findByText('pending1@x.io')).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('lists every user in one list, and narrows it by status with its count', async () => {
+    const { user } = setup();
+    expect(await within(users()).findByText('pending1@x.io')).toBeVisible();
+    expect(users()).toHaveAccessibleName('Users (3)');
+    await showOnly(user, 'Unverified');
+    await waitFor(() => expect(users()).toHaveAccessibleName('Users (2)'));
+    expect(within(users()).queryByText('admin@example.com')).toBeNull();
+    await showOnly(user, 'Verified');
+    await waitFor(() => expect(users()).toHaveAccessibleName('Users (1)'));
+    const pending = (await within(users()).findByText('admin@example.com')).closest('li') as HTMLElement;
+    expect(pending).toBeVisible();
+    await showOnly(user, 'All users');
+    const unconfirmed = (await within(users()).findByText('pending1@x.io')).closest('li') as HTMLElement;
+    expect(within(unconfirmed).getByText('Unverified')).toBeVisible();
+    expect(within(unconfirmed).getByRole('checkbox', { name: 'Select pending1@x.io' })).toBeVisible();
+    const row = (await within(users()).findByText('admin@example.com')).closest('li') as HTMLElement;
     expect(within(row).getByText('Verified')).toBeVisible();
     expect(row).toHaveTextContent(`Verified ${formatDate(admin.email_confirmed_at as string)}`);
     expect(row).toHaveTextContent(`Last login ${formatDateTime(admin.last_sign_in_at as string)}`);
@@ -30,15 +58,27 @@ describe('AdminDashboard', () => {
   it('shows a verified date on every verified row, and a last login only when there is one', async () => {
     const never = fakeUser('never@x.io', { email_confirmed_at: '2026-02-03T12:00:00.000Z' });
     setup([admin, never]);
-    const row = (await within(verified()).findByText('never@x.io')).closest('li') as HTMLElement;
+    const row = (await within(users()).findByText('never@x.io')).closest('li') as HTMLElement;
     expect(within(row).getByText('Verified')).toBeVisible();
     expect(row).toHaveTextContent(`Verified ${formatDate('2026-02-03T12:00:00.000Z')}`);
     expect(row).not.toHaveTextContent(/Last login/);
   });
 
+  it('keeps the chosen status through a new search', async () => {
+    const { user } = setup();
+    await within(users()).findByText('pending1@x.io');
+    await showOnly(user, 'Unverified');
+    await user.type(screen.getByPlaceholderText('Search by email...'), 'ding2');
+    await waitFor(() => expect(users()).toHaveAccessibleName('Users (1)'));
+    expect(within(users()).getByLabelText('Show')).toHaveValue('unverified');
+    expect(within(users()).getByText('pending2@x.io')).toBeVisible();
+  });
+
   it("says 'No verified users found' when there are none", async () => {
-    setup([fakeUser('only@x.io')]);
-    expect(await within(verified()).findByText('No verified users found')).toBeVisible();
+    const { user } = setup([fakeUser('only@x.io')]);
+    await within(users()).findByText('only@x.io');
+    await showOnly(user, 'Verified');
+    expect(await within(users()).findByText('No verified users found')).toBeVisible();
   });
 
   it('creates a user, refusing a missing field with the message', async () => {
@@ -62,8 +102,8 @@ describe('AdminDashboard', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(screen.getByText('User created successfully')).toBeVisible());
-    expect(await within(verified()).findByText('new@x.io')).toBeVisible();
-    expect(await screen.findByLabelText('Total Users: 4')).toBeVisible();
+    expect(await within(users()).findByText('new@x.io')).toBeVisible();
+    expect(users()).toHaveAccessibleName('Users (4)');
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
@@ -83,46 +123,46 @@ describe('AdminDashboard', () => {
 
   it('searches by email on the server, case-insensitively', async () => {
     const { user } = setup();
-    await within(unverified()).findByText('pending1@x.io');
+    await within(users()).findByText('pending1@x.io');
     await user.type(screen.getByPlaceholderText('Search by email...'), 'DING2');
-    await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
-    expect(within(unverified()).getByText('pending2@x.io')).toBeVisible();
-    expect(unverified()).toHaveAccessibleName('Unverified Users (1)');
+    await waitFor(() => expect(within(users()).queryByText('pending1@x.io')).toBeNull());
+    expect(within(users()).getByText('pending2@x.io')).toBeVisible();
+    expect(users()).toHaveAccessibleName('Users (1)');
   });
 
   it('stops the search box at the length the server accepts', async () => {
     const { user } = setup();
-    await within(unverified()).findByText('pending1@x.io');
+    await within(users()).findByText('pending1@x.io');
     const box = screen.getByPlaceholderText('Search by email...');
     await user.click(box);
     await user.paste(`pending1${'x'.repeat(300)}`);
     expect((box as HTMLInputElement).value).toHaveLength(255);
-    await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
-    expect(unverified()).toHaveAccessibleName('Unverified Users (0)');
+    await waitFor(() => expect(within(users()).queryByText('pending1@x.io')).toBeNull());
+    expect(users()).toHaveAccessibleName('Users (0)');
     expect(screen.queryByText('Failed to fetch users')).toBeNull();
   });
 
   it('deletes a user after the confirmation, and keeps it on Cancel', async () => {
     const { user } = setup();
-    await user.click(await within(unverified()).findByRole('button', { name: 'Delete pending1@x.io' }));
+    await user.click(await within(users()).findByRole('button', { name: 'Delete pending1@x.io' }));
     let dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this user?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(within(unverified()).getByText('pending1@x.io')).toBeVisible();
+    expect(within(users()).getByText('pending1@x.io')).toBeVisible();
 
-    await user.click(within(unverified()).getByRole('button', { name: 'Delete pending1@x.io' }));
+    await user.click(within(users()).getByRole('button', { name: 'Delete pending1@x.io' }));
     dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByText('User deleted successfully')).toBeVisible());
-    await waitFor(() => expect(within(unverified()).queryByText('pending1@x.io')).toBeNull());
-    await waitFor(() => expect(screen.getByRole('heading', { name: /^Unverified Users/ })).toHaveFocus());
-    expect(await screen.findByLabelText('Total Users: 2')).toBeVisible();
+    await waitFor(() => expect(within(users()).queryByText('pending1@x.io')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: /^Users/ })).toHaveFocus());
+    expect(users()).toHaveAccessibleName('Users (2)');
   });
 
   it("shows 'Failed to delete user' when the server refuses", async () => {
     const { user, api } = setup();
-    await user.click(await within(unverified()).findByRole('button', { name: 'Delete pending1@x.io' }));
+    await user.click(await within(users()).findByRole('button', { name: 'Delete pending1@x.io' }));
     api.users = api.users.filter((u) => u.email !== 'pending1@x.io'); // deleted elsewhere meanwhile
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByText('Failed to delete user')).toBeVisible());
@@ -131,17 +171,19 @@ describe('AdminDashboard', () => {
   it('pages through many users', async () => {
     const many = Array.from({ length: 30 }, (_, i) => fakeUser(`bulk${String(i).padStart(2, '0')}@x.io`));
     const { user } = setup([admin, ...many], 'https://supabase.com/dashboard/project/abc/sql/new');
-    expect(await within(unverified()).findByText('1–25 of 30')).toBeVisible();
-    await user.click(within(unverified()).getByRole('button', { name: /Next/ }));
-    expect(await within(unverified()).findByText('26–30 of 30')).toBeVisible();
-    expect(within(unverified()).getAllByRole('listitem')).toHaveLength(5);
-    await user.click(within(unverified()).getByRole('button', { name: /Previous/ }));
-    expect(await within(unverified()).findByText('1–25 of 30')).toBeVisible();
+    await within(users()).findByText('1–25 of 31');
+    await showOnly(user, 'Unverified');
+    expect(await within(users()).findByText('1–25 of 30')).toBeVisible();
+    await user.click(within(users()).getByRole('button', { name: /Next/ }));
+    expect(await within(users()).findByText('26–30 of 30')).toBeVisible();
+    expect(within(users()).getAllByRole('listitem')).toHaveLength(5);
+    await user.click(within(users()).getByRole('button', { name: /Previous/ }));
+    expect(await within(users()).findByText('1–25 of 30')).toBeVisible();
     // Select All takes the page, then offers every match, as one long list would have had.
-    await user.click(within(unverified()).getByRole('button', { name: 'Select All' }));
-    expect(within(unverified()).getByRole('button', { name: 'Clear Selection (25)' })).toBeVisible();
-    await user.click(within(unverified()).getByRole('button', { name: 'Select all 30 unverified users' }));
-    expect(await within(unverified()).findByRole('button', { name: 'Clear Selection (30)' })).toBeVisible();
+    await user.click(within(users()).getByRole('button', { name: 'Select unverified on this page' }));
+    expect(within(users()).getByRole('button', { name: 'Clear Selection (25)' })).toBeVisible();
+    await user.click(within(users()).getByRole('button', { name: 'Select all 30 unverified users' }));
+    expect(await within(users()).findByRole('button', { name: 'Clear Selection (30)' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Generate SQL' }));
     expect(
       (screen.getByLabelText('Generated SQL') as HTMLTextAreaElement).value.match(/'[0-9a-f-]{36}'/g),
@@ -150,13 +192,13 @@ describe('AdminDashboard', () => {
 
   it("shows 'Failed to fetch users' when the lists cannot load, and refreshes on demand", async () => {
     const { user, api } = setup();
-    await within(unverified()).findByText('pending1@x.io');
+    await within(users()).findByText('pending1@x.io');
     api.failLists = true;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect((await screen.findAllByText('Failed to fetch users')).length).toBeGreaterThan(0);
     api.failLists = false;
-    await user.click(within(unverified()).getByRole('button', { name: 'Try again' }));
-    expect(await within(unverified()).findByText('pending1@x.io')).toBeVisible();
+    await user.click(within(users()).getByRole('button', { name: 'Try again' }));
+    expect(await within(users()).findByText('pending1@x.io')).toBeVisible();
   });
 });
 

@@ -1,10 +1,12 @@
-import { USER_SEARCH_MAX_LENGTH } from '@engage/http-contract';
+import { USER_SEARCH_MAX_LENGTH, type UserStatus } from '@engage/http-contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { adminKeys, useAdminStats, useVerifyUsers } from '../api/queries';
 import { BackupStatusCard } from './backup-status';
 import { CreateUserForm } from './create-user-form';
@@ -17,8 +19,7 @@ import { RecentActivity } from './recent-activity';
 import { SignupsChart } from './signups-chart';
 import { SqlGeneratorPanel } from './sql-generator-panel';
 import { StatCards } from './stat-cards';
-import { UnverifiedUsers } from './unverified-users';
-import { VerifiedUsers } from './verified-users';
+import { UsersPanel } from './users-panel';
 
 export interface AdminDashboardProps {
   /** The signed-in admin, who cannot delete itself. */
@@ -40,7 +41,39 @@ function useDebounced(value: string, delay: number): string {
   return settled;
 }
 
-/** The User Management Dashboard, backed by /api/admin. */
+/** The dashboard's sections, in order; the first is where /admin opens. */
+export const DASHBOARD_SECTIONS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'users', label: 'Users' },
+  { value: 'activity', label: 'Activity' },
+  { value: 'mail', label: 'Mail outbox' },
+  { value: 'apps', label: 'OAuth apps' },
+  { value: 'embed', label: 'Embed' },
+] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number]['value'];
+
+const isSection = (value: string | null): value is DashboardSection =>
+  DASHBOARD_SECTIONS.some((s) => s.value === value);
+
+/** The section the URL names (`?section=`), Overview for none or an unknown one; choosing one replaces it. */
+function useSection(): [DashboardSection, (next: DashboardSection) => void] {
+  const [params, setParams] = useSearchParams();
+  const named = params.get('section');
+  const section = isSection(named) ? named : 'overview';
+  const setSection = (next: DashboardSection) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'overview') updated.delete('section');
+        else updated.set('section', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [section, setSection];
+}
+
+/** The User Management Dashboard, backed by /api/admin, in sections. */
 export function AdminDashboard({
   currentUserId,
   sqlEditorUrl,
@@ -55,6 +88,9 @@ export function AdminDashboard({
   const [showSql, setShowSql] = useState(false);
   const stats = useAdminStats();
   const verify = useVerifyUsers();
+  const [section, setSection] = useSection();
+  // Kept here: a new search (which starts the list afresh) keeps the chosen status.
+  const [status, setStatus] = useState<UserStatus>('all');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
@@ -72,24 +108,8 @@ export function AdminDashboard({
     }
   }
 
-  return (
-    // One column no wider than the page (minmax(0, 1fr)): a long address in a row can no longer
-    // widen the whole dashboard past a phone's screen.
-    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
-      <header className="grid gap-1">
-        <h1 className="text-3xl font-semibold tracking-tight">User Management Dashboard</h1>
-        <p className="text-muted-foreground">Manage users, verify emails, and create new accounts</p>
-      </header>
-
-      {/* Top-aligned: the stat cards keep their own height beside the taller chart. */}
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
-        <div className="grid gap-4">
-          <StatCards stats={stats.data} />
-          <BackupStatusCard />
-        </div>
-        {stats.data && <SignupsChart days={stats.data.signupsPerDay} />}
-      </div>
-
+  const users = (
+    <>
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <CreateUserForm />
         <InviteUserForm />
@@ -122,9 +142,11 @@ export function AdminDashboard({
         <ExportCsvButton search={search} />
       </search>
 
-      <UnverifiedUsers
-        key={`unverified ${search}`}
+      <UsersPanel
+        key={`users ${search}`}
         search={search}
+        status={status}
+        onStatusChange={setStatus}
         currentUserId={currentUserId}
         selected={selected}
         onSelectedChange={setSelected}
@@ -142,16 +164,51 @@ export function AdminDashboard({
           verifying={verify.isPending}
         />
       )}
+    </>
+  );
 
-      <VerifiedUsers key={`verified ${search}`} search={search} currentUserId={currentUserId} />
+  const content: Record<DashboardSection, ReactNode> = {
+    overview: (
+      // Top-aligned: the stat cards keep their own height beside the taller chart.
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="grid gap-4">
+          <StatCards stats={stats.data} />
+          <BackupStatusCard />
+        </div>
+        {stats.data && <SignupsChart days={stats.data.signupsPerDay} />}
+      </div>
+    ),
+    users,
+    activity: <RecentActivity />,
+    mail: <OutboxPanel />,
+    apps: <OAuthClientsPanel />,
+    embed: <EmbedPanel {...(renderWidgetPreview && { renderPreview: renderWidgetPreview })} />,
+  };
 
-      <RecentActivity />
-
-      <OutboxPanel />
-
-      <OAuthClientsPanel />
-
-      <EmbedPanel {...(renderWidgetPreview && { renderPreview: renderWidgetPreview })} />
+  return (
+    // One column no wider than the page (minmax(0, 1fr)): a long address in a row can no longer
+    // widen the whole dashboard past a phone's screen.
+    <main className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight">User Management Dashboard</h1>
+        <p className="text-muted-foreground">Manage users, verify emails, and create new accounts</p>
+      </header>
+      {/* Sections a URL names (/admin?section=users): a link, a reload or Back opens the same one. */}
+      <Tabs value={section} onValueChange={(next) => setSection(next as DashboardSection)}>
+        <TabsList aria-label="Dashboard sections" className="h-auto flex-wrap justify-start">
+          {DASHBOARD_SECTIONS.map((s) => (
+            // Fixed height, natural width: on a phone the tabs wrap into rows instead of overflowing.
+            <TabsTrigger key={s.value} value={s.value} className="h-8 flex-none">
+              {s.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {DASHBOARD_SECTIONS.map((s) => (
+          <TabsContent key={s.value} value={s.value} className="grid grid-cols-[minmax(0,1fr)] gap-6">
+            {content[s.value]}
+          </TabsContent>
+        ))}
+      </Tabs>
     </main>
   );
 }

@@ -2,14 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeUser } from '../testing/fake-admin-api';
-import { admin, setup as setupDashboard, verified } from './admin-dashboard-harness';
+import { admin, setup as setupDashboard, users } from './admin-dashboard-harness';
 
 const member = fakeUser('member@x.io', { email_confirmed_at: '2026-01-02T00:00:00.000Z' });
 const pending = fakeUser('pending@x.io');
 const setup = () => setupDashboard([admin, member, pending]);
 
-const rowOf = async (email: string) =>
-  (await within(verified()).findByText(email)).closest('li') as HTMLElement;
+const rowOf = async (email: string) => (await within(users()).findByText(email)).closest('li') as HTMLElement;
 
 async function openMenu(user: ReturnType<typeof userEvent.setup>, email: string) {
   await rowOf(email);
@@ -25,8 +24,8 @@ describe('the dashboard’s account actions', () => {
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(screen.getByText('Invitation sent to new@x.io')).toBeVisible());
     expect(api.mails).toEqual([['invite', 'new@x.io']]);
-    const unverified = screen.getByRole('region', { name: /Unverified Users/ });
-    expect(await within(unverified).findByText('new@x.io')).toBeVisible();
+    const row = (await within(users()).findByText('new@x.io')).closest('li') as HTMLElement;
+    expect(within(row).getByText('Unverified')).toBeVisible();
     expect(within(form).getByLabelText('Email to invite')).toHaveValue('');
   });
 
@@ -103,7 +102,7 @@ describe('the dashboard’s account actions', () => {
     const lift = await screen.findByRole('alertdialog', { name: 'Unban user' });
     await user.click(within(lift).getByRole('button', { name: 'Unban' }));
     await waitFor(() => expect(screen.getByText('member@x.io can sign in again')).toBeVisible());
-    await waitFor(() => expect(within(verified()).queryByText('Banned')).toBeNull());
+    await waitFor(() => expect(within(users()).queryByText('Banned')).toBeNull());
   });
 
   it('does not offer ban or sign-out on the admin’s own row', async () => {
@@ -146,7 +145,7 @@ describe('the dashboard’s account actions', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { api, user } = setup();
     await user.type(screen.getByLabelText('Search by email'), 'x.io');
-    await waitFor(() => expect(within(verified()).queryByText('admin@example.com')).toBeNull());
+    await waitFor(() => expect(within(users()).queryByText('admin@example.com')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(screen.getByText('Users exported')).toBeVisible());
     expect(api.exports).toEqual([{ status: 'all', search: 'x.io' }]);
