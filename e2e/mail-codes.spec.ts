@@ -113,6 +113,14 @@ test("a reset link's prompt survives a reload, and Back does not return to the l
   const dialog = page.getByRole('dialog', { name: 'Choose a new password' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/ediscovery$/);
+  // The page's ENGAGE stays under the dialog's dimmed backdrop: a press there meets the backdrop.
+  const engage = page.getByRole('button', { name: 'ENGAGE', includeHidden: true });
+  const box = (await engage.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => (document.elementFromPoint(x, y)?.closest('engage-widget') ? 'the widget' : 'the backdrop'),
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe('the backdrop');
 
   await page.reload();
   await expect(dialog).toBeVisible();

@@ -168,6 +168,20 @@ for (const width of [320, 375]) {
       }
     });
 
+    test('the landing text says the engage button is at the bottom, where a phone puts it', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const subtitle = page.getByText(
+        'Tap the engage button at the bottom of the screen to start a conversation.',
+      );
+      await expect(subtitle).toBeVisible();
+      await expect(page.getByText(/on the left/)).toBeHidden();
+      // And it is: below the text.
+      const engage = (await page.getByRole('button', { name: 'ENGAGE' }).boundingBox())!;
+      expect(engage.y).toBeGreaterThan((await subtitle.boundingBox())!.y);
+    });
+
     test('the navigation is one row with a menu button that works by keyboard', async ({ page }) => {
       await page.goto('/');
       await expect(page.locator('#root[data-hydrated]')).toBeAttached();

@@ -27,8 +27,10 @@ function Widget({ page }: { page: LandingKey }) {
 /** The floating voice widget of a landing page, inside its island's mount point. */
 export function WidgetIsland({ page }: { page: LandingKey }) {
   return (
-    // `contents`: the mount point adds no box; the widget places itself (fixed, bottom-left).
-    <div data-island={ISLANDS.widget} data-page={page} className="contents">
+    // The widget places itself (fixed, bottom-left) with the topmost z-index other sites need; here
+    // the mount point is a stacking context of its own below the site's dialogs and their dimmed
+    // backdrop (z-50), so ENGAGE never shines through them. It has no height: nothing moves.
+    <div data-island={ISLANDS.widget} data-page={page} className="relative z-40">
       <Widget page={page} />
     </div>
   );

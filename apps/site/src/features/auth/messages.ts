@@ -49,6 +49,9 @@ export const authText = {
   // Passkeys and security keys.
   signInWithPasskey: 'Sign in with a passkey',
   passkeyCancelled: 'No passkey was used: the request was cancelled or timed out.',
+  passkeyCounterBehind:
+    'This passkey was refused: it counted fewer uses than it had before, which happens when a passkey was copied or its device restored from a backup. Sign in another way, then remove it on your profile and add it again.',
+  passkeyNotVerified: 'This passkey could not be verified. Try again, or sign in another way.',
   passkeyUnsupported: 'This browser cannot use passkeys.',
   useSecurityKey: 'Use your security key',
   mfaKeyDescription:

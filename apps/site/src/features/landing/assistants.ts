@@ -38,6 +38,8 @@ export const defaultAssistantIds: Record<LandingKey, string> = {
 };
 
 const subtitle = 'Click the engage button on the left to start a conversation.';
+/** On a phone the button sits at the bottom of the screen, under the text, not beside it. */
+export const phoneSubtitle = 'Tap the engage button at the bottom of the screen to start a conversation.';
 
 const entries: Record<LandingKey, (config: PublicConfig) => Omit<AssistantEntry, 'id'>> = {
   index: (config) => ({

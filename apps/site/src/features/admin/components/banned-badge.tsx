@@ -6,9 +6,5 @@ import { isBanned } from './user-actions-menu';
 /** "Banned" on a row while the user's ban lasts, with its end. */
 export function BannedBadge({ user }: { user: AdminUser }) {
   if (!isBanned(user)) return null;
-  return (
-    <Badge variant="destructive" title={`Banned until ${formatDateTime(user.banned_until as string)}`}>
-      Banned
-    </Badge>
-  );
+  return <Badge variant="destructive">Banned until {formatDateTime(user.banned_until as string)}</Badge>;
 }

@@ -21,6 +21,25 @@ const verbs: Record<AuditEntry['action'], string> = {
   'account.delete': 'deleted their own account',
 };
 
+/** A ban's length as stored (a Go duration such as "24h"), in words: "24 hours", "7 days", "100 years". */
+export function banLength(duration: string): string {
+  const hours = /^(\d+)h$/.exec(duration)?.[1];
+  if (!hours) return duration;
+  const n = Number(hours);
+  const unit = (count: number, word: string) => `${count.toLocaleString()} ${word}${count === 1 ? '' : 's'}`;
+  if (n >= 8760 && n % 8760 === 0) return unit(n / 8760, 'year');
+  if (n >= 48 && n % 24 === 0) return unit(n / 24, 'day');
+  return unit(n, 'hour');
+}
+
+/** What an entry says the actor did, before the target: a ban and its lifting read apart. */
+const verbOf = (e: AuditEntry): string =>
+  e.action === 'user.ban'
+    ? e.detail === 'none'
+      ? 'lifted the ban of'
+      : 'banned'
+    : (verbs[e.action] ?? e.action);
+
 const isRole = (value: unknown): value is keyof typeof roleLabels =>
   typeof value === 'string' && Object.hasOwn(roleLabels, value);
 
@@ -50,15 +69,15 @@ export function RecentActivity() {
           <ol className="grid gap-1 text-sm [overflow-wrap:anywhere]" aria-label="Recent admin actions">
             {entries.map((e) => (
               <li key={e.id}>
-                <span className="font-medium">{e.actor_email}</span> {verbs[e.action] ?? e.action}{' '}
+                <span className="font-medium">{e.actor_email}</span> {verbOf(e)}{' '}
                 {e.action !== 'account.delete' && (
                   <span className="font-medium">
                     {e.target_email ?? (e.action === 'user.export' ? 'the user list' : 'a user')}
                   </span>
                 )}
                 {e.action === 'user.role' && isRole(e.detail) && <> to {roleLabels[e.detail]}</>}
-                {e.action === 'user.ban' && e.detail && (
-                  <> {e.detail === 'none' ? '(lifted)' : `for ${e.detail}`}</>
+                {e.action === 'user.ban' && e.detail && e.detail !== 'none' && (
+                  <> for {banLength(e.detail)}</>
                 )}{' '}
                 <time className="text-muted-foreground" dateTime={e.created_at}>
                   · {formatDateTime(e.created_at)}

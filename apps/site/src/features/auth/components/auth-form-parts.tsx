@@ -26,7 +26,9 @@ export function failureText(error: AuthFailure, wrongCode: string = authText.cod
 
 /**
  * The words for a failed passkey ceremony: the browser's refusal (the user cancelled, or the
- * request timed out) said plainly; the server's refusal (an unknown or removed passkey) as it says.
+ * request timed out) and the server's failed verification (a passkey whose counter went back, a
+ * signature that did not verify) said plainly; its other refusals (an unknown or removed passkey)
+ * as it says them.
  */
 export function passkeyFailureText(error: unknown): string {
   const { code, cause, message } = (error ?? {}) as {
@@ -36,6 +38,9 @@ export function passkeyFailureText(error: unknown): string {
   };
   if (code === 'ERROR_CEREMONY_ABORTED' || cause?.name === 'NotAllowedError' || cause?.name === 'AbortError')
     return authText.passkeyCancelled;
+  // The server's verification library speaks of counters and signatures: said in plain words.
+  if (code === 'webauthn_verification_failed')
+    return /counter/i.test(message ?? '') ? authText.passkeyCounterBehind : authText.passkeyNotVerified;
   return message || 'Something went wrong. Please try again.';
 }
 

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { spacedWords } from '@/lib/letter-spacing';
-import type { AssistantEntry } from '../assistants';
+import { phoneSubtitle, type AssistantEntry } from '../assistants';
 
 /** Seconds between the fade-ins of two consecutive roles. */
 export const ROLE_STAGGER_SECONDS = 0.1;
@@ -53,7 +53,12 @@ export function LandingPage({ assistant }: { assistant: AssistantEntry }) {
               </Fragment>
             ))}
           </h1>
-          <p className="mx-auto mt-6 max-w-xl text-base text-slate-200 sm:text-lg">{assistant.subtitle}</p>
+          {/* Where the button is, as the layout puts it: below the text on a phone (the widget's own
+              breakpoint, 40rem, is Tailwind's sm), on the left beside it on a wider screen. */}
+          <p className="mx-auto mt-6 max-w-xl text-base text-slate-200 sm:text-lg">
+            <span className="sm:hidden">{phoneSubtitle}</span>
+            <span className="hidden sm:inline">{assistant.subtitle}</span>
+          </p>
         </div>
         <ul aria-label="Roles" className="mt-10 flex max-w-3xl flex-wrap justify-center gap-2 sm:gap-3">
           {assistant.roles.map((role, index) => (

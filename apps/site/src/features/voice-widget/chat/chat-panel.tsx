@@ -138,7 +138,8 @@ export function ChatPanel({
       className="flex max-h-[min(32rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-white/15 bg-slate-950/95 text-white shadow-xl backdrop-blur"
     >
       <header className="flex items-center gap-2 border-b border-white/10 py-2 pr-2 pl-4">
-        <h2 id={`${ids}-title`} className="min-w-0 flex-1 truncate text-sm font-semibold">
+        {/* Wraps rather than cuts: with "New conversation" beside it a long name no longer fits. */}
+        <h2 id={`${ids}-title`} className="min-w-0 flex-1 text-sm font-semibold [overflow-wrap:anywhere]">
           {title}
         </h2>
         {state.messages.length > 0 && (
