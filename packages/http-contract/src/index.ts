@@ -15,3 +15,4 @@ export * from './admin-passkeys.js';
 export * from './embed.js';
 export * from './page-content.js';
 export * from './account.js';
+export * from './password-rule.js';

@@ -1,9 +1,10 @@
+import { PASSWORD_MIN_LENGTH } from '@engage/http-contract';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AuthError, authErrors } from './errors.js';
 
 /** GoTrue's limits: at least 6 characters, at most 72 bytes (bcrypt's limit, kept for portability). */
-export const PASSWORD_MIN_LENGTH = 6;
+export { PASSWORD_MIN_LENGTH };
 export const PASSWORD_MAX_BYTES = 72;
 
 // C0 controls and DEL: sign-in refuses a NUL in any JSON string, and no keyboard types the others,

@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '@engage/http-contract';
 import { useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { PasswordToggle } from './password-toggle';
 
@@ -129,14 +130,22 @@ export function NewPasswordFields({
   onConfirmChange: (value: string) => void;
   mismatch?: boolean;
 }) {
+  const ruleId = useId();
   return (
     <>
-      <PasswordField
-        label={label}
-        autoComplete="new-password"
-        value={password}
-        onValueChange={onPasswordChange}
-      />
+      <div className="grid gap-1">
+        <PasswordField
+          label={label}
+          autoComplete="new-password"
+          aria-describedby={ruleId}
+          value={password}
+          onValueChange={onPasswordChange}
+        />
+        {/* Said before it is needed, not first met as an error. */}
+        <p id={ruleId} className="text-xs text-muted-foreground">
+          {PASSWORD_RULE}
+        </p>
+      </div>
       <PasswordField
         label={`Confirm ${label}`}
         autoComplete="new-password"

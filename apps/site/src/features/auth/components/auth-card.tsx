@@ -229,17 +229,25 @@ function ResetForm({ supabase }: { supabase: () => Promise<SupabaseClient> }) {
 export function AuthCard({
   defaultTab = 'signin',
   shell = false,
+  header = true,
 }: {
   defaultTab?: AuthTab;
   shell?: boolean;
+  /** Welcome and its line; left out on a page whose own heading says what the card is for. */
+  header?: boolean;
 }) {
   const supabase = useSupabase();
   return (
-    <section className="flex w-full max-w-md flex-col gap-6 rounded-lg border border-border bg-white/95 py-6 shadow-sm backdrop-blur">
-      <div className="flex flex-col gap-1.5 px-6">
-        <h2 className="text-xl leading-tight font-semibold">{authText.title}</h2>
-        <p className="text-sm text-muted-foreground">{authText.description}</p>
-      </div>
+    <section
+      aria-label={header ? undefined : authText.title}
+      className="flex w-full max-w-md flex-col gap-6 rounded-lg border border-border bg-white/95 py-6 shadow-sm backdrop-blur"
+    >
+      {header && (
+        <div className="flex flex-col gap-1.5 px-6">
+          <h2 className="text-xl leading-tight font-semibold">{authText.title}</h2>
+          <p className="text-sm text-muted-foreground">{authText.description}</p>
+        </div>
+      )}
       <div className="px-6">
         <Tabs<AuthTab>
           defaultValue={defaultTab}

@@ -32,6 +32,13 @@ describe('SignInPage', () => {
     renderAt('/sign-in', 'signup');
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    // One heading says what the page is for: the card's own Welcome would say something else.
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Create your account']);
+    expect(screen.queryByText('Sign in to your account or create a new one')).toBeNull();
+    // The password rule is there before anybody breaks it.
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveAccessibleDescription(
+      'At least 6 characters, and not a commonly used password.',
+    );
   });
 
   it('sends a signed-in user on to ?next=, a path of this site only', () => {

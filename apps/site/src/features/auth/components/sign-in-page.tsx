@@ -39,7 +39,8 @@ export function SignInPage({ tab }: { tab: Extract<AuthTab, 'signin' | 'signup'>
       </Suspense>
     );
   else if (user) return <Navigate to={nextPath(search)} replace />;
-  else content = <AuthCard defaultTab={tab} />;
+  // The page's heading says what the card is for: the card's own Welcome would say something else.
+  else content = <AuthCard defaultTab={tab} header={false} />;
   return (
     <main
       className="flex min-h-[calc(100dvh-3.5rem)] items-center justify-center bg-slate-100 bg-cover bg-center px-4 py-12"
