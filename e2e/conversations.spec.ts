@@ -222,4 +222,39 @@ test.describe('conversations in Chromium', () => {
     await expect(page.getByRole('status').filter({ hasText: 'The conversation was deleted.' })).toBeVisible();
     await expect(rows).toHaveCount(count - 1);
   });
+
+  // Last: opening the page scans for unanswered questions, which the tab then keeps a minute.
+  test('on a phone the filters fold behind "More filters", and the search box shows its whole placeholder', async ({
+    page,
+    request,
+  }) => {
+    const email = `e2e-conv-phone-${run}@example.com`;
+    await createUser(request, email, 'operator');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, email);
+    const filters = page.getByRole('search', { name: 'Filter conversations' });
+    await expect(filters.getByLabel('Search')).toBeVisible();
+    await expect(filters.getByLabel('Assistant')).toBeHidden();
+    const more = filters.getByRole('button', { name: 'More filters' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.click();
+    await expect(filters.getByLabel('Assistant')).toBeVisible();
+    await filters.getByLabel('Kind').selectOption('Chat');
+    await filters.getByRole('button', { name: 'Fewer filters' }).click();
+    await expect(filters.getByRole('button', { name: 'More filters (1 set)' })).toBeVisible();
+    await expect(filters.getByLabel('Kind')).toBeHidden();
+    // At the desktop width everything shows, and the placeholder is not cut.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(filters.getByLabel('Kind')).toBeVisible();
+    await expect(filters.getByRole('button', { name: /filters/ })).toBeHidden();
+    const room = await filters.getByLabel('Search').evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = style.font;
+      const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { free, needed: context.measureText(input.placeholder).width };
+    });
+    expect(room.needed, 'the placeholder is cut').toBeLessThanOrEqual(room.free);
+  });
 });

@@ -22,8 +22,8 @@ export function ImportTab({ kb }: { kb: KbImport }) {
   const nameProblem = kind === 'query-tool' && name.trim() ? functionNameProblem(name.trim()) : null;
   const done = kb.state.uploaded.filter((f) => f.status === 'done');
   const { creating, knowledgeBases, indexing } = kb.state;
+  const assistantName = assistants.data?.find((a) => a.id === kb.assistantId)?.name;
   const create = () => {
-    const assistantName = assistants.data?.find((a) => a.id === kb.assistantId)?.name;
     void kb.controller.createKnowledgeBase({
       name,
       description,
@@ -115,6 +115,17 @@ export function ImportTab({ kb }: { kb: KbImport }) {
         </div>
         <p className="text-sm text-muted-foreground">
           {done.length} processed file(s) will be included; files still processing or failed are left out.
+        </p>
+        {/* Said again here, where the button is: the assistant is chosen on the Setup tab. */}
+        <p className="text-sm" data-testid="kb-attach-to">
+          {kb.assistantId ? (
+            <>
+              It will be attached to <strong>{assistantName ?? kb.assistantId}</strong> (chosen on the Setup
+              tab).
+            </>
+          ) : (
+            'Choose the assistant to attach it to on the Setup tab.'
+          )}
         </p>
         <Button type="submit" disabled={creating} aria-busy={creating} className="w-fit">
           {creating && <Loader2Icon className="animate-spin" aria-hidden />}

@@ -61,6 +61,9 @@ describe('Import tab', () => {
   it('explains what is missing, then creates the knowledge base and lists it', async () => {
     const { user, provider, net } = renderTool();
     await user.click(screen.getByRole('tab', { name: 'Import' }));
+    expect(screen.getByTestId('kb-attach-to')).toHaveTextContent(
+      'Choose the assistant to attach it to on the Setup tab.',
+    );
     await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please provide API key and select an assistant',
@@ -82,6 +85,8 @@ describe('Import tab', () => {
       expect(within(screen.getByRole('listitem', { name: 'faq.md' })).getByText('done')).toBeInTheDocument(),
     );
     await user.click(screen.getByRole('tab', { name: 'Import' }));
+    // The tab says again which assistant the tool goes to.
+    expect(screen.getByTestId('kb-attach-to')).toHaveTextContent('It will be attached to Index');
     await user.type(screen.getByLabelText('Knowledge base name'), 'Product FAQ');
     expect(screen.getByText('Product-FAQ')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create knowledge base' }));
