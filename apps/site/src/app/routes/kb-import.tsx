@@ -19,6 +19,11 @@ export function Component() {
         getSupabase(config);
         return getAccessToken();
       }}
+      refreshRole={async () => {
+        const { data, error } = await getSupabase(config).auth.refreshSession();
+        if (error) throw error;
+        return data.session?.user.app_metadata?.role;
+      }}
       storage={window.localStorage}
       onSessionRefused={confirmSession}
     />

@@ -47,7 +47,10 @@ function network() {
   return { fetch: fetchImpl, direct: direct.calls, proxied: proxied.calls, state };
 }
 
-function renderAccess(role: unknown, options: { serverHoldsPrivateKey?: boolean } = {}) {
+function renderAccess(
+  role: unknown,
+  options: { serverHoldsPrivateKey?: boolean; refreshRole?: () => Promise<unknown> } = {},
+) {
   const net = network();
   const user = userEvent.setup();
   render(
@@ -62,6 +65,7 @@ function renderAccess(role: unknown, options: { serverHoldsPrivateKey?: boolean 
         getAccessToken={async () => 'user-access-token'}
         storage={memoryStorage()}
         fetch={net.fetch}
+        {...(options.refreshRole && { refreshRole: options.refreshRole })}
       />
     </QueryClientProvider>,
   );
@@ -93,6 +97,23 @@ describe('the import tool by role', () => {
     expect(screen.getByText(/never sent to or stored on our server/)).toBeVisible();
     expect(net.proxied).toEqual([]);
     expect(net.direct).toEqual([]);
+  });
+
+  it('Check again lets in a user an administrator has just made an operator, without signing out', async () => {
+    const refreshRole = vi
+      .fn<() => Promise<unknown>>()
+      .mockResolvedValueOnce('user')
+      .mockResolvedValueOnce('operator');
+    const { net, user } = renderAccess('user', { refreshRole });
+    expect(screen.getByText(/press Check again: no need to sign out/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Your account does not have the Operator role yet.')).toBeVisible();
+    expect(noAccessHeading()).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(toolHeading()).toBeVisible());
+    expect(screen.getByLabelText('Private API key')).toBeDisabled();
+    await waitFor(() => expect(net.proxied.length).toBeGreaterThan(0));
+    expect(refreshRole).toHaveBeenCalledTimes(2);
   });
 
   it('"Use my own private key" shows the tool with a key field; the typed key goes straight to the provider', async () => {

@@ -6,6 +6,11 @@ export interface KbImportAccessProps extends KbImportToolProps {
   /** The signed-in user's `app_metadata.role` from the session: a hint, the server decides. */
   userRole: unknown;
   email?: string;
+  /**
+   * Refreshes the session and resolves to the role its new token carries (NoAccess's Check again): a
+   * role given since sign-in then counts without signing out.
+   */
+  refreshRole?: () => Promise<unknown>;
 }
 
 /** Who may use the server-held key (docs/architecture.md, "Roles"). */
@@ -23,12 +28,17 @@ const urlOf = (input: RequestInfo | URL): string =>
  * `operator_required` from the proxy (the role was taken away, or the session is older than a
  * change) shows NoAccess too.
  */
-export function KbImportAccess({ userRole, email, ...tool }: KbImportAccessProps) {
+export function KbImportAccess({ userRole, email, refreshRole, ...tool }: KbImportAccessProps) {
   const [mode, setMode] = useState<Mode>(() =>
     !tool.serverHoldsPrivateKey ? 'own-key' : mayUseServerKey(userRole) ? 'server' : 'no-access',
   );
   const modeRef = useRef(mode);
   const chose = useRef(false);
+  // A role given since sign-in, once the session is fresh: the server's key, without signing out.
+  const operator = mayUseServerKey(userRole);
+  useEffect(() => {
+    if (operator && tool.serverHoldsPrivateKey && modeRef.current === 'no-access') setMode('server');
+  }, [operator, tool.serverHoldsPrivateKey]);
   useEffect(() => {
     modeRef.current = mode;
     // The button that was chosen is gone: keyboard users continue at the key field.
@@ -58,6 +68,13 @@ export function KbImportAccess({ userRole, email, ...tool }: KbImportAccessProps
       <NoAccess
         providerName={tool.providerName}
         email={email}
+        {...(refreshRole && {
+          onCheckAgain: async () => {
+            const granted = mayUseServerKey(await refreshRole());
+            if (granted && tool.serverHoldsPrivateKey) setMode('server');
+            return granted;
+          },
+        })}
         onUseOwnKey={() => {
           chose.current = true;
           setMode('own-key');
