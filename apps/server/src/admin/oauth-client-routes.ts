@@ -28,6 +28,9 @@ const createForm = z.object({
   client_type: z.enum(['confidential', 'public']),
 });
 
+/** An edit from the dashboard: the name and the redirect URIs (the type and secret stay). */
+const updateForm = createForm.pick({ client_name: true, redirect_uris: true }).partial();
+
 export function adminOAuthClientRoutes(deps: AdminOAuthClientDeps): Hono<AuthEnv> {
   const { service, logger } = deps;
   const app = new Hono<AuthEnv>();
@@ -60,6 +63,14 @@ export function adminOAuthClientRoutes(deps: AdminOAuthClientDeps): Hono<AuthEnv
     });
     logger.info('oauth client created', { actor: c.get('user').id, client: client.client_id });
     return c.json({ client }, 201);
+  });
+
+  app.put('/:id', async (c) => {
+    const parsed = await readJsonBody(c, updateForm);
+    if (!parsed.ok) return parsed.response;
+    const client = await service.oauthClients.update(c.req.param('id'), parsed.data);
+    logger.info('oauth client updated', { actor: c.get('user').id, client: client.client_id });
+    return c.json({ client });
   });
 
   app.delete('/:id', async (c) => {

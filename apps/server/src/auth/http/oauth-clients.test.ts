@@ -200,6 +200,40 @@ for (const target of testDbTargets()) {
         body: JSON.stringify({ client_name: '', redirect_uris: [], client_type: 'confidential' }),
       });
       expect(bad.status).toBe(400);
+      // Edited: its name and redirect URIs; a bad URI is refused as it is, whole, and nothing changes.
+      const edit = (body: unknown) =>
+        fetch(`${srv.url}/api/admin/oauth-clients/${client.client_id}`, {
+          method: 'PUT',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const wrong = await edit({ redirect_uris: ['not a url'] });
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { message: string }).message).toContain("'not a url'");
+      const edited = await edit({ client_name: 'Dash 2', redirect_uris: ['https://dash.example/cb2'] });
+      expect(edited.status).toBe(200);
+      expect(((await edited.json()) as { client: unknown }).client).toMatchObject({
+        client_name: 'Dash 2',
+        redirect_uris: ['https://dash.example/cb2'],
+      });
+      const asUserEdit = await fetch(`${srv.url}/api/admin/oauth-clients/${client.client_id}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'evil' }),
+      });
+      expect(asUserEdit.status).toBe(403);
+      // A new secret: shown in that answer, the old one gone.
+      const renewed = await fetch(
+        `${srv.url}/api/admin/oauth-clients/${client.client_id}/regenerate-secret`,
+        {
+          method: 'POST',
+          headers: admin,
+        },
+      );
+      expect(renewed.status).toBe(200);
+      const next = ((await renewed.json()) as { client: { client_secret: string } }).client.client_secret;
+      expect(next).toMatch(/^[\w-]{43}$/);
+      expect(next).not.toBe(client.client_secret);
       const removed = await fetch(`${srv.url}/api/admin/oauth-clients/${client.client_id}`, {
         method: 'DELETE',
         headers: admin,

@@ -103,6 +103,13 @@ export interface AdminApi {
   oauthClients(): Promise<OAuthClient[]>;
   /** Registers a client; a confidential one's secret is in this answer only. */
   createOAuthClient(input: NewOAuthClient): Promise<OAuthClient>;
+  /** A new name and redirect URIs (the type and the secret stay). */
+  updateOAuthClient(
+    id: string,
+    input: { client_name: string; redirect_uris: string[] },
+  ): Promise<OAuthClient>;
+  /** A new secret, in this answer only; the old one stops working at once. */
+  regenerateOAuthClientSecret(id: string): Promise<OAuthClient>;
   deleteOAuthClient(id: string): Promise<void>;
   /** The user's passkeys. */
   listPasskeys(userId: string): Promise<AdminPasskey[]>;
@@ -193,6 +200,16 @@ export function createAdminApi(
     oauthClients: async () => (await request<{ clients: OAuthClient[] }>('GET', '/oauth-clients')).clients,
     createOAuthClient: async (input) =>
       (await request<{ client: OAuthClient }>('POST', '/oauth-clients', input)).client,
+    updateOAuthClient: async (id, input) =>
+      (await request<{ client: OAuthClient }>('PUT', `/oauth-clients/${encodeURIComponent(id)}`, input))
+        .client,
+    regenerateOAuthClientSecret: async (id) =>
+      (
+        await request<{ client: OAuthClient }>(
+          'POST',
+          `/oauth-clients/${encodeURIComponent(id)}/regenerate-secret`,
+        )
+      ).client,
     async deleteOAuthClient(id) {
       await send('DELETE', `/oauth-clients/${encodeURIComponent(id)}`);
     },

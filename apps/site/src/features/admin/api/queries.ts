@@ -137,6 +137,21 @@ export function useCreateOAuthClient() {
   });
 }
 
+export function useUpdateOAuthClient() {
+  const api = useAdminApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: string; client_name: string; redirect_uris: string[] }) =>
+      api.updateOAuthClient(id, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.oauthClients }),
+  });
+}
+
+export function useRegenerateOAuthClientSecret() {
+  const api = useAdminApi();
+  return useMutation({ mutationFn: (id: string) => api.regenerateOAuthClientSecret(id) });
+}
+
 export function useDeleteOAuthClient() {
   const api = useAdminApi();
   const client = useQueryClient();

@@ -53,10 +53,10 @@ describe('OAuthClientsPanel', () => {
   it('says a public client has no secret, and refuses an empty form with a message', async () => {
     const { user, panel } = setup(createFakeAdminApi([]));
     await user.click(within(panel).getByRole('button', { name: 'Create client' }));
-    expect(within(panel).getByRole('alert')).toHaveTextContent(
-      'Please provide a name and at least one redirect URI',
-    );
+    expect(within(panel).getByRole('alert')).toHaveTextContent('Give the client a name.');
     expect(within(panel).getByLabelText('Client name')).toHaveAttribute('aria-invalid', 'true');
+    // Only the field that is wrong is marked.
+    expect(within(panel).getByLabelText('Redirect URIs (one per line)')).not.toHaveAttribute('aria-invalid');
 
     await user.type(within(panel).getByLabelText('Client name'), 'Mobile');
     await user.type(within(panel).getByLabelText('Redirect URIs (one per line)'), 'myapp://callback');
@@ -64,6 +64,59 @@ describe('OAuthClientsPanel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Create client' }));
     expect(await within(panel).findByText('Created Mobile. A public client has no secret.')).toBeVisible();
     expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
+  it('quotes a bad redirect line whole and marks only that field; nothing is sent', async () => {
+    const api = createFakeAdminApi([]);
+    const { user, panel } = setup(api);
+    await user.type(within(panel).getByLabelText('Client name'), 'Partner app');
+    await user.type(
+      within(panel).getByLabelText('Redirect URIs (one per line)'),
+      'https://partner.example/cb{enter}not a url',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Create client' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('"not a url" is not an address');
+    expect(within(panel).getByLabelText('Redirect URIs (one per line)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(panel).getByLabelText('Client name')).not.toHaveAttribute('aria-invalid');
+    expect(api.oauthClientList).toHaveLength(0);
+  });
+
+  it('edits a client’s name and redirect URIs, and makes a new secret shown once', async () => {
+    const api = createFakeAdminApi([]);
+    await api.createOAuthClient({
+      client_name: 'Old app',
+      redirect_uris: ['https://old.example/cb'],
+      client_type: 'confidential',
+    });
+    const first = api.oauthClientList[0]?.client_secret;
+    const { user, panel } = setup(api);
+    await user.click(await within(panel).findByRole('button', { name: 'Edit Old app' }));
+    const form = within(panel).getByRole('form', { name: 'Edit Old app' });
+    expect(within(form).getByLabelText('Redirect URIs (one per line)')).toHaveValue('https://old.example/cb');
+    await user.clear(within(form).getByLabelText('Client name'));
+    await user.type(within(form).getByLabelText('Client name'), 'New app');
+    await user.type(
+      within(form).getByLabelText('Redirect URIs (one per line)'),
+      '{enter}https://new.example/cb',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const item = await within(panel).findByText(
+      'Redirects to https://old.example/cb, https://new.example/cb',
+    );
+    expect(item).toBeVisible();
+    expect(api.oauthClientList[0]?.client_name).toBe('New app');
+
+    await user.click(within(panel).getByRole('button', { name: 'New secret for New app' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make a new client secret' });
+    expect(dialog).toHaveTextContent('The current one stops working at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new secret' }));
+    const secret = await within(panel).findByLabelText('Client secret of New app');
+    expect(secret).toHaveValue(api.oauthClientList[0]?.client_secret);
+    expect(secret).not.toHaveValue(first);
+    expect(within(panel).getByText(/A new secret for New app/)).toBeVisible();
   });
 
   it('deletes a client after confirmation and returns focus to the heading', async () => {

@@ -1,60 +1,26 @@
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { Copy, KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ConfirmRemove } from '@/components/ui/confirm-remove';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { AdminApiError, type OAuthClient } from '../api/client';
-import { useCreateOAuthClient, useDeleteOAuthClient, useOAuthClients } from '../api/queries';
-import { formatDateTime } from '../lib/format';
+import { useCreateOAuthClient, useOAuthClients } from '../api/queries';
+import { parseClientInput } from '../lib/oauth-client-input';
+import { FieldProblemText, OAuthClientFields, problemOf, type FieldProblem } from './oauth-client-fields';
+import { nameOf, OAuthClientRow, serverProblem } from './oauth-client-row';
 
-const nameOf = (c: OAuthClient) => c.client_name || c.client_id;
-
-function DeleteClientButton({ client, onDeleted }: { client: OAuthClient; onDeleted: () => void }) {
-  const remove = useDeleteOAuthClient();
-  // Failures are told in a toast, so the dialog always closes; focus then goes to the panel's
-  // heading (onDeleted), not to the trigger that leaves with the client.
-  async function confirm() {
-    try {
-      await remove.mutateAsync(client.client_id);
-      toast.success(`Deleted ${nameOf(client)}`);
-    } catch (error) {
-      toast.error('The client could not be deleted', {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    }
-  }
-  return (
-    <ConfirmRemove
-      trigger={
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Delete ${nameOf(client)}`}
-          disabled={remove.isPending}
-        >
-          <Trash2 aria-hidden /> Delete
-        </Button>
-      }
-      title="Delete OAuth client"
-      description={
-        <>
-          Delete <span className="font-medium text-foreground">{nameOf(client)}</span>? Apps using it can no
-          longer sign anyone in. This cannot be undone.
-        </>
-      }
-      confirmLabel="Delete"
-      onConfirm={confirm}
-      focusAfter={onDeleted}
-    />
-  );
-}
-
-/** The secret of a client just created: shown here once, gone when dismissed. */
-function NewSecret({ client, onDone }: { client: OAuthClient; onDone: () => void }) {
+/** A secret just made (a client created, or given a new one): shown here once, gone when dismissed. */
+function NewSecret({
+  client,
+  renewed,
+  onDone,
+}: {
+  client: OAuthClient;
+  renewed: boolean;
+  onDone: () => void;
+}) {
   const id = useId();
   async function copy() {
     try {
@@ -69,7 +35,8 @@ function NewSecret({ client, onDone }: { client: OAuthClient; onDone: () => void
       {client.client_secret ? (
         <>
           <p className="text-sm font-medium">
-            Created {nameOf(client)}. Copy its secret now: it will not be shown again.
+            {renewed ? `A new secret for ${nameOf(client)}` : `Created ${nameOf(client)}`}. Copy its secret
+            now: it will not be shown again.
           </p>
           <Label htmlFor={`${id}-secret`}>Client secret of {nameOf(client)}</Label>
           <div className="flex flex-wrap gap-2">
@@ -99,8 +66,8 @@ function NewSecret({ client, onDone }: { client: OAuthClient; onDone: () => void
 }
 
 /**
- * OAuth clients of the embedded auth (GET/POST/DELETE /api/admin/oauth-clients): register one with
- * its redirect URIs, see its secret once, delete it.
+ * OAuth clients of the embedded auth (/api/admin/oauth-clients): register one with its redirect URIs,
+ * see its secret once, edit it, give it a new secret, delete it.
  */
 export function OAuthClientsPanel() {
   const id = useId();
@@ -109,32 +76,25 @@ export function OAuthClientsPanel() {
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
   const [type, setType] = useState<'confidential' | 'public'>('confidential');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [created, setCreated] = useState<OAuthClient | null>(null);
+  const [problem, setProblem] = useState<FieldProblem>(null);
+  const [secret, setSecret] = useState<{ client: OAuthClient; renewed: boolean } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const redirectUris = uris
-      .split(/\s+/)
-      .map((u) => u.trim())
-      .filter(Boolean);
-    if (!name.trim() || redirectUris.length === 0) {
-      setProblem('Please provide a name and at least one redirect URI');
-      return;
-    }
+    const input = parseClientInput(name, uris);
+    if (!input.ok) return setProblem(problemOf(input));
     setProblem(null);
     try {
-      setCreated(
-        await create.mutateAsync({
-          client_name: name.trim(),
-          redirect_uris: redirectUris,
-          client_type: type,
-        }),
-      );
+      const client = await create.mutateAsync({
+        client_name: input.name,
+        redirect_uris: input.redirectUris,
+        client_type: type,
+      });
+      setSecret({ client, renewed: false });
       setName('');
       setUris('');
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The client could not be created');
+      setProblem(serverProblem(error));
     }
   }
 
@@ -159,29 +119,14 @@ export function OAuthClientsPanel() {
         ) : (
           <>
             <form onSubmit={submit} noValidate aria-label="Create OAuth client" className="grid gap-3">
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-name`}>Client name</Label>
-                <Input
-                  id={`${id}-name`}
-                  value={name}
-                  maxLength={200}
-                  onChange={(e) => setName(e.target.value)}
-                  aria-invalid={problem !== null ? true : undefined}
-                  aria-describedby={problem ? `${id}-problem` : undefined}
-                />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor={`${id}-uris`}>Redirect URIs (one per line)</Label>
-                <Textarea
-                  id={`${id}-uris`}
-                  value={uris}
-                  rows={2}
-                  onChange={(e) => setUris(e.target.value)}
-                  placeholder="https://app.example.com/callback"
-                  aria-invalid={problem !== null ? true : undefined}
-                  aria-describedby={problem ? `${id}-problem` : undefined}
-                />
-              </div>
+              <OAuthClientFields
+                id={id}
+                name={name}
+                uris={uris}
+                onName={setName}
+                onUris={setUris}
+                problem={problem}
+              />
               <fieldset className="grid gap-1">
                 <legend className="text-sm font-medium">Client type</legend>
                 <div className="flex flex-wrap gap-4 text-sm">
@@ -201,14 +146,12 @@ export function OAuthClientsPanel() {
               <Button type="submit" className="justify-self-start" disabled={create.isPending}>
                 {create.isPending ? 'Creating…' : 'Create client'}
               </Button>
-              {problem && (
-                <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
-                  {problem}
-                </p>
-              )}
+              <FieldProblemText id={id} problem={problem} />
             </form>
             <div aria-live="polite">
-              {created && <NewSecret client={created} onDone={() => setCreated(null)} />}
+              {secret && (
+                <NewSecret client={secret.client} renewed={secret.renewed} onDone={() => setSecret(null)} />
+              )}
             </div>
             {clients.isError ? (
               <p role="alert" className="text-sm text-destructive">
@@ -225,25 +168,15 @@ export function OAuthClientsPanel() {
                     key={c.client_id}
                     className="grid min-w-0 gap-1 border-b border-border pb-3 last:border-b-0 last:pb-0"
                   >
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <p className="font-medium break-words">
-                        {nameOf(c)}{' '}
-                        <span className="text-sm font-normal text-muted-foreground">({c.client_type})</span>
-                      </p>
-                      <DeleteClientButton
-                        client={c}
-                        onDeleted={() => {
-                          if (created?.client_id === c.client_id) setCreated(null);
-                          // The row and its button are gone: keyboard users land on the panel's heading.
-                          document.getElementById(`${id}-title`)?.focus();
-                        }}
-                      />
-                    </div>
-                    <p className="text-sm break-all text-muted-foreground">
-                      Client ID <code>{c.client_id}</code> · created{' '}
-                      <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time>
-                    </p>
-                    <p className="text-sm break-all">Redirects to {c.redirect_uris.join(', ')}</p>
+                    <OAuthClientRow
+                      client={c}
+                      onSecret={(client) => setSecret({ client, renewed: true })}
+                      onDeleted={() => {
+                        if (secret?.client.client_id === c.client_id) setSecret(null);
+                        // The row and its button are gone: keyboard users land on the panel's heading.
+                        document.getElementById(`${id}-title`)?.focus();
+                      }}
+                    />
                   </li>
                 ))}
               </ul>

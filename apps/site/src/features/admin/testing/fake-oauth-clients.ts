@@ -8,7 +8,19 @@ let counter = 0;
  */
 export function fakeOAuthClients(state: {
   oauthClientList: OAuthClient[];
-}): Pick<AdminApi, 'oauthClients' | 'createOAuthClient' | 'deleteOAuthClient'> {
+}): Pick<
+  AdminApi,
+  | 'oauthClients'
+  | 'createOAuthClient'
+  | 'updateOAuthClient'
+  | 'regenerateOAuthClientSecret'
+  | 'deleteOAuthClient'
+> {
+  const find = (id: string) => {
+    const client = state.oauthClientList.find((c) => c.client_id === id);
+    if (!client) throw new AdminApiError(404, 'oauth_client_not_found', 'OAuth client not found');
+    return client;
+  };
   return {
     oauthClients: async () => state.oauthClientList.map(({ client_secret: _secret, ...c }) => c),
     async createOAuthClient(input) {
@@ -25,6 +37,21 @@ export function fakeOAuthClients(state: {
       };
       state.oauthClientList.unshift(client);
       return client;
+    },
+    async updateOAuthClient(id, input) {
+      const client = find(id);
+      client.client_name = input.client_name;
+      client.redirect_uris = input.redirect_uris;
+      const { client_secret: _secret, ...shown } = client;
+      return shown;
+    },
+    async regenerateOAuthClientSecret(id) {
+      const client = find(id);
+      if (client.client_type !== 'confidential')
+        throw new AdminApiError(400, 'validation_failed', 'Cannot regenerate secret for public client');
+      counter++;
+      client.client_secret = `secret-${counter}`;
+      return { ...client };
     },
     async deleteOAuthClient(id) {
       if (!state.oauthClientList.some((c) => c.client_id === id))
