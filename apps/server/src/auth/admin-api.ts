@@ -17,6 +17,7 @@ import { parseBanDuration } from './ban-duration.js';
 import type { AuthCore } from './core.js';
 import { AuthError, authErrors } from './errors.js';
 import type { LinksApi } from './links.js';
+import { dropRecoveryCodesWithoutFactor } from './recovery-codes.js';
 import { adminUserBody, parseBody } from './schemas.js';
 import { isUuid, verifyJwt } from './tokens.js';
 import { createUser, deleteUser, listUsers, updateUserById } from './user-store.js';
@@ -146,6 +147,8 @@ export function createAdminApi(core: AuthCore, links: LinksApi) {
       await db.query(`update auth_sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
         factor.id,
       ]);
+      // An admin's reset of the factors takes the recovery codes with the last one.
+      await dropRecoveryCodesWithoutFactor(db, userId);
       return factorJson(factor);
     },
 

@@ -8,6 +8,7 @@ import { totpFor } from './mfa-attempts.js';
 import { CHALLENGE_LIFETIME_MS, NIL_UUID, verifyInTransaction } from './mfa-verify.js';
 import { createWebauthnFactorApi } from './mfa-webauthn.js';
 import type { RateLimiter } from './rate-limit.js';
+import { dropRecoveryCodesWithoutFactor } from './recovery-codes.js';
 import { challengeBody, enrollBody, mfaVerifyBody, parseBody } from './schemas.js';
 import type { SessionRow } from './sessions.js';
 import { newRefreshToken, isUuid } from './tokens.js';
@@ -145,6 +146,7 @@ export function createMfaApi(deps: MfaDeps) {
       await db.query(`update auth_sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
         factor.id,
       ]);
+      await dropRecoveryCodesWithoutFactor(db, caller.user.id);
       return { id: factor.id };
     },
   };

@@ -16,6 +16,7 @@ import { createMfaApi } from './mfa.js';
 import { createOAuthClientsApi } from './oauth-clients.js';
 import { createAdminPasskeysApi, createPasskeysApi } from './passkeys.js';
 import { perAddress } from './rate-limit.js';
+import { createRecoveryCodeApi } from './recovery-codes.js';
 import { createSignupApi } from './signup.js';
 import type { AuthServiceOptions } from './types.js';
 import { createUserApi } from './user-api.js';
@@ -65,6 +66,13 @@ export function createAuthService(opts: AuthServiceOptions) {
       now: core.now,
       rp: () => relyingParty(core.siteUrl(), opts.siteTitle, opts.webauthnOrigins),
       maxPendingChallenges: opts.maxPendingChallenges,
+      tokenResponse: core.tokenResponse,
+    }),
+    recoveryCodes: createRecoveryCodeApi({
+      db: core.db,
+      now: core.now,
+      tokenSecret: core.tokenSecret,
+      limiter: perAddress(core.limiters.mfa),
       tokenResponse: core.tokenResponse,
     }),
     ...createSignupApi(core, mail, anonymous),

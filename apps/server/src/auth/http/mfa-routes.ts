@@ -25,6 +25,20 @@ export function mountFactorRoutes(app: Hono, service: AuthService): void {
     const caller = await service.authenticateNamed(bearerToken(c));
     return c.json(await service.mfa.unenroll(caller, c.req.param('id')));
   });
+  // Engage's recovery codes (auth/recovery-codes.ts): how many are left, a new set, one used.
+  app.get('/recovery-codes', async (c) => {
+    const caller = await service.authenticateNamed(bearerToken(c));
+    return c.json(await service.recoveryCodes.status(caller));
+  });
+  app.post('/recovery-codes', async (c) => {
+    const caller = await service.authenticateNamed(bearerToken(c));
+    await jsonBody(c);
+    return c.json(await service.recoveryCodes.generate(caller));
+  });
+  app.post('/recovery-codes/verify', async (c) => {
+    const caller = await service.authenticateNamed(bearerToken(c));
+    return c.json(await service.recoveryCodes.verify(caller, await jsonBody(c), clientIp(c)));
+  });
 }
 
 /**
