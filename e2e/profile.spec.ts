@@ -34,6 +34,28 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Second factors' }).getByRole('listitem')).toHaveCount(1);
+    // Its recovery codes, made with it and shown once, to download or copy.
+    const codes = await page
+      .getByRole('list', { name: 'Your recovery codes' })
+      .getByRole('listitem')
+      .allInnerTexts();
+    expect(codes).toHaveLength(10);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download codes' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^recovery-codes-\d{4}-\d{2}-\d{2}\.txt$/);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByText('10 recovery codes left')).toBeVisible();
+
+    // The authenticator lost: a recovery code at the second step, once.
+    await logOut(page, email);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('button', { name: 'Lost your authenticator? Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill((codes[0] as string).toLowerCase());
+    await page.getByRole('button', { name: 'Use this recovery code' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page.getByText('9 recovery codes left')).toBeVisible();
 
     await logOut(page, email);
     await page.getByLabel('Email').fill(email);

@@ -48,6 +48,9 @@ export const authText = {
   mfaEnrolLink: 'Set up an authenticator app',
   // Passkeys and security keys.
   signInWithPasskey: 'Sign in with a passkey',
+  useRecoveryCode: 'Lost your authenticator? Use a recovery code',
+  recoveryCodeHelp: 'One of the codes you saved when you set up two-factor authentication. Each works once.',
+  recoveryCodeRequired: 'Type one of your recovery codes.',
   passkeyCancelled: 'No passkey was used: the request was cancelled or timed out.',
   passkeyCounterBehind:
     'This passkey was refused: it counted fewer uses than it had before, which happens when a passkey was copied or its device restored from a backup. Sign in another way, then remove it on your profile and add it again.',

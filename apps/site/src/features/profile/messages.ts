@@ -32,6 +32,14 @@ export const profileText = {
   totpOn: 'Two-factor authentication is on. You will be asked for a code from your app when you sign in.',
   totpRemoved: 'The authenticator app was removed.',
   noFactors: 'Two-factor authentication is off.',
+  recoveryShownOnce:
+    'Save these recovery codes somewhere safe: each signs you in once if you lose your authenticator. They are shown only now.',
+  recoveryFileIntro:
+    'Recovery codes: each one can be used once instead of a code from your authenticator, at the second sign-in step.',
+  recoveryLeft: (n: number) =>
+    `${n} recovery code${n === 1 ? '' : 's'} left: each signs you in once if you lose your authenticator.`,
+  recoveryNone: 'No recovery codes: make some, so losing your authenticator does not lock you out.',
+  recoveryCopied: 'Recovery codes copied.',
   scanHelp:
     'Scan the QR code with your authenticator app, or type the key below into it. Then enter the six-digit code it shows.',
   copied: 'Key copied.',

@@ -2,10 +2,75 @@ import type { Factor } from '@supabase/auth-js';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { OneTimeCodeField } from '@/components/ui/credential-fields';
+import { recoveryCodesOffered, redeemRecoveryCode } from '@/lib/recovery-codes';
 import { useSupabase } from '@/lib/session';
 import { authText } from '../messages';
 import { passkeyFailureText, secondaryButton } from './auth-form-parts';
 import { Notice, SubmitButton } from './auth-ui';
+
+/**
+ * A recovery code instead of the authenticator (the embedded auth's): folded until asked for, then
+ * a field of its own. A good code raises the session as the authenticator would.
+ */
+function RecoveryCodeStep() {
+  const supabase = useSupabase();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const use = async () => {
+    if (!code.trim()) return setError(authText.recoveryCodeRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      await redeemRecoveryCode((await supabase()).auth, code.trim());
+    } catch (thrown) {
+      setError((thrown as Error).message);
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!open)
+    return (
+      <button type="button" className={secondaryButton} onClick={() => setOpen(true)}>
+        {authText.useRecoveryCode}
+      </button>
+    );
+  return (
+    <div className="grid gap-2 rounded-md border border-border p-3">
+      <label htmlFor="recovery-code" className="text-sm font-medium">
+        Recovery code
+      </label>
+      <input
+        id="recovery-code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        onKeyDown={(e) => {
+          // Its own Enter: the form around it sends the authenticator's code.
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void use();
+          }
+        }}
+        className="h-9 rounded-md border border-border bg-background px-3 font-mono text-base md:text-sm"
+        aria-describedby="recovery-code-help"
+        aria-invalid={error ? true : undefined}
+      />
+      <p id="recovery-code-help" className="text-xs text-muted-foreground">
+        {authText.recoveryCodeHelp}
+      </p>
+      <div aria-live="assertive">{error && <Notice kind="error">{error}</Notice>}</div>
+      <button type="button" className={secondaryButton} disabled={busy} onClick={() => void use()}>
+        {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+        Use this recovery code
+      </button>
+    </div>
+  );
+}
 
 /**
  * The second sign-in step: the user has a verified authenticator app or security key and signed in
@@ -111,6 +176,7 @@ export function MfaChallenge() {
               </SubmitButton>
             </>
           )}
+          {recoveryCodesOffered() && <RecoveryCodeStep />}
           <button
             type="button"
             onClick={() => void signOut()}

@@ -2,9 +2,11 @@ import type { Factor } from '@supabase/auth-js';
 import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmRemove } from '@/components/ui/confirm-remove';
+import { makeRecoveryCodes, recoveryCodesOffered } from '@/lib/recovery-codes';
 import type { SupabaseClient } from '@/lib/supabase';
 import { profileText } from '../messages';
 import { FormMessage } from './form-message';
+import { RecoveryCodes } from './recovery-codes';
 import { TotpEnrolment, type Enrolment } from './totp-enrolment';
 import { useProfileList } from './use-profile-list';
 
@@ -39,6 +41,8 @@ async function unenroll(supabase: Client, factorId: string): Promise<void> {
  */
 export function TwoFactor({ supabase }: { supabase: Client }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  // The first factor just verified: its recovery codes, made and shown at once.
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const {
     items: factors,
     reload,
@@ -46,6 +50,7 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
     outcome,
     act,
   } = useProfileList(useCallback(() => listFactors(supabase), [supabase]));
+  const verifiedCount = (factors ?? []).filter((f) => f.status === 'verified').length;
 
   const start = () =>
     act(async () => {
@@ -69,6 +74,8 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
         throw error;
       }
       setEnrolment(null);
+      if (verifiedCount === 0 && recoveryCodesOffered())
+        setFreshCodes(await makeRecoveryCodes((await supabase()).auth).catch(() => null));
       await reload();
       return { kind: 'success', text: profileText.totpOn };
     });
@@ -135,6 +142,9 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
             </li>
           ))}
         </ul>
+      )}
+      {verified.length > 0 && recoveryCodesOffered() && (
+        <RecoveryCodes key={freshCodes?.[0] ?? 'status'} supabase={supabase} initialCodes={freshCodes} />
       )}
       {enrolment ? (
         <TotpEnrolment
