@@ -154,5 +154,13 @@ test.describe('widget text chat', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(320);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // With "New conversation" beside it, the assistant's name is read whole: it wraps, never cut.
+    await expect(panel.getByRole('button', { name: 'New conversation' })).toBeVisible();
+    const title = panel.getByRole('heading', { level: 2 });
+    await expect(title).toHaveText(/^Chat with the CTO\/CIO Assistant$/);
+    const cut = await title.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis',
+    );
+    expect(cut, 'the chat title is cut').toBe(false);
   });
 });
