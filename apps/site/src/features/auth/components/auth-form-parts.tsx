@@ -38,8 +38,9 @@ export function passkeyFailureText(error: unknown): string {
   };
   if (code === 'ERROR_CEREMONY_ABORTED' || cause?.name === 'NotAllowedError' || cause?.name === 'AbortError')
     return authText.passkeyCancelled;
-  // The server's verification library speaks of counters and signatures: said in plain words.
-  if (code === 'webauthn_verification_failed')
+  // The server's verification library speaks of counters and signatures: said in plain words. The
+  // server's own words (a passkey it does not know) are plain already and stay.
+  if (code === 'webauthn_verification_failed' && !/not registered/i.test(message ?? ''))
     return /counter/i.test(message ?? '') ? authText.passkeyCounterBehind : authText.passkeyNotVerified;
   return message || 'Something went wrong. Please try again.';
 }

@@ -18,6 +18,14 @@ describe('passkeyFailureText', () => {
     ).toBe(authText.passkeyNotVerified);
   });
 
+  it('keeps the server’s own plain words for a passkey it does not know', () => {
+    const unknown = {
+      code: 'webauthn_verification_failed',
+      message: 'WebAuthn verification failed: this passkey is not registered',
+    };
+    expect(passkeyFailureText(unknown)).toBe(unknown.message);
+  });
+
   it('says a cancelled request as cancelled, and the server’s other refusals as it says them', () => {
     expect(passkeyFailureText({ cause: { name: 'NotAllowedError' } })).toBe(authText.passkeyCancelled);
     expect(passkeyFailureText({ code: 'webauthn_credential_not_found', message: 'Passkey not found' })).toBe(
