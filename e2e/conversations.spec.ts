@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectWholePlaceholder } from './layout-helpers';
 
 // An operator reads the visitors' conversations at /conversations (search,
 // transcript, CSV export, delete), answers a question the assistant could not answer, and the
@@ -247,14 +248,6 @@ test.describe('conversations in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(filters.getByLabel('Kind')).toBeVisible();
     await expect(filters.getByRole('button', { name: /filters/ })).toBeHidden();
-    const room = await filters.getByLabel('Search').evaluate((el) => {
-      const input = el as HTMLInputElement;
-      const style = getComputedStyle(input);
-      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-      context.font = style.font;
-      const free = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { free, needed: context.measureText(input.placeholder).width };
-    });
-    expect(room.needed, 'the placeholder is cut').toBeLessThanOrEqual(room.free);
+    await expectWholePlaceholder(filters.getByLabel('Search'));
   });
 });

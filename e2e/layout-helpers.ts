@@ -76,3 +76,16 @@ export async function expectTitle(page: Page, word: string) {
   await expect(heading).toHaveAccessibleName(word);
   expect(await heading.innerText()).toBe([...word.replace(/\s+/g, '')].join(' '));
 }
+
+/** An input's placeholder is read whole: the text's width fits the room inside its padding. */
+export async function expectWholePlaceholder(input: Locator) {
+  const room = await input.evaluate((el) => {
+    const field = el as HTMLInputElement;
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    context.font = style.font;
+    const free = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { free, needed: context.measureText(field.placeholder).width };
+  });
+  expect(room.needed, 'the placeholder is cut').toBeLessThanOrEqual(room.free);
+}

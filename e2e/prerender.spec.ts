@@ -98,22 +98,12 @@ test.describe('/ as islands', () => {
   test('before any input it fetches only its islands’ script, at most 35 kB gzip; the first input brings the widget', async ({
     page,
   }) => {
-    const scripts: Promise<{ url: string; gzip: number }>[] = [];
-    let recording = true; // until the first input: the call's own chunks arrive as the test ends
-    page.on('response', (r) => {
-      if (recording && r.request().resourceType() === 'script')
-        scripts.push(
-          r.body().then(
-            (b) => ({ url: r.url(), gzip: gzipSync(b, { level: 9 }).length }),
-            () => ({ url: r.url(), gzip: 0 }),
-          ),
-        );
-    });
+    // Until the first input: the call's own chunks arrive as the test ends.
+    const stop = recordScripts(page);
     await page.goto('/');
     await expect(page.locator('#root[data-hydrated]')).toBeAttached();
     await page.waitForLoadState('networkidle');
-    const before = await Promise.all(scripts);
-    recording = false;
+    const before = await stop();
     expect(before.length).toBeGreaterThan(0);
     expect(
       before.map((s) => new URL(s.url).pathname).filter((p) => /\/(index|client|widget-island)-/.test(p)),
