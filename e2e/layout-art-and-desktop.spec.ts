@@ -20,6 +20,8 @@ async function artBehindText(page: Page): Promise<number> {
     const x = Math.min(a.x, b.x);
     return { x, y: a.y, width: Math.max(a.right, b.right) - x, height: b.bottom - a.y };
   });
+  // Two frames first: the screenshot then shows the text taken out, not the frame before.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const png = await page.screenshot({ clip: box });
   return page.evaluate(async (b64) => {
     const img = new Image();
@@ -54,6 +56,18 @@ test.describe('background art', () => {
         await expect
           .poll(() => page.getByTestId('landing-scrim').evaluate((el) => getComputedStyle(el).position))
           .toBe('absolute');
+        // A signed-in user's page is put in place by its script: measured once its art has decoded and
+        // two frames have painted it, not in the frame the page arrived in.
+        await page.evaluate(async () => {
+          const art = document.querySelector<HTMLElement>('[data-testid="landing-background"]');
+          const url = art && /url\("?(.*?)"?\)/.exec(getComputedStyle(art).backgroundImage)?.[1];
+          if (url) {
+            const image = new Image();
+            image.src = url;
+            await image.decode().catch(() => undefined);
+          }
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        });
         // The art's lines are light on a dark picture: behind the text they are dimmed to a trace.
         expect(await artBehindText(page), `${path}: art behind the text`).toBeLessThan(24);
       }
