@@ -1,7 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { getAssistant, type LandingKey } from '@/features/landing/assistants';
-import { EngageWidgetMount } from '@/features/voice-widget/components/engage-widget-mount';
+import { EngageWidget } from '@/features/voice-widget/components/engage-widget';
 import { ISLANDS } from '@/lib/island-names';
 import { PublicConfigContext, usePublicConfig, type PublicConfig } from '@/lib/public-config';
 
@@ -13,14 +13,11 @@ import { PublicConfigContext, usePublicConfig, type PublicConfig } from '@/lib/p
 /** Whose widget: the public page's uses the everyone key, the sign-in-only pages' the members'. */
 const audienceOf = (page: LandingKey) => (page === 'index' ? 'public' : 'members');
 
-function Widget({ page }: { page: LandingKey }) {
+/** The page's <engage-widget>, for its assistant. */
+function PageWidget({ page }: { page: LandingKey }) {
   const assistant = getAssistant(page, usePublicConfig());
   return (
-    <EngageWidgetMount
-      assistantId={assistant.id}
-      assistantName={assistant.name}
-      audience={audienceOf(page)}
-    />
+    <EngageWidget assistantId={assistant.id} assistantName={assistant.name} audience={audienceOf(page)} />
   );
 }
 
@@ -31,7 +28,7 @@ export function WidgetIsland({ page }: { page: LandingKey }) {
     // the mount point is a stacking context of its own below the site's dialogs and their dimmed
     // backdrop (z-50), so ENGAGE never shines through them. It has no height: nothing moves.
     <div data-island={ISLANDS.widget} data-page={page} className="relative z-40">
-      <Widget page={page} />
+      <PageWidget page={page} />
     </div>
   );
 }
@@ -56,7 +53,7 @@ export function mountWidgetIsland(container: HTMLElement, config: PublicConfig):
       container,
       <StrictMode>
         <PublicConfigContext.Provider value={config}>
-          <Widget page={page} />
+          <PageWidget page={page} />
           <Committed />
         </PublicConfigContext.Provider>
       </StrictMode>,

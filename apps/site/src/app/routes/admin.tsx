@@ -1,6 +1,6 @@
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { sqlEditorUrl } from '@/features/admin/lib/sql-editor-url';
-import { EngageWidgetMount } from '@/features/voice-widget/components/engage-widget-mount';
+import { EngageWidget } from '@/features/voice-widget/components/engage-widget';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { getAccessToken } from '@/lib/supabase';
@@ -16,7 +16,7 @@ export function Component() {
       getAccessToken={getAccessToken}
       sqlEditorUrl={sqlEditorUrl(config.auth)}
       renderWidgetPreview={(assistantId) => (
-        <EngageWidgetMount assistantId={assistantId} assistantName="assistant" />
+        <EngageWidget assistantId={assistantId} assistantName="assistant" />
       )}
     />
   );

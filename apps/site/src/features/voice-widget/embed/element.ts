@@ -1,25 +1,28 @@
 /**
  * `<engage-widget assistant="asst_…" position mode lang name>`: the voice widget as a custom element,
  * for any site (the /embed.js script, embed-entry.ts) and Engage's own landing pages
- * (engage-widget-mount.tsx). Its idle state is plain DOM in a shadow root (idle.ts); the first click
+ * (engage-widget.tsx). Its idle state is plain DOM in a shadow root (idle.ts); the first click
  * loads the configuration and the React view (widget-app.tsx: the voice SDK, the call room, the chat
  * follow from there), which then owns the shadow root. Nothing is defined globally but the element.
  * @module
  */
-import type { VoiceWidgetViewProps, WidgetMode, WidgetPosition } from '../components/voice-widget-view';
+import type { EngageWidgetViewProps, WidgetMode, WidgetPosition } from '../components/engage-widget-view';
+import type { LoadVoiceSdk } from '../lib/voice-client';
 import { loadEmbedConfig, type EmbedProvider } from './embed-config';
 import { IDLE_CSS, idleMarkup, type IdleStatus } from './idle';
 
 /** The React view, mounted into the shadow root on the first click. */
 export interface WidgetApp {
-  mountWidget(shadow: ShadowRoot, props: VoiceWidgetViewProps, options?: MountOptions): MountedWidget;
+  mountWidget(shadow: ShadowRoot, props: EngageWidgetViewProps, options?: MountOptions): MountedWidget;
 }
 export interface MountOptions {
   /** The microphone worklet's file on Engage's origin (see @engage/voice's captureWorkletUrl). */
   captureWorkletUrl?: string;
+  /** Loads the voice SDK; by default @engage/voice, on demand. Component tests give a fake. */
+  loadSdk?: LoadVoiceSdk;
 }
 export interface MountedWidget {
-  update(props: VoiceWidgetViewProps): void;
+  update(props: EngageWidgetViewProps): void;
   unmount(): void;
 }
 
@@ -30,6 +33,8 @@ export interface EngageWidgetOptions {
   loadApp: () => Promise<WidgetApp>;
   /** Given when the page's CSP may not allow Blob-URL scripts (other sites). */
   captureWorkletUrl?: string;
+  /** Loads the voice SDK; by default @engage/voice, on demand. Component tests give a fake. */
+  loadSdk?: LoadVoiceSdk;
 }
 
 export const ELEMENT_NAME = 'engage-widget';
@@ -46,7 +51,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
   if (typeof customElements === 'undefined' || customElements.get(ELEMENT_NAME)) return;
   let idleSheet: CSSStyleSheet | null = null;
 
-  class EngageWidget extends HTMLElement {
+  class EngageWidgetElement extends HTMLElement {
     static observedAttributes = ['assistant', 'position', 'mode', 'lang', 'name'];
     #provider: EmbedProvider | undefined;
     #shadow: ShadowRoot | null = null;
@@ -115,7 +120,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       if (this.#shadow && idleSheet) this.#shadow.adoptedStyleSheets = [idleSheet];
     }
 
-    #props(start: VoiceWidgetViewProps['start'] | null, provider?: EmbedProvider): VoiceWidgetViewProps {
+    #props(start: EngageWidgetViewProps['start'] | null, provider?: EmbedProvider): EngageWidgetViewProps {
       const known = provider ?? this.#provider ?? this.#loaded;
       // The conversation's language: the element's `lang`, or the page's around it.
       const lang = this.closest('[lang]')?.getAttribute('lang');
@@ -213,13 +218,13 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       this.#status = 'idle';
       shadow.replaceChildren();
       shadow.adoptedStyleSheets = [];
-      this.#mounted = app.mountWidget(
-        shadow,
-        this.#props({ action, focus }, config.provider),
-        options.captureWorkletUrl ? { captureWorkletUrl: options.captureWorkletUrl } : {},
-      );
+      const { captureWorkletUrl, loadSdk } = options;
+      this.#mounted = app.mountWidget(shadow, this.#props({ action, focus }, config.provider), {
+        ...(captureWorkletUrl && { captureWorkletUrl }),
+        ...(loadSdk && { loadSdk }),
+      });
     }
   }
 
-  customElements.define(ELEMENT_NAME, EngageWidget);
+  customElements.define(ELEMENT_NAME, EngageWidgetElement);
 }

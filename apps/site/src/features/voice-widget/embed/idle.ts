@@ -2,11 +2,11 @@
  * The <engage-widget> element's own markup before the first click: ENGAGE and "Type instead" as plain
  * DOM with hand-written styles, so a site pays for no framework until the visitor acts. The same
  * strings build the element's shadow root (element.ts) and the declarative shadow root Engage's
- * prerendered landing pages carry (engage-widget-mount.tsx), so the button shows before any script.
- * The React view (../components/voice-widget-view.tsx) takes over on the first click and looks the same.
+ * prerendered landing pages carry (engage-widget.tsx), so the button shows before any script.
+ * The React view (../components/engage-widget-view.tsx) takes over on the first click and looks the same.
  * @module
  */
-import type { WidgetMode, WidgetPosition } from '../components/voice-widget-view';
+import type { WidgetMode, WidgetPosition } from '../components/engage-widget-view';
 
 /** What the idle markup shows. */
 export type IdleStatus =

@@ -1,6 +1,6 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
-// <engage-widget> in Engage's own JSX (engage-widget-mount.tsx): its attributes as strings.
+// <engage-widget> in Engage's own JSX (engage-widget.tsx): its attributes as strings.
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- React's JSX namespace is how intrinsic elements are declared
   namespace JSX {

@@ -1,11 +1,11 @@
 /**
  * The React side of <engage-widget>, loaded on the first click: the view every Engage page shows
- * (../components/voice-widget-view.tsx), rendered into the element's shadow root with its own
+ * (../components/engage-widget-view.tsx), rendered into the element's shadow root with its own
  * Tailwind build (widget.css). The voice SDK, the call panel and the chat load from here on demand.
  * @module
  */
 import { createRoot } from 'react-dom/client';
-import { VoiceWidgetView, type VoiceWidgetViewProps } from '../components/voice-widget-view';
+import { EngageWidgetView, type EngageWidgetViewProps } from '../components/engage-widget-view';
 import { voiceSdkLoader } from '../lib/load-sdk';
 import type { MountedWidget, MountOptions } from './element';
 import { withPropertyDefaults } from './shadow-css';
@@ -15,10 +15,9 @@ let sheet: CSSStyleSheet | null = null;
 
 export function mountWidget(
   shadow: ShadowRoot,
-  initial: VoiceWidgetViewProps,
-  { captureWorkletUrl }: MountOptions = {},
+  initial: EngageWidgetViewProps,
+  { captureWorkletUrl, loadSdk = voiceSdkLoader(captureWorkletUrl) }: MountOptions = {},
 ): MountedWidget {
-  const loadSdk = voiceSdkLoader(captureWorkletUrl);
   const props = { ...initial, loadSdk };
   if (!sheet) {
     sheet = new CSSStyleSheet();
@@ -29,10 +28,10 @@ export function mountWidget(
   container.className = 'engage-root';
   shadow.append(container);
   const root = createRoot(container);
-  root.render(<VoiceWidgetView {...props} />);
+  root.render(<EngageWidgetView {...props} />);
   return {
     // A later attribute change keeps the call: the same view, new props (the first press is done).
-    update: (next) => root.render(<VoiceWidgetView {...next} loadSdk={loadSdk} start={props.start} />),
+    update: (next) => root.render(<EngageWidgetView {...next} loadSdk={loadSdk} start={props.start} />),
     unmount: () => {
       root.unmount();
       container.remove();

@@ -1,17 +1,12 @@
 import Vapi from '@engage/voice';
 import { audioElements, FakeDaily, installMediaStubs } from '@engage/voice/testing';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { LoadVoiceSdk } from '../lib/voice-client';
-import { widgetTestConfig } from '../testing/public-config';
-import { VoiceWidget } from './voice-widget';
+import { renderWidget, typeIn, viewMounted, widget } from '../testing/render-widget';
 
 // The widget over the real voice SDK (@engage/voice), with the SDK's typed fake of Daily's call
 // object playing the provider's room and a fake HTTP answer for the web call.
-
-const config: PublicConfig = widgetTestConfig;
 
 const WEB_CALL = {
   id: 'call-1',
@@ -60,21 +55,15 @@ function setup(webCall: () => Response = () => Response.json(WEB_CALL, { status:
     instances.push(vapi);
     return vapi;
   };
-  const user = userEvent.setup();
-  const view = render(
-    <PublicConfigContext.Provider value={config}>
-      <VoiceWidget assistantId="asst_ediscovery" assistantName="Sales Engineer Assistant" loadSdk={loadSdk} />
-    </PublicConfigContext.Provider>,
-  );
-  return { daily, clock, requests, instances, user, ...view };
+  return { daily, clock, requests, instances, ...renderWidget({ loadSdk }) };
 }
 
 type Setup = ReturnType<typeof setup>;
 
 /** ENGAGE, then the assistant joins the room, plays audio and says it is listening. */
 async function connect(t: Setup) {
-  await t.user.click(screen.getByRole('button', { name: 'ENGAGE' }));
-  expect(screen.getByRole('button', { name: 'CONNECTING...' })).toHaveAttribute('aria-disabled', 'true');
+  await t.user.click(widget.getByRole('button', { name: 'ENGAGE' }));
+  expect(widget.getByRole('button', { name: 'CONNECTING...' })).toHaveAttribute('aria-disabled', 'true');
   await waitForJoin(t);
   act(() => {
     const call = t.daily.last;
@@ -82,12 +71,13 @@ async function connect(t: Setup) {
     call.startTrack('audio');
     call.appMessage('listening');
   });
-  await screen.findByRole('button', { name: 'END' });
+  await widget.findByRole('button', { name: 'END' });
 }
 
 /** Resolves once the SDK has joined the fake room. */
 async function waitForJoin(t: Setup) {
-  await screen.findByRole('button', { name: 'CONNECTING...' });
+  await widget.findByRole('button', { name: 'CONNECTING...' });
+  await viewMounted(t);
   await act(() => vi.waitFor(() => expect(t.daily.calls.at(-1)?.meetingState).toBe('joined-meeting')));
 }
 
@@ -95,45 +85,45 @@ beforeEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('VoiceWidget over @engage/voice and its Daily fake', () => {
+describe('The widget over @engage/voice and its Daily fake', () => {
   it('starts a web call for the page assistant with the public key, then shows the call', async () => {
     const t = setup();
     await connect(t);
     expect(t.requests).toEqual([
-      { url: `${window.location.origin}/provider/call/web`, body: { assistantId: 'asst_ediscovery' } },
+      { url: `${window.location.origin}/provider/call/web`, body: { assistantId: 'asst_index' } },
     ]);
-    expect(screen.getByText('Listening')).toBeVisible();
-    expect(screen.getAllByTestId('voice-wave-bar')).toHaveLength(5);
+    expect(widget.getByText('Listening')).toBeVisible();
+    expect(widget.getAllByTestId('voice-wave-bar')).toHaveLength(5);
     expect(audioElements()).toHaveLength(1);
   });
 
   it('shows Speaking while the assistant is loud and Listening a second after it goes quiet', async () => {
     const t = setup();
     await connect(t);
-    const bars = screen.getAllByTestId('voice-wave-bar');
+    const bars = widget.getAllByTestId('voice-wave-bar');
     const quiet = bars.map((bar) => bar.style.transform);
     act(() => t.daily.last.audioLevel(0.12));
-    expect(screen.getByText('Speaking')).toBeVisible();
+    expect(widget.getByText('Speaking')).toBeVisible();
     expect(bars.map((bar) => bar.style.transform)).not.toEqual(quiet);
     act(() => t.daily.last.audioLevel(0));
-    expect(screen.getByText('Speaking')).toBeVisible();
+    expect(widget.getByText('Speaking')).toBeVisible();
     act(() => t.clock.runAll());
-    expect(screen.getByText('Listening')).toBeVisible();
+    expect(widget.getByText('Listening')).toBeVisible();
   });
 
   it('mutes the microphone at once', async () => {
     const t = setup();
     await connect(t);
-    await t.user.click(screen.getByRole('button', { name: 'Mute microphone' }));
-    expect(screen.getByRole('button', { name: 'Mute microphone' })).toHaveAttribute('aria-pressed', 'true');
+    await t.user.click(widget.getByRole('button', { name: 'Mute microphone' }));
+    expect(widget.getByRole('button', { name: 'Mute microphone' })).toHaveAttribute('aria-pressed', 'true');
     expect(t.instances[0]!.isMuted()).toBe(true);
   });
 
   it('END leaves the room and removes the audio element; the next call reuses the SDK instance', async () => {
     const t = setup();
     await connect(t);
-    await t.user.click(screen.getByRole('button', { name: 'END' }));
-    expect(await screen.findByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    await t.user.click(widget.getByRole('button', { name: 'END' }));
+    expect(await widget.findByRole('button', { name: 'ENGAGE' })).toBeVisible();
     await act(() => vi.waitFor(() => expect(t.daily.last.destroyed).toBe(true)));
     expect(audioElements()).toHaveLength(0);
     await connect(t);
@@ -145,15 +135,15 @@ describe('VoiceWidget over @engage/voice and its Daily fake', () => {
     const t = setup();
     await connect(t);
     act(() => t.daily.last.serverEnds());
-    expect(await screen.findByRole('button', { name: 'ENGAGE' })).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('Call ended.');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await widget.findByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    expect(widget.getByRole('status')).toHaveTextContent('Call ended.');
+    expect(widget.queryByRole('alert')).toBeNull();
   });
 
   it("captions the assistant's transcript messages, and a typed question reaches the room as add-message", async () => {
     const t = setup();
     await connect(t);
-    const box = await screen.findByLabelText('Type a message');
+    const box = await widget.findByLabelText('Type a message');
     act(() => {
       t.daily.last.appMessage({ type: 'speech-update', status: 'started', role: 'assistant' });
       t.daily.last.appMessage({
@@ -163,7 +153,7 @@ describe('VoiceWidget over @engage/voice and its Daily fake', () => {
         transcript: 'Hello',
       });
     });
-    expect(screen.getByRole('list', { name: 'Captions' })).toHaveTextContent('Hello');
+    expect(widget.getByRole('list', { name: 'Captions' })).toHaveTextContent('Hello');
     act(() =>
       t.daily.last.appMessage({
         type: 'transcript[transcriptType="final"]',
@@ -172,35 +162,35 @@ describe('VoiceWidget over @engage/voice and its Daily fake', () => {
         transcript: 'Hello, how can I help?',
       }),
     );
-    expect(screen.getByRole('list', { name: 'Captions' })).toHaveTextContent('Hello, how can I help?');
-    await t.user.type(box, 'When do you open?{Enter}');
+    expect(widget.getByRole('list', { name: 'Captions' })).toHaveTextContent('Hello, how can I help?');
+    typeIn(box, 'When do you open?{Enter}');
     expect(t.daily.last.sentMessages).toContainEqual({
       type: 'add-message',
       message: { role: 'user', content: 'When do you open?' },
     });
-    expect(screen.getByRole('list', { name: 'Captions' })).toHaveTextContent('When do you open?');
+    expect(widget.getByRole('list', { name: 'Captions' })).toHaveTextContent('When do you open?');
   });
 
   it('explains a denied microphone', async () => {
     const t = setup();
-    await t.user.click(screen.getByRole('button', { name: 'ENGAGE' }));
+    await t.user.click(widget.getByRole('button', { name: 'ENGAGE' }));
     await waitForJoin(t);
     act(() => t.daily.last.permissionDenied());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Microphone access is blocked.');
-    expect(screen.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    expect(await widget.findByRole('alert')).toHaveTextContent('Microphone access is blocked.');
+    expect(widget.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
   });
 
   it('says so when the provider refuses the call', async () => {
-    setup(() => Response.json({ message: 'Assistant not found' }, { status: 404 }));
-    await userEvent.click(screen.getByRole('button', { name: 'ENGAGE' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The call could not be started.');
-    expect(screen.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
+    const t = setup(() => Response.json({ message: 'Assistant not found' }, { status: 404 }));
+    await t.user.click(widget.getByRole('button', { name: 'ENGAGE' }));
+    expect(await widget.findByRole('alert')).toHaveTextContent('The call could not be started.');
+    expect(widget.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
   });
 
   it('leaving the page ends the call: the room is destroyed and no audio element is left', async () => {
     const t = setup();
     await connect(t);
-    t.unmount();
+    t.unmount(); // the element ends its call once it is out of the page for good
     await act(() => vi.waitFor(() => expect(t.daily.last.destroyed).toBe(true)));
     expect(audioElements()).toHaveLength(0);
     expect(t.daily.last.listenerTotal()).toBe(0);

@@ -5,7 +5,7 @@ import type { EmbedProvider } from '../embed/embed-config';
 import { declarativeShadowRoot } from '../embed/idle';
 import { useMembersPublicKey } from '../hooks/use-members-key';
 
-export interface EngageWidgetMountProps {
+export interface EngageWidgetProps {
   assistantId: string;
   assistantName: string;
   /** 'members': the sign-in-only pages, whose key /config.json gives only with a session. */
@@ -19,11 +19,7 @@ type EngageWidgetElement = HTMLElement & { provider?: EmbedProvider };
  * idle state as a declarative shadow root (shown before any script runs), defined once the page's
  * script runs, and given the provider as the app already knows it (no second /config.json).
  */
-export function EngageWidgetMount({
-  assistantId,
-  assistantName,
-  audience = 'public',
-}: EngageWidgetMountProps) {
+export function EngageWidget({ assistantId, assistantName, audience = 'public' }: EngageWidgetProps) {
   const { provider } = usePublicConfig();
   const membersKey = useMembersPublicKey(audience === 'members');
   const publicKey = audience === 'members' ? membersKey : provider.publicKey;
