@@ -1,13 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PublicConfigContext, type PublicConfig } from '@/lib/public-config';
 import type { SessionState } from '@/lib/session';
+import { testSession, withSession } from '@/testing/session';
 import { TopNav } from './top-nav';
 
 let state: Partial<SessionState> = {};
-vi.mock('@/lib/session', () => ({ useSession: () => state }));
+const wrapper = withSession(testSession(() => state));
 
 const config: PublicConfig = {
   siteTitle: 'Engage',
@@ -23,6 +24,7 @@ function renderNav(session: Partial<SessionState> = { user: null, isAdmin: false
     <PublicConfigContext.Provider value={config}>
       <RouterProvider router={router} />
     </PublicConfigContext.Provider>,
+    { wrapper },
   );
   return router;
 }

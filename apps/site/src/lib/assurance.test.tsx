@@ -1,19 +1,27 @@
 import type { Session } from '@supabase/auth-js';
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RouteGuard } from '@/features/auth/components/route-guard';
 import { authText } from '@/features/auth/messages';
 import type { SessionState } from '@/lib/session';
+import { testSession, withSession } from '@/testing/session';
 import { clearAssuranceDemand, watchingAssurance } from './assurance';
 
 let state: Partial<SessionState> = {};
-vi.mock('@/lib/session', () => ({
-  useSession: () => state,
-  useSupabase: () => async () => ({
-    auth: { mfa: { listFactors: async () => ({ data: { totp: [], webauthn: [] }, error: null }) } },
+const SessionFixture = withSession(
+  testSession(() => state, {
+    mfa: { listFactors: async () => ({ data: { totp: [], webauthn: [] }, error: null }) },
   }),
-}));
+);
+function wrapper({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter>
+      <SessionFixture>{children}</SessionFixture>
+    </MemoryRouter>
+  );
+}
 
 const jwt = (aal: string) => `x.${btoa(JSON.stringify({ aal }))}.y`;
 /** A stored session that knows of no factor (issued before one was enrolled, or from elsewhere). */
@@ -31,7 +39,7 @@ describe("the server's assurance demands", () => {
   it('403 mfa_required: the guard shows the code step instead of the page until the session is aal2', async () => {
     clearAssuranceDemand();
     state = signedIn('aal1');
-    const view = render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper: MemoryRouter });
+    const view = render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper });
     expect(screen.getByText('Dashboard')).toBeInTheDocument();
     const send = watchingAssurance(answer(403, { error: 'mfa_required', message: '…' }));
     // The caller still gets the answer as it came.
@@ -47,7 +55,7 @@ describe("the server's assurance demands", () => {
   it('403 mfa_enrollment_required: the way to the profile’s two-factor section', async () => {
     clearAssuranceDemand();
     state = signedIn('aal1');
-    render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper: MemoryRouter });
+    render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper });
     await act(async () => {
       await watchingAssurance(answer(403, { error: 'mfa_enrollment_required', message: '…' }))(
         '/api/admin/users',
@@ -60,7 +68,7 @@ describe("the server's assurance demands", () => {
   it('other refusals are left to the page', async () => {
     clearAssuranceDemand();
     state = signedIn('aal1');
-    render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper: MemoryRouter });
+    render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper });
     await act(async () => {
       await watchingAssurance(answer(403, { error: 'forbidden', message: '…' }))('/api/admin/users');
       await watchingAssurance(answer(401, { error: 'mfa_required' }))('/api/admin/users');

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rememberRecovery } from './password-recovery';
 import { PublicConfigContext, type PublicConfig } from './public-config';
-import { endPasswordRecovery, resetSessionForTests, useSession } from './session';
+import { SessionProvider, useSession } from './session';
+import { createSessionStore } from './session-store';
 import { storageKeyFor } from './stored-session';
 
 // A reset link's "choose a new password" state across a reload: the page is loaded again with the
@@ -40,12 +41,17 @@ function Probe() {
 }
 
 /** The page loaded anew: the store decides from storage again. */
+let store = createSessionStore();
+const endPasswordRecovery = () => store.endPasswordRecovery();
+
 function reload() {
   cleanup();
-  resetSessionForTests();
+  store = createSessionStore();
   render(
     <PublicConfigContext.Provider value={config}>
-      <Probe />
+      <SessionProvider value={store}>
+        <Probe />
+      </SessionProvider>
     </PublicConfigContext.Provider>,
   );
 }

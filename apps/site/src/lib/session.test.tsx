@@ -3,14 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { authText } from '@/features/auth/messages';
+import { onAuthClientCreated, onSessionRefused } from './auth-client-events';
 import { PublicConfigContext, type PublicConfig } from './public-config';
-import {
-  CONFIRM_INTERVAL_MS,
-  confirmSession,
-  loadSupabase,
-  resetSessionForTests,
-  useSession,
-} from './session';
+import { loadSupabase, SessionProvider, useSession } from './session';
+import { CONFIRM_INTERVAL_MS, createSessionStore, type SiteSessionStore } from './session-store';
 import { storageKeyFor } from './stored-session';
 import { resetSupabaseForTests } from './supabase';
 
@@ -59,17 +55,25 @@ function Probe() {
   );
 }
 
+/** The page's store, made anew for each test (a page load). */
+let store: SiteSessionStore;
+const confirmSession = () => store.confirm();
+
 const renderProbe = () =>
   render(
     <PublicConfigContext.Provider value={config}>
-      <Probe />
+      <SessionProvider value={store}>
+        <Probe />
+      </SessionProvider>
     </PublicConfigContext.Provider>,
   );
 
 beforeEach(() => {
   // One auth client per test: no other test's client may hear this one's events.
   vi.stubGlobal('BroadcastChannel', undefined);
-  resetSessionForTests();
+  store = createSessionStore();
+  onAuthClientCreated(store.connect);
+  onSessionRefused(store.end);
   resetSupabaseForTests();
   window.localStorage.clear();
 });

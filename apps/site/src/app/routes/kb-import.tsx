@@ -1,11 +1,12 @@
 import { KbImportAccess } from '@/features/kb-import/components/kb-import-access';
 import { usePublicConfig } from '@/lib/public-config';
-import { confirmSession, useSession } from '@/lib/session';
+import { useSession, useSessionSource } from '@/lib/session';
 import { getAccessToken, getSupabase } from '@/lib/supabase';
 
 export function Component() {
   const config = usePublicConfig();
   const { user } = useSession();
+  const session = useSessionSource();
   const origin = window.location.origin;
   return (
     <KbImportAccess
@@ -25,7 +26,7 @@ export function Component() {
         return data.session?.user.app_metadata?.role;
       }}
       storage={window.localStorage}
-      onSessionRefused={confirmSession}
+      onSessionRefused={session.confirm}
     />
   );
 }

@@ -1,18 +1,17 @@
+import type { User } from '@supabase/auth-js';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testSession, withSession, type TestSessionState } from '@/testing/session';
 import { authText } from '../messages';
 import { AcceptInvite } from './accept-invite';
 
 const auth = { updateUser: vi.fn(), verifyOtp: vi.fn() };
-const session = vi.hoisted(() => ({ current: { user: null as { email: string } | null, loading: false } }));
+const session: { current: TestSessionState } = { current: {} };
 const toast = vi.hoisted(() => ({ success: vi.fn() }));
 
-vi.mock('@/lib/session', () => ({
-  useSession: () => session.current,
-  useSupabase: () => async () => ({ auth }),
-}));
+const wrapper = withSession(testSession(() => session.current, auth));
 vi.mock('sonner', () => ({ toast }));
 
 function renderPage() {
@@ -23,13 +22,14 @@ function renderPage() {
         <Route path="/" element={<p>Home page</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper },
   );
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
   window.location.hash = '';
-  session.current = { user: { email: 'invited@example.com' }, loading: false };
+  session.current = { user: { email: 'invited@example.com' } as User, loading: false };
 });
 
 describe('AcceptInvite', () => {

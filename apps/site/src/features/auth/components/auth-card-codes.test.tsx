@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { authText } from '../messages';
 import { AuthCard } from './auth-card';
-import { auth } from './auth-card-harness';
-
-vi.mock('@/lib/session', async () => (await import('./auth-card-harness')).sessionMock);
+import { auth, wrapper } from './auth-card-harness';
 
 /** Types the mailed six-digit code and presses Verify Code. */
 async function enterCode(code: string) {
@@ -27,7 +25,7 @@ describe('AuthCard', () => {
       data: {},
       error: { code: 'otp_expired', message: 'Token has expired or is invalid' },
     });
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authText.emailRequired);
     expect(auth.signInWithOtp).not.toHaveBeenCalled();
@@ -59,7 +57,7 @@ describe('AuthCard', () => {
 
   it("shows the service's refusal of a sign-in link in the red alert", async () => {
     auth.signInWithOtp.mockResolvedValue({ data: {}, error: { message: 'Signups not allowed for otp' } });
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await userEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Signups not allowed for otp');
@@ -69,7 +67,7 @@ describe('AuthCard', () => {
   it('after sign-up, confirms with the mailed code instead of the link', async () => {
     auth.signUp.mockResolvedValue({ data: {}, error: null });
     auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
-    render(<AuthCard defaultTab="signup" />);
+    render(<AuthCard defaultTab="signup" />, { wrapper });
     await typeCredentials('new@example.com', 'secret-1', { confirm: true });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText(authText.signUpSuccess)).toBeInTheDocument();
@@ -87,7 +85,7 @@ describe('AuthCard', () => {
     });
     auth.resend.mockResolvedValue({ data: {}, error: null });
     auth.verifyOtp.mockResolvedValue({ data: {}, error: null });
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     await typeCredentials('late@example.com', 'secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Email not confirmed');
@@ -126,7 +124,7 @@ describe('AuthCard', () => {
         message: 'For security purposes, you can only request this after 57 seconds.',
       },
     });
-    render(<AuthCard defaultTab="signup" />);
+    render(<AuthCard defaultTab="signup" />, { wrapper });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-1' } });
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'secret-1' } });
@@ -170,7 +168,7 @@ describe('AuthCard', () => {
     auth.signInWithOtp.mockResolvedValue(limited);
 
     // Reset: sent; its code may be typed, and a new mail waits out the minute, counted down.
-    const { unmount } = render(<AuthCard defaultTab="reset" />);
+    const { unmount } = render(<AuthCard defaultTab="reset" />, { wrapper });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'joe@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await settle();
@@ -184,7 +182,7 @@ describe('AuthCard', () => {
     unmount();
 
     // A sign-in link for the same address meets the reset's wait: said, and counted down.
-    render(<AuthCard defaultTab="signin" />);
+    render(<AuthCard defaultTab="signin" />, { wrapper });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'joe@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: authText.emailMeALink }));
     await settle();
@@ -200,7 +198,7 @@ describe('AuthCard', () => {
   it("takes the reset mail's six-digit code on the Reset tab (as the link: a recovery session)", async () => {
     auth.resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
     auth.verifyOtp.mockResolvedValue({ data: { session: {} }, error: null });
-    render(<AuthCard defaultTab="reset" />);
+    render(<AuthCard defaultTab="reset" />, { wrapper });
     await userEvent.type(screen.getByLabelText('Email'), 'joe@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText(authText.resetCodeHint)).toBeInTheDocument();

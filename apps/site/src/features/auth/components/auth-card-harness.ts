@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { testSession, withSession } from '@/testing/session';
 
-// Shared setup of the AuthCard tests (auth-card*.test.tsx): the mocked auth client, which each file
-// installs with `vi.mock('@/lib/session', async () => (await import('./auth-card-harness')).sessionMock)`.
+// Shared setup of the AuthCard tests (auth-card*.test.tsx): the auth client's methods as mocks,
+// given to the card as a signed-out session's client (render with `{ wrapper }`).
 
 export const auth = {
   signInWithPassword: vi.fn(),
@@ -13,7 +14,7 @@ export const auth = {
   signInWithPasskey: vi.fn(),
 };
 
-export const sessionMock = { useSupabase: () => async () => ({ auth }) };
+export const wrapper = withSession(testSession({}, auth));
 
 beforeEach(() => {
   vi.clearAllMocks();

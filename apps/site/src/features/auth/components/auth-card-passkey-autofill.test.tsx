@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authText } from '../messages';
 import { AuthCard } from './auth-card';
-import { auth } from './auth-card-harness';
-
-vi.mock('@/lib/session', async () => (await import('./auth-card-harness')).sessionMock);
+import { auth, wrapper } from './auth-card-harness';
 
 describe('AuthCard', () => {
   describe('passkey autofill (conditional UI)', () => {
@@ -20,7 +18,7 @@ describe('AuthCard', () => {
     it('asks for a conditional passkey once the email field is focused, and the field offers passkeys', async () => {
       conditional(true);
       auth.signInWithPasskey.mockReturnValue(new Promise(() => {})); // the prompt waits for the user
-      render(<AuthCard />);
+      render(<AuthCard />, { wrapper });
       expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username webauthn');
       expect(auth.signInWithPasskey).not.toHaveBeenCalled(); // nothing is asked before the field is used
       fireEvent.focus(screen.getByLabelText('Email'));
@@ -34,7 +32,7 @@ describe('AuthCard', () => {
     it('asks nothing of the server in a browser that never used a passkey here', async () => {
       conditional(true);
       localStorage.clear();
-      render(<AuthCard />);
+      render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
       await act(async () => {});
       expect(auth.signInWithPasskey).not.toHaveBeenCalled();
@@ -51,7 +49,7 @@ describe('AuthCard', () => {
         signal = args.options.signal;
         return new Promise(() => {});
       });
-      render(<AuthCard />);
+      render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
       await vi.waitFor(() => expect(signal).toBeDefined());
       expect(signal?.aborted).toBe(false);
@@ -69,7 +67,7 @@ describe('AuthCard', () => {
           error: { code: 'webauthn_challenge_expired', message: 'expired' },
         })
         .mockResolvedValueOnce({ data: null, error: { message: 'this passkey is not registered' } });
-      render(<AuthCard />);
+      render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
       expect(await screen.findByRole('alert')).toHaveTextContent('this passkey is not registered');
       expect(auth.signInWithPasskey).toHaveBeenCalledTimes(2);
@@ -81,7 +79,7 @@ describe('AuthCard', () => {
         data: null,
         error: { status: 429, code: 'over_request_rate_limit', message: 'Too many requests' },
       });
-      const { unmount } = render(<AuthCard />);
+      const { unmount } = render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
       await vi.waitFor(() => expect(auth.signInWithPasskey).toHaveBeenCalledTimes(1));
       await act(async () => {});
@@ -90,7 +88,7 @@ describe('AuthCard', () => {
 
       vi.clearAllMocks();
       conditional(false);
-      render(<AuthCard />);
+      render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
       await act(async () => {});
       expect(auth.signInWithPasskey).not.toHaveBeenCalled();

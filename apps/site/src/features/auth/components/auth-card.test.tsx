@@ -1,15 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authText } from '../messages';
 import { AuthCard } from './auth-card';
-import { auth } from './auth-card-harness';
-
-vi.mock('@/lib/session', async () => (await import('./auth-card-harness')).sessionMock);
+import { auth, wrapper } from './auth-card-harness';
 
 describe('AuthCard', () => {
   it('shows Welcome, its text and the three tabs, with required typed inputs', () => {
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByText(authText.description)).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Sign In', 'Sign Up', 'Reset']);
@@ -23,7 +21,7 @@ describe('AuthCard', () => {
       data: null,
       error: { message: 'WebAuthn verification failed: this passkey is not registered' },
     });
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     await userEvent.click(screen.getByRole('button', { name: authText.signInWithPasskey }));
     expect(await screen.findByRole('alert')).toHaveTextContent('this passkey is not registered');
     auth.signInWithPasskey.mockResolvedValueOnce({
@@ -39,7 +37,7 @@ describe('AuthCard', () => {
   });
   it("shows the service's own message in a red alert when sign-in fails", async () => {
     auth.signInWithPassword.mockResolvedValue({ error: { message: 'Invalid login credentials' } });
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     await userEvent.type(screen.getByLabelText('Email'), ' someone@example.com ');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -52,7 +50,7 @@ describe('AuthCard', () => {
 
   it('refuses mismatched passwords without calling the service, then signs up and says what is next', async () => {
     auth.signUp.mockResolvedValue({ data: {}, error: null });
-    render(<AuthCard defaultTab="signup" />);
+    render(<AuthCard defaultTab="signup" />, { wrapper });
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret-2');
@@ -78,7 +76,7 @@ describe('AuthCard', () => {
       data: { user: null, session: null },
       error: Object.assign(new Error(message), { status: 422, code: 'weak_password', reasons: ['pwned'] }),
     });
-    render(<AuthCard defaultTab="signup" />);
+    render(<AuthCard defaultTab="signup" />, { wrapper });
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'password');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'password');
@@ -89,7 +87,7 @@ describe('AuthCard', () => {
 
   it('asks for the address on Reset, then confirms the mail was sent', async () => {
     auth.resetPasswordForEmail.mockResolvedValue({ data: {}, error: null });
-    render(<AuthCard defaultTab="reset" />);
+    render(<AuthCard defaultTab="reset" />, { wrapper });
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authText.emailRequired);
     expect(auth.resetPasswordForEmail).not.toHaveBeenCalled();
@@ -103,7 +101,7 @@ describe('AuthCard', () => {
     window.location.hash =
       '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired';
     const entries = window.history.length;
-    render(<AuthCard />);
+    render(<AuthCard />, { wrapper });
     expect(screen.getByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
     expect(window.location.hash).toBe('');
     expect(window.location.pathname + window.location.search).toBe('/kb-import?tab=files');
@@ -111,7 +109,7 @@ describe('AuthCard', () => {
   });
 
   it('shows and hides every password with a toggle button that says whether it is pressed', async () => {
-    render(<AuthCard defaultTab="signup" />);
+    render(<AuthCard defaultTab="signup" />, { wrapper });
     const toggles = screen.getAllByRole('button', { name: 'Show password' });
     expect(toggles).toHaveLength(2);
     const password = screen.getByLabelText('Password');

@@ -1,14 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dismissLinkArrival } from '@/lib/link-arrival';
 import type { SessionState } from '@/lib/session';
 import { takeSessionFromUrl } from '@/lib/url-session';
+import { testSession, withSession } from '@/testing/session';
 import { authText } from '../messages';
 import { LinkArrivalNotice } from './link-arrival-notice';
 
 let state: Partial<SessionState> = {};
-vi.mock('@/lib/session', () => ({ useSession: () => state }));
+const wrapper = withSession(testSession(() => state));
 
 const signedIn = { user: { id: 'u1' } as SessionState['user'] };
 const arrive = (type: string) =>
@@ -24,7 +25,7 @@ afterEach(() => {
 describe('what a mail link did, said where it lands', () => {
   it("says the address is confirmed after a sign-up's confirmation link, until dismissed", async () => {
     state = signedIn;
-    render(<LinkArrivalNotice />);
+    render(<LinkArrivalNotice />, { wrapper });
     expect(screen.queryByRole('status')).toBeNull();
     arrive('signup');
     expect(screen.getByRole('status')).toHaveTextContent(authText.emailConfirmed);
@@ -34,14 +35,14 @@ describe('what a mail link did, said where it lands', () => {
 
   it('says nothing for the other links (magic link, recovery, invitation)', () => {
     state = signedIn;
-    render(<LinkArrivalNotice />);
+    render(<LinkArrivalNotice />, { wrapper });
     for (const type of ['magiclink', 'recovery', 'invite']) arrive(type);
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('says nothing once signed out: "you are signed in" would be untrue', () => {
     state = { user: null };
-    render(<LinkArrivalNotice />);
+    render(<LinkArrivalNotice />, { wrapper });
     arrive('signup');
     expect(screen.queryByRole('status')).toBeNull();
   });

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '@/lib/session';
+import { testSession, withSession } from '@/testing/session';
 import { needsSecondFactor } from '../aal';
 import { authText } from '../messages';
 import { RouteGuard } from './route-guard';
@@ -12,10 +13,7 @@ const auth = {
   mfa: { listFactors: vi.fn(), challengeAndVerify: vi.fn(), webauthn: { authenticate: vi.fn() } },
 };
 let state: Partial<SessionState> = {};
-vi.mock('@/lib/session', () => ({
-  useSession: () => state,
-  useSupabase: () => async () => ({ auth }),
-}));
+const wrapper = withSession(testSession(() => state, auth));
 
 const b64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -58,7 +56,7 @@ describe('the guard with a second factor', () => {
       data: null,
       error: { message: 'Invalid TOTP code entered' },
     });
-    const { rerender } = render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>);
+    const { rerender } = render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>, { wrapper });
     expect(await screen.findByRole('heading', { name: authText.mfaTitle })).toBeInTheDocument();
     expect(screen.queryByText('The page')).not.toBeInTheDocument();
 
@@ -82,7 +80,7 @@ describe('the guard with a second factor', () => {
     const session = sessionWith('aal1', 'verified');
     state = { loading: false, session, user: session.user };
     auth.signOut.mockResolvedValue({ error: null });
-    render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>);
+    render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>, { wrapper });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(auth.signOut).toHaveBeenCalled();
   });
@@ -98,7 +96,7 @@ describe('the guard with a second factor', () => {
       data: null,
       error: { message: 'cancelled', cause: { name: 'NotAllowedError' } },
     });
-    render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>);
+    render(<RouteGuard>{<h1>The page</h1>}</RouteGuard>, { wrapper });
     await userEvent.click(await screen.findByRole('button', { name: authText.useSecurityKey }));
     expect(auth.mfa.webauthn.authenticate).toHaveBeenCalledWith({ factorId: 'k1' });
     expect(await screen.findByRole('alert')).toHaveTextContent(authText.passkeyCancelled);

@@ -3,13 +3,13 @@ import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { NewPasswordFields } from '@/components/ui/credential-fields';
-import { endPasswordRecovery, useSession } from '@/lib/session';
+import { useSession, useSessionSource } from '@/lib/session';
 import { useSetPassword } from './use-set-password';
 
 /** After a password-reset link signs the user in, asks for the new password (PUT /user). */
 export function PasswordRecoveryDialog() {
   const { passwordRecovery } = useSession();
-  const close = endPasswordRecovery;
+  const close = useSessionSource().endPasswordRecovery;
   const { fields, error, busy, submit } = useSetPassword({
     onDone: () => {
       close();

@@ -1,4 +1,4 @@
-import { dismissSessionEnded, useSession } from '@/lib/session';
+import { useSession, useSessionSource } from '@/lib/session';
 import { authText } from '../messages';
 import { PageNotice } from './page-notice';
 
@@ -9,9 +9,10 @@ import { PageNotice } from './page-notice';
  */
 export function SessionEndedNotice() {
   const { sessionEnded } = useSession();
+  const { dismissEnded } = useSessionSource();
   if (!sessionEnded) return null;
   return (
-    <PageNotice tone="warning" role="alert" onDismiss={dismissSessionEnded}>
+    <PageNotice tone="warning" role="alert" onDismiss={dismissEnded}>
       {authText.sessionEnded}
     </PageNotice>
   );

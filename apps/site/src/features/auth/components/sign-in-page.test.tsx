@@ -1,14 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionState } from '@/lib/session';
+import { testSession, withSession } from '@/testing/session';
 import { nextPath, SignInPage } from './sign-in-page';
 
 let state: Partial<SessionState> = {};
-vi.mock('@/lib/session', () => ({
-  useSession: () => state,
-  useSupabase: () => async () => ({ auth: {} }),
-}));
+const wrapper = withSession(testSession(() => state));
 
 function Where() {
   const { pathname } = useLocation();
@@ -23,6 +21,7 @@ function renderAt(url: string, tab: 'signin' | 'signup' = 'signin') {
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
+    { wrapper },
   );
 }
 

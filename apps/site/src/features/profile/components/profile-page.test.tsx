@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn, testSession, withSession } from '@/testing/session';
 import { profileText } from '../messages';
 import { ProfilePage } from './profile-page';
 
@@ -12,10 +13,7 @@ const auth = {
   reauthenticate: vi.fn(),
   mfa: { listFactors: vi.fn(), enroll: vi.fn(), challengeAndVerify: vi.fn(), unenroll: vi.fn() },
 };
-vi.mock('@/lib/session', () => ({
-  useSession: () => ({ user: { id: 'u1', email: 'me@example.com' } }),
-  useSupabase: () => async () => ({ auth }),
-}));
+const wrapper = withSession(testSession(signedIn({ id: 'u1', email: 'me@example.com' }), auth));
 
 const verifiedFactor = { id: 'f1', factor_type: 'totp', status: 'verified', friendly_name: '' };
 const factors = (all: object[]) => ({
@@ -45,7 +43,7 @@ describe('ProfilePage', () => {
       )
       .mockResolvedValueOnce(new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const section = screen.getByRole('region', { name: 'Delete my account' });
     await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
     const field = within(section).getByLabelText(profileText.deleteConfirmLabel('me@example.com'));
@@ -74,7 +72,7 @@ describe('ProfilePage', () => {
   });
 
   it('Cancel folds the confirmation and gives the focus back to its button', async () => {
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const section = screen.getByRole('region', { name: 'Delete my account' });
     await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
@@ -85,7 +83,7 @@ describe('ProfilePage', () => {
 
   it('shows the email and changes the password', async () => {
     auth.updateUser.mockResolvedValue({ data: {}, error: null });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     expect(screen.getByTestId('profile-page-email')).toHaveTextContent('me@example.com');
     const form = section('Change password');
     await userEvent.type(within(form).getByLabelText('New Password'), 'new secret 1');
@@ -107,7 +105,7 @@ describe('ProfilePage', () => {
         error: { code: 'current_password_mismatch', message: 'Your current password is not right.' },
       })
       .mockResolvedValueOnce({ data: {}, error: null });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const form = section('Change password');
     const current = within(form).getByLabelText('Current password');
     expect(current).toHaveAttribute('autocomplete', 'current-password');
@@ -146,7 +144,7 @@ describe('ProfilePage', () => {
       })
       .mockResolvedValueOnce({ data: {}, error: null });
     auth.reauthenticate.mockResolvedValue({ data: {}, error: null });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const form = section('Change password');
     await userEvent.type(within(form).getByLabelText('New Password'), 'new secret');
     await userEvent.type(within(form).getByLabelText('Confirm New Password'), 'new secret');
@@ -172,7 +170,7 @@ describe('ProfilePage', () => {
       data: {},
       error: { message: 'A user with this email address has already been registered' },
     });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const form = section('Change email');
     await userEvent.type(within(form).getByLabelText('New email'), 'taken@example.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Change Email' }));
@@ -192,7 +190,7 @@ describe('ProfilePage', () => {
   });
 
   it('refuses the current address, in any case, without asking the server', async () => {
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const form = section('Change email');
     await userEvent.type(within(form).getByLabelText('New email'), ' ME@example.com ');
     await userEvent.click(within(form).getByRole('button', { name: 'Change Email' }));
@@ -210,7 +208,7 @@ describe('ProfilePage', () => {
       })
       .mockResolvedValueOnce({ data: { user: null, session: null }, error: null })
       .mockResolvedValueOnce({ data: { user: {}, session: { access_token: 't' } }, error: null });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     await userEvent.type(screen.getByLabelText('New email'), 'next@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Change Email' }));
     const codes = await screen.findByRole('form', { name: 'Confirm the change with codes' });
@@ -237,7 +235,7 @@ describe('ProfilePage', () => {
   it("shows an email-change link's message that came back in the fragment", () => {
     window.location.hash =
       '#message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email';
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     expect(screen.getByRole('status')).toHaveTextContent('Confirmation link accepted');
   });
 
@@ -264,7 +262,7 @@ describe('ProfilePage', () => {
       .mockResolvedValueOnce({ data: {}, error: null });
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const twoFactor = section('Two-factor authentication');
     expect(await within(twoFactor).findByText(profileText.noFactors)).toBeInTheDocument();
 
@@ -301,7 +299,7 @@ describe('ProfilePage', () => {
   it('removes a verified factor only after confirming', async () => {
     auth.mfa.listFactors.mockResolvedValueOnce(factors([verifiedFactor])).mockResolvedValue(factors([]));
     auth.mfa.unenroll.mockResolvedValue({ data: {}, error: null });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const twoFactor = section('Two-factor authentication');
     await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this authenticator app?' });
@@ -326,7 +324,7 @@ describe('ProfilePage', () => {
       .fn()
       .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const twoFactor = section('Two-factor authentication');
     await userEvent.click(
       await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }),
@@ -343,7 +341,7 @@ describe('ProfilePage', () => {
       data: null,
       error: { code: 'insufficient_aal', message: 'AAL2 required to unenroll verified factor' },
     });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const twoFactor = section('Two-factor authentication');
     await userEvent.click(await within(twoFactor).findByRole('button', { name: 'Remove' }));
     await userEvent.click(
@@ -361,7 +359,7 @@ describe('ProfilePage', () => {
       error: null,
     });
     auth.mfa.unenroll.mockResolvedValue({ data: null, error: { message: 'Request rate limit reached' } });
-    render(<ProfilePage />);
+    render(<ProfilePage />, { wrapper });
     const twoFactor = section('Two-factor authentication');
     await userEvent.click(
       await within(twoFactor).findByRole('button', { name: 'Set up an authenticator app' }),
