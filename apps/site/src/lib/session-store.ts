@@ -39,7 +39,7 @@ export interface SessionState {
 
 /**
  * What the session hooks read (lib/session.tsx): the site's store below, or in a component test a
- * session the test sets (src/testing/session.tsx).
+ * session the test sets (../testing/session.tsx).
  */
 export interface SessionSource {
   /** Starts deciding who is signed in, once; called by every hook with the page's configuration. */

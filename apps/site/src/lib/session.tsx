@@ -19,7 +19,7 @@ const SessionContext = createContext<SessionSource>(siteSession);
 
 /**
  * Gives the components below another session than the site's (component tests render a session
- * they set, src/testing/session.tsx). The site itself needs none: its store is the default.
+ * they set, ../testing/session.tsx). The site itself needs none: its store is the default.
  */
 export const SessionProvider = SessionContext.Provider;
 
