@@ -7,7 +7,8 @@ import { RouteGuard } from '@/features/auth/components/route-guard';
 import { authText } from '@/features/auth/messages';
 import type { SessionState } from '@/lib/session';
 import { testSession, withSession } from '@/testing/session';
-import { clearAssuranceDemand, watchingAssurance } from './assurance';
+import { clearAssuranceDemand } from './assurance';
+import { watchingSession as watchingAssurance } from './engage-api';
 
 let state: Partial<SessionState> = {};
 const SessionFixture = withSession(

@@ -35,15 +35,8 @@ export async function assuranceDemandOf(response: Response): Promise<AssuranceDe
   return typeof code === 'string' ? (CODES[code] ?? null) : null;
 }
 
-/** A fetch that tells the guard when the server asks for the second factor or an enrolment. */
-export function watchingAssurance(run: typeof fetch = (...args) => fetch(...args)): typeof fetch {
-  return async (...args) => {
-    const response = await run(...args);
-    const asked = await assuranceDemandOf(response);
-    if (asked) set(asked);
-    return response;
-  };
-}
+/** The server asked for the second factor or an enrolment (lib/engage-api.ts watches its answers). */
+export const demandAssurance = (asked: Exclude<AssuranceDemand, null>): void => set(asked);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -59,3 +52,6 @@ export function useAssuranceDemand(): AssuranceDemand {
     () => null,
   );
 }
+
+/** The demand as it stands (for code outside React, and tests). */
+export const assuranceDemandNow = (): AssuranceDemand => demand;

@@ -3,22 +3,16 @@ import { createConversationsApi } from '@/features/conversations/api/conversatio
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
-import { getAccessToken, getSupabase } from '@/lib/supabase';
+import { useEngageApi } from '@/lib/use-engage-api';
 
 export function Component() {
   const config = usePublicConfig();
   const { user } = useSession();
+  const server = useEngageApi();
   // Through the server's proxy: the private key stays on the server, which checks the role.
   const api = useMemo(
-    () =>
-      createConversationsApi({
-        baseUrl: `${window.location.origin}/api/provider`,
-        getToken: () => {
-          getSupabase(config);
-          return getAccessToken();
-        },
-      }),
-    [config],
+    () => createConversationsApi({ server, baseUrl: `${window.location.origin}/api/provider` }),
+    [server],
   );
   const siteAssistantIds = useMemo(
     () => (config.assistants ? Object.values(config.assistants) : []),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AdminApiError, createAdminApi } from './client';
+import { createEngageApi } from '@/lib/engage-api';
+import { EngageApiError, createAdminApi } from './client';
+
+const adminOver = (getAccessToken: () => Promise<string | null>, fetchImpl: typeof fetch) =>
+  createAdminApi(createEngageApi({ getAccessToken, fetch: fetchImpl }));
 
 function recordingFetch(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -13,7 +17,7 @@ function recordingFetch(status: number, body: unknown) {
 describe('createAdminApi', () => {
   it('sends the access token and the query, and reads the page', async () => {
     const { calls, fetchImpl } = recordingFetch(200, { users: [], total: 0, nextCursor: null });
-    const api = createAdminApi(async () => 'tok', fetchImpl);
+    const api = adminOver(async () => 'tok', fetchImpl);
     expect(await api.listUsers({ status: 'unverified', search: '  Bob ', cursor: 'abc', limit: 10 })).toEqual(
       {
         users: [],
@@ -25,18 +29,18 @@ describe('createAdminApi', () => {
     expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe('Bearer tok');
   });
 
-  it("turns a refusal into an AdminApiError with the server's status, code and message", async () => {
+  it("turns a refusal into an EngageApiError with the server's status, code and message", async () => {
     const { fetchImpl } = recordingFetch(422, { error: 'email_exists', message: 'Taken.' });
-    const api = createAdminApi(async () => 'tok', fetchImpl);
+    const api = adminOver(async () => 'tok', fetchImpl);
     await expect(api.createUser({ email: 'a@x.io', password: 'secret-pass' })).rejects.toEqual(
-      new AdminApiError(422, 'email_exists', 'Taken.'),
+      new EngageApiError(422, 'email_exists', 'Taken.'),
     );
-    const broken = createAdminApi(async () => null, recordingFetch(502, undefined).fetchImpl);
+    const broken = adminOver(async () => null, recordingFetch(502, undefined).fetchImpl);
     await expect(broken.stats()).rejects.toMatchObject({ status: 502, message: 'The server answered 502.' });
   });
 
   it('reports an unreachable server as status 0', async () => {
-    const api = createAdminApi(async () => 'tok', (async () => {
+    const api = adminOver(async () => 'tok', (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch);
     await expect(api.verifyUsers(['x'])).rejects.toMatchObject({ status: 0, code: 'network_error' });
@@ -53,17 +57,15 @@ describe('createAdminApi', () => {
       role: 'operator',
     };
     const bare = recordingFetch(200, row);
-    expect(await createAdminApi(async () => 'tok', bare.fetchImpl).setRole('a/b', 'operator')).toEqual(row);
+    expect(await adminOver(async () => 'tok', bare.fetchImpl).setRole('a/b', 'operator')).toEqual(row);
     expect(bare.calls[0]?.url).toBe('/api/admin/users/a%2Fb/role');
     expect(bare.calls[0]?.init.method).toBe('PUT');
     expect(JSON.parse(String(bare.calls[0]?.init.body))).toEqual({ role: 'operator' });
     const wrapped = recordingFetch(200, { user: row });
-    expect(await createAdminApi(async () => 'tok', wrapped.fetchImpl).setRole('a/b', 'operator')).toEqual(
-      row,
-    );
+    expect(await adminOver(async () => 'tok', wrapped.fetchImpl).setRole('a/b', 'operator')).toEqual(row);
     const refused = recordingFetch(409, { error: 'last_admin', message: 'The last admin stays an admin.' });
-    await expect(createAdminApi(async () => 'tok', refused.fetchImpl).setRole('x', 'user')).rejects.toEqual(
-      new AdminApiError(409, 'last_admin', 'The last admin stays an admin.'),
+    await expect(adminOver(async () => 'tok', refused.fetchImpl).setRole('x', 'user')).rejects.toEqual(
+      new EngageApiError(409, 'last_admin', 'The last admin stays an admin.'),
     );
   });
 });

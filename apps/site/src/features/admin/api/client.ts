@@ -18,6 +18,7 @@ import type {
   UserStatus,
   VerifyResponse,
 } from '@engage/http-contract';
+import type { EngageApi } from '@/lib/engage-api';
 
 // The wire shapes are the server's HTTP contract (types only: zod stays out of the bundle).
 export type {
@@ -55,17 +56,8 @@ export function roleOf(user: AdminUser): UserRole {
   return user.role;
 }
 
-/** A refusal of the admin API, with its status and the server's own message. */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AdminApiError';
-  }
-}
+/** A refusal of the admin API: Engage's one error ({@link EngageApiError}). */
+export { EngageApiError } from '@/lib/engage-api';
 
 export interface AdminApi {
   listUsers(params: {
@@ -125,45 +117,17 @@ function userOf(payload: AdminUser | UserResponse): AdminUser {
 }
 
 /**
- * The admin API client. Every request carries the signed-in user's access token; the server checks
- * the admin role and holds any service credential itself.
+ * The admin API, over Engage's one client for its server (lib/engage-api.ts): the signed-in user's
+ * token on every request; the server checks the admin role and holds any service credential itself.
  */
-export function createAdminApi(
-  getAccessToken: () => Promise<string | null>,
-  fetchImpl: typeof fetch = (...args) => fetch(...args),
-): AdminApi {
-  async function send(method: string, path: string, body?: unknown, accept = 'application/json') {
-    const token = await getAccessToken();
-    let response: Response;
-    try {
-      response = await fetchImpl(`/api/admin${path}`, {
-        method,
-        headers: {
-          Accept: accept,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch {
-      throw new AdminApiError(0, 'network_error', 'The server could not be reached.');
-    }
-    if (!response.ok) {
-      const payload: unknown = await response.json().catch(() => null);
-      const p = payload as { error?: unknown; message?: unknown } | null;
-      throw new AdminApiError(
-        response.status,
-        typeof p?.error === 'string' ? p.error : 'request_failed',
-        typeof p?.message === 'string' ? p.message : `The server answered ${response.status}.`,
-      );
-    }
-    return response;
-  }
-
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await send(method, path, body);
-    return (await response.json().catch(() => null)) as T;
-  }
+export function createAdminApi(server: EngageApi): AdminApi {
+  const send = (method: string, path: string, body?: unknown, accept?: string) =>
+    server.send(method, `/api/admin${path}`, {
+      ...(body === undefined ? {} : { body }),
+      ...(accept ? { accept } : {}),
+    });
+  const request = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    server.json<T>(method, `/api/admin${path}`, body === undefined ? {} : { body });
   const userAction = async (path: string, body?: unknown) =>
     (await request<UserResponse>('POST', path, body)).user;
   const at = (id: string) => `/users/${encodeURIComponent(id)}`;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { createEngageApi } from '@/lib/engage-api';
 import { formatDate, formatDateTime } from '../lib/format';
 import { fakeUser } from '../testing/fake-admin-api';
 import { admin, setup, showOnly, users } from './admin-dashboard-harness';
@@ -211,7 +212,7 @@ describe('AdminPage', () => {
             loading={false}
             isAdmin={false}
             currentUser={{ id: 'u', email: 'someone@x.io' }}
-            getAccessToken={async () => 'token'}
+            server={createEngageApi({ getAccessToken: async () => 'token' })}
             sqlEditorUrl={null}
             {...props}
           />

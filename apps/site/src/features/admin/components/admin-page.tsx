@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { watchingAssurance } from '@/lib/assurance';
+import type { EngageApi } from '@/lib/engage-api';
 import { createAdminApi } from '../api/client';
 import { AdminApiContext } from '../api/queries';
 import { AdminDashboard } from './admin-dashboard';
@@ -10,7 +10,8 @@ export interface AdminPageProps {
   loading: boolean;
   isAdmin: boolean;
   currentUser: { id: string; email?: string } | null;
-  getAccessToken: () => Promise<string | null>;
+  /** Engage's API client, with the user's token (lib/use-engage-api.ts). */
+  server: EngageApi;
   sqlEditorUrl: string | null;
   /** The "Embed" panel's preview: the widget element for an assistant (composed in src/app). */
   renderWidgetPreview?: (assistantId: string) => ReactNode;
@@ -39,13 +40,13 @@ export function AdminPage({
   loading,
   isAdmin,
   currentUser,
-  getAccessToken,
+  server,
   sqlEditorUrl,
   renderWidgetPreview,
 }: AdminPageProps) {
   // A 403 mfa_required / mfa_enrollment_required makes the route guard ask for the code or an
-  // authenticator app before the dashboard shows (and fetches) again.
-  const api = useMemo(() => createAdminApi(getAccessToken, watchingAssurance()), [getAccessToken]);
+  // authenticator app before the dashboard shows (and fetches) again (lib/engage-api.ts).
+  const api = useMemo(() => createAdminApi(server), [server]);
   if (loading) {
     return (
       <main className="grid min-h-[50vh] place-items-center" aria-busy="true">

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import { AdminApiError, type AdminApi } from '../api/client';
+import { EngageApiError, type AdminApi } from '../api/client';
 import { AdminApiContext } from '../api/queries';
 import { createFakeAdminApi } from '../testing/fake-admin-api';
 import { OAuthClientsPanel } from './oauth-clients-panel';
@@ -138,7 +138,7 @@ describe('OAuthClientsPanel', () => {
   it('with hosted Supabase, says where clients are managed', async () => {
     const api = createFakeAdminApi([]);
     api.oauthClients = async () => {
-      throw new AdminApiError(404, 'not_found', 'Not found');
+      throw new EngageApiError(404, 'not_found', 'Not found');
     };
     const { panel } = setup(api);
     expect(

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { AdminApiError, type OAuthClient } from '../api/client';
+import { EngageApiError, type OAuthClient } from '../api/client';
 import { useCreateOAuthClient, useOAuthClients } from '../api/queries';
 import { parseClientInput } from '../lib/oauth-client-input';
 import { FieldProblemText, OAuthClientFields, problemOf, type FieldProblem } from './oauth-client-fields';
@@ -98,7 +98,7 @@ export function OAuthClientsPanel() {
     }
   }
 
-  const hosted = clients.error instanceof AdminApiError && clients.error.status === 404;
+  const hosted = clients.error instanceof EngageApiError && clients.error.status === 404;
   const list = clients.data ?? [];
   return (
     <Card aria-labelledby={`${id}-title`}>

@@ -3,7 +3,7 @@ import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
-import { AdminApiError, type AdminApi } from '../api/client';
+import { EngageApiError, type AdminApi } from '../api/client';
 import { AdminApiContext } from '../api/queries';
 import { createFakeAdminApi, fakeUser } from '../testing/fake-admin-api';
 import { OutboxPanel } from './outbox-panel';
@@ -73,7 +73,7 @@ describe('OutboxPanel', () => {
     setup({
       ...api,
       outbox: async () => {
-        throw new AdminApiError(403, 'forbidden', 'Admins only.');
+        throw new EngageApiError(403, 'forbidden', 'Admins only.');
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(

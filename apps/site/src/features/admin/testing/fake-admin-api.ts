@@ -1,6 +1,6 @@
 import { USER_SEARCH_MAX_LENGTH } from '@engage/http-contract';
 import {
-  AdminApiError,
+  EngageApiError,
   roleOf,
   USER_ROLES,
   type AdminApi,
@@ -71,7 +71,7 @@ export function createFakeAdminApi(
   };
   const find = (id: string) => {
     const user = state.users.find((u) => u.id === id);
-    if (!user) throw new AdminApiError(404, 'user_not_found', 'No user has this id.');
+    if (!user) throw new EngageApiError(404, 'user_not_found', 'No user has this id.');
     return user;
   };
   const log: AuditEntry[] = [];
@@ -89,9 +89,9 @@ export function createFakeAdminApi(
   const api: AdminApi = {
     async listUsers({ status, search, cursor, limit = 25 }) {
       if (state.failLists)
-        throw new AdminApiError(500, 'internal_error', 'Something went wrong on the server.');
+        throw new EngageApiError(500, 'internal_error', 'Something went wrong on the server.');
       if (search && search.length > USER_SEARCH_MAX_LENGTH)
-        throw new AdminApiError(400, 'validation_failed', 'The search is at most 255 characters.');
+        throw new EngageApiError(400, 'validation_failed', 'The search is at most 255 characters.');
       const matching = state.users
         .filter((u) => !search || u.email.toLowerCase().includes(search.toLowerCase()))
         .filter((u) => status === 'all' || (status === 'verified') === (u.email_confirmed_at !== null))
@@ -118,13 +118,13 @@ export function createFakeAdminApi(
     },
     async createUser({ email, password }) {
       if (state.users.some((u) => u.email === email.toLowerCase()))
-        throw new AdminApiError(
+        throw new EngageApiError(
           422,
           'email_exists',
           'A user with this email address has already been registered',
         );
       if (password.length < 6)
-        throw new AdminApiError(422, 'weak_password', 'Password should be at least 6 characters.');
+        throw new EngageApiError(422, 'weak_password', 'Password should be at least 6 characters.');
       const user = fakeUser(email.toLowerCase(), {
         created_at: new Date().toISOString(),
         email_confirmed_at: new Date().toISOString(),
@@ -135,7 +135,7 @@ export function createFakeAdminApi(
     },
     async deleteUser(id) {
       const user = state.users.find((u) => u.id === id);
-      if (!user) throw new AdminApiError(404, 'user_not_found', 'No user has this id.');
+      if (!user) throw new EngageApiError(404, 'user_not_found', 'No user has this id.');
       state.users = state.users.filter((u) => u.id !== id);
       record('user.delete', user);
       return user;
@@ -154,14 +154,14 @@ export function createFakeAdminApi(
     async setRole(id, role) {
       if (state.holdRoleChanges) await state.holdRoleChanges;
       if (!USER_ROLES.includes(role))
-        throw new AdminApiError(400, 'validation_failed', 'role must be user, operator or admin.');
+        throw new EngageApiError(400, 'validation_failed', 'role must be user, operator or admin.');
       const user = state.users.find((u) => u.id === id);
-      if (!user) throw new AdminApiError(404, 'user_not_found', 'No user has this id.');
+      if (!user) throw new EngageApiError(404, 'user_not_found', 'No user has this id.');
       if (id === currentUserId)
-        throw new AdminApiError(400, 'self_role_change', 'You cannot change your own role.');
+        throw new EngageApiError(400, 'self_role_change', 'You cannot change your own role.');
       const admins = state.users.filter((u) => roleOf(u) === 'admin');
       if (roleOf(user) === 'admin' && role !== 'admin' && admins.length === 1)
-        throw new AdminApiError(409, 'last_admin', 'The last admin cannot lose the admin role.');
+        throw new EngageApiError(409, 'last_admin', 'The last admin cannot lose the admin role.');
       // A new object, as a refetch from a server would give: the list sees a change.
       const updated = { ...user, role, is_admin: role === 'admin' };
       state.users = state.users.map((u) => (u.id === id ? updated : u));
@@ -176,7 +176,7 @@ export function createFakeAdminApi(
       const user = find(id);
       const passkey = state.passkeys.find((p) => p.userId === id && p.id === passkeyId);
       if (!passkey)
-        throw new AdminApiError(404, 'passkey_not_found', 'This user has no passkey with this id.');
+        throw new EngageApiError(404, 'passkey_not_found', 'This user has no passkey with this id.');
       state.passkeys = state.passkeys.filter((p) => p !== passkey);
       record('user.passkey_delete', user, passkey.friendly_name);
       const { userId: _, ...rest } = passkey;
@@ -196,7 +196,7 @@ export function createFakeAdminApi(
       const address = email.trim().toLowerCase();
       const existing = state.users.find((u) => u.email === address);
       if (existing?.email_confirmed_at)
-        throw new AdminApiError(
+        throw new EngageApiError(
           422,
           'email_exists',
           'A user with this email address has already been registered',
@@ -228,10 +228,10 @@ export function createFakeAdminApi(
     async ban(id, duration) {
       const user = find(id);
       if (id === currentUserId)
-        throw new AdminApiError(400, 'cannot_ban_self', 'You cannot ban your own account.');
+        throw new EngageApiError(400, 'cannot_ban_self', 'You cannot ban your own account.');
       const hours = /^(\d+)h$/.exec(duration);
       if (duration !== 'none' && !hours)
-        throw new AdminApiError(400, 'invalid_duration', "The duration must be like '24h'.");
+        throw new EngageApiError(400, 'invalid_duration', "The duration must be like '24h'.");
       const updated = {
         ...user,
         banned_until: hours ? new Date(Date.now() + Number(hours[1]) * 3600_000).toISOString() : null,
@@ -262,7 +262,7 @@ export function createFakeAdminApi(
     }),
     async revealOutboxMail(id: string) {
       const mail = fullMails().find((m) => m.id === id);
-      if (!mail) throw new AdminApiError(404, 'mail_not_found', 'There is no such mail in the outbox.');
+      if (!mail) throw new EngageApiError(404, 'mail_not_found', 'There is no such mail in the outbox.');
       state.revealed.push(id);
       return mail;
     },

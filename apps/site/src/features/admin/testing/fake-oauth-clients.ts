@@ -1,4 +1,4 @@
-import { AdminApiError, type AdminApi, type OAuthClient } from '../api/client';
+import { EngageApiError, type AdminApi, type OAuthClient } from '../api/client';
 
 let counter = 0;
 
@@ -18,14 +18,14 @@ export function fakeOAuthClients(state: {
 > {
   const find = (id: string) => {
     const client = state.oauthClientList.find((c) => c.client_id === id);
-    if (!client) throw new AdminApiError(404, 'oauth_client_not_found', 'OAuth client not found');
+    if (!client) throw new EngageApiError(404, 'oauth_client_not_found', 'OAuth client not found');
     return client;
   };
   return {
     oauthClients: async () => state.oauthClientList.map(({ client_secret: _secret, ...c }) => c),
     async createOAuthClient(input) {
       if (input.redirect_uris.length === 0)
-        throw new AdminApiError(400, 'validation_failed', 'redirect_uris is required');
+        throw new EngageApiError(400, 'validation_failed', 'redirect_uris is required');
       counter++;
       const client: OAuthClient = {
         client_id: `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`,
@@ -48,14 +48,14 @@ export function fakeOAuthClients(state: {
     async regenerateOAuthClientSecret(id) {
       const client = find(id);
       if (client.client_type !== 'confidential')
-        throw new AdminApiError(400, 'validation_failed', 'Cannot regenerate secret for public client');
+        throw new EngageApiError(400, 'validation_failed', 'Cannot regenerate secret for public client');
       counter++;
       client.client_secret = `secret-${counter}`;
       return { ...client };
     },
     async deleteOAuthClient(id) {
       if (!state.oauthClientList.some((c) => c.client_id === id))
-        throw new AdminApiError(404, 'oauth_client_not_found', 'OAuth client not found');
+        throw new EngageApiError(404, 'oauth_client_not_found', 'OAuth client not found');
       state.oauthClientList = state.oauthClientList.filter((c) => c.client_id !== id);
     },
   };

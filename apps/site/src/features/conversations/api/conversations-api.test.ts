@@ -1,5 +1,6 @@
 import { toConversations, type ProviderCall, type ProviderChat } from '@engage/http-contract/conversations';
 import { describe, expect, it } from 'vitest';
+import { createEngageApi } from '@/lib/engage-api';
 import { EMPTY_FILTERS } from '../lib/filters';
 import { providerFixture } from '../testing/provider-fixture';
 import { createConversationsApi, mergePage } from './conversations-api';
@@ -24,8 +25,11 @@ const chat = (id: string, s: number, sessionId = `s-${id}`): ProviderChat => ({
 const apiOver = (fixture: ReturnType<typeof providerFixture>) =>
   createConversationsApi({
     baseUrl: 'https://site.test/api/provider',
-    getToken: () => 'token',
-    fetch: fixture.fetch,
+    server: createEngageApi({
+      getAccessToken: () => 'token',
+      fetch: fixture.fetch,
+      origin: 'https://site.test',
+    }),
   });
 
 describe('the conversations API over the provider routes', () => {

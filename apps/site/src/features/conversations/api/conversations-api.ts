@@ -22,6 +22,7 @@ import {
   type Query,
   type Requester,
 } from '@engage/vapi-client';
+import type { EngageApi } from '@/lib/engage-api';
 import { callQuery, chatQuery, type Filters } from '../lib/filters';
 export { isVapiApiError } from '@engage/vapi-client';
 
@@ -66,24 +67,10 @@ export interface ConversationsApi {
 }
 
 export interface ConversationsApiOptions {
+  /** Engage's API client: the server's own routes, and the user's token for the proxy. */
+  server: EngageApi;
+  /** The provider's API: the server's proxy (`…/api/provider`, operators only). */
   baseUrl: string;
-  getToken: () => string | null | Promise<string | null>;
-  fetch?: typeof fetch;
-  /** The server's origin for /api/conversations (default: baseUrl's). */
-  serverOrigin?: string;
-}
-
-/** The server's error answer ({error, message}) as an Error whose message the page shows. */
-async function serverError(res: Response): Promise<Error> {
-  const body = (await res.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
-  const message =
-    typeof body?.message === 'string' && body.message
-      ? body.message
-      : `The server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`;
-  return Object.assign(new Error(message), {
-    status: res.status,
-    code: typeof body?.error === 'string' ? body.error : null,
-  });
 }
 
 /** GET /chat's answer: ChatPaginatedResponse, or a bare array from a provider that sends one. */
@@ -132,28 +119,14 @@ export function mergePage(
 }
 
 export function createConversationsApi(options: ConversationsApiOptions): ConversationsApi {
+  const { server } = options;
+  // Through the proxy, the provider's answers are watched like the server's own (a 401, a second
+  // factor asked for).
   const r: Requester = createRequester({
     baseUrl: options.baseUrl,
-    token: options.getToken,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    token: server.token,
+    fetch: server.fetch,
   });
-
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const serverOrigin = options.serverOrigin ?? new URL(options.baseUrl).origin;
-  /** One of the server's own /api/conversations routes, with the user's token. */
-  const server = async (path: string, init: RequestInit = {}) => {
-    const token = await options.getToken();
-    const res = await doFetch(`${serverOrigin}${path}`, {
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-    });
-    if (!res.ok) throw await serverError(res);
-    return res.json() as Promise<unknown>;
-  };
 
   const sessionChats = async (sessionId: string, signal?: AbortSignal) => {
     const body = await listChats<unknown>(r, { sessionId, limit: 1000, sortOrder: 'ASC' }, { signal });
@@ -213,14 +186,14 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
     },
 
     async unansweredQuestions(signal) {
-      return (await server(UNANSWERED_PATH, signal ? { signal } : {})) as UnansweredAnswer;
+      return server.json<UnansweredAnswer>('GET', UNANSWERED_PATH, signal ? { signal } : {});
     },
 
     async saveAnswer(assistantId, question, answer) {
-      await server(ANSWERS_PATH, { method: 'POST', body: JSON.stringify({ assistantId, question, answer }) });
+      await server.send('POST', ANSWERS_PATH, { body: { assistantId, question, answer } });
     },
     async dismissQuestion(assistantId, question) {
-      await server(DISMISSED_PATH, { method: 'POST', body: JSON.stringify({ assistantId, question }) });
+      await server.send('POST', DISMISSED_PATH, { body: { assistantId, question } });
     },
   };
 }

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createEngageApi } from '@/lib/engage-api';
 import { createConversationsApi } from '../api/conversations-api';
 import { providerFixture } from '../testing/provider-fixture';
 import { ConversationsPage } from './conversations-page';
@@ -20,8 +21,11 @@ const chat = (id: string, s: number, input: string, answer: string): ProviderCha
 function renderPage(role: string | undefined, fixture = providerFixture()) {
   const api = createConversationsApi({
     baseUrl: 'https://site.test/api/provider',
-    getToken: () => 'token',
-    fetch: fixture.fetch,
+    server: createEngageApi({
+      getAccessToken: () => 'token',
+      fetch: fixture.fetch,
+      origin: 'https://site.test',
+    }),
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

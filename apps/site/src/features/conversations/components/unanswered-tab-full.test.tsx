@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createEngageApi } from '@/lib/engage-api';
 import { createConversationsApi } from '../api/conversations-api';
 import { providerFixture } from '../testing/provider-fixture';
 import { ConversationsPage } from './conversations-page';
@@ -35,8 +36,7 @@ async function saveAnswered(status: number, body: { error: string; message: stri
       : fixture.fetch(input, init);
   const api = createConversationsApi({
     baseUrl: 'https://site.test/api/provider',
-    getToken: () => 'token',
-    fetch: refusing,
+    server: createEngageApi({ getAccessToken: () => 'token', fetch: refusing, origin: 'https://site.test' }),
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

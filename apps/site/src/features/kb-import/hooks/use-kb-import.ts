@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { watchingAssurance } from '@/lib/assurance';
+import { watchingSession } from '@/lib/engage-api';
 import { createProviderApi, type ProviderApi } from '../api/provider-api';
 import { API_KEY_SAVE_DELAY_MS, ASSISTANT_SAVE_DELAY_MS } from '../lib/constants';
 import { KbImportController } from '../lib/controller';
@@ -25,17 +25,6 @@ export interface KbImportEnvironment {
    * revoked), which is not a key problem; the app asks the auth service and signs out if so.
    */
   onSessionRefused?: () => void;
-}
-
-/** fetch that reports the proxy's 401s (a key typed by the user is its own affair). */
-function reportingRefusals(run: typeof fetch | undefined, onRefused: (() => void) | undefined): typeof fetch {
-  const send = run ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  if (!onRefused) return send;
-  return async (...args) => {
-    const response = await send(...args);
-    if (response.status === 401) onRefused();
-    return response;
-  };
 }
 
 /** A value saved to storage `delayMs` after its last change, and on unmount. */
@@ -94,10 +83,8 @@ export function useKbImport(env: KbImportEnvironment) {
   const hasKey = env.serverHoldsPrivateKey || apiKey.trim() !== '';
   const refused = env.serverHoldsPrivateKey ? env.onSessionRefused : undefined;
   // 401: the session may have ended; 403 mfa_required: the route guard asks for the code first.
-  const sessionFetch = useMemo(
-    () => watchingAssurance(reportingRefusals(env.fetch, refused)),
-    [env.fetch, refused],
-  );
+  // (A key typed by the user is its own affair: its 401s are not the session's.)
+  const sessionFetch = useMemo(() => watchingSession(env.fetch, refused), [env.fetch, refused]);
   const envRef = useRef({ ...env, fetch: sessionFetch });
   const keyRef = useRef(apiKey);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import Vapi from '@engage/voice';
 import { audioElements, FakeDaily, installMediaStubs } from '@engage/voice/testing';
-import { act } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoadVoiceSdk } from '../lib/voice-client';
 import { renderWidget, typeIn, viewMounted, widget } from '../testing/render-widget';
 
@@ -78,7 +78,7 @@ async function connect(t: Setup) {
 async function waitForJoin(t: Setup) {
   await widget.findByRole('button', { name: 'CONNECTING...' });
   await viewMounted(t);
-  await act(() => vi.waitFor(() => expect(t.daily.calls.at(-1)?.meetingState).toBe('joined-meeting')));
+  await waitFor(() => expect(t.daily.calls.at(-1)?.meetingState).toBe('joined-meeting'));
 }
 
 beforeEach(() => {
@@ -124,7 +124,7 @@ describe('The widget over @engage/voice and its Daily fake', () => {
     await connect(t);
     await t.user.click(widget.getByRole('button', { name: 'END' }));
     expect(await widget.findByRole('button', { name: 'ENGAGE' })).toBeVisible();
-    await act(() => vi.waitFor(() => expect(t.daily.last.destroyed).toBe(true)));
+    await waitFor(() => expect(t.daily.last.destroyed).toBe(true));
     expect(audioElements()).toHaveLength(0);
     await connect(t);
     expect(t.instances).toHaveLength(1);
@@ -191,7 +191,7 @@ describe('The widget over @engage/voice and its Daily fake', () => {
     const t = setup();
     await connect(t);
     t.unmount(); // the element ends its call once it is out of the page for good
-    await act(() => vi.waitFor(() => expect(t.daily.last.destroyed).toBe(true)));
+    await waitFor(() => expect(t.daily.last.destroyed).toBe(true));
     expect(audioElements()).toHaveLength(0);
     expect(t.daily.last.listenerTotal()).toBe(0);
   });
