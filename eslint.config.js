@@ -95,15 +95,35 @@ export default tseslint.config(
     // Small modules: no production function longer than 120 lines (blank lines and comments aside;
     // a factory's nested functions count in it) and no file longer than 300. Tests and their
     // harnesses are exempt: a table of cases reads best in one piece.
-    files: [
-      'apps/server/src/**/*.ts',
-      'packages/{bench-doc,db,http-contract,jobs,rate-limit,vapi-emulator}/src/**/*.ts',
+    files: ['apps/server/src/**/*.ts', 'apps/site/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.test-d.ts',
+      '**/*-harness.ts',
+      '**/*-harness.tsx',
+      '**/testing.ts',
+      '**/testing/**',
+      '**/generated/**',
     ],
-    ignores: ['**/*.test.ts', '**/*-harness.ts', '**/testing.ts', '**/testing/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
       'max-lines': ['error', { max: 300 }],
     },
+  },
+  {
+    // Still over 120 lines, each to be split (the call controller and the chat panel into their SDK
+    // and view halves, the element's class into its idle and mounted parts, the provider client's
+    // route table into generated routes, the SDK's start into its phases). Nothing joins this list.
+    files: [
+      'apps/site/src/features/kb-import/components/import-tab.tsx',
+      'apps/site/src/features/voice-widget/call/call-controller.ts',
+      'apps/site/src/features/voice-widget/chat/chat-panel.tsx',
+      'apps/site/src/features/voice-widget/embed/element.ts',
+      'packages/vapi-client/src/client.ts',
+      'packages/voice/src/start-routine.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     // Command-line entry points and scripts talk to the terminal on purpose.

@@ -84,6 +84,19 @@ export function loadSupabase(config: PublicConfig): Promise<SupabaseClient> {
   return import('./supabase').then((m) => m.getSupabase(config));
 }
 
+/**
+ * Asks the auth service whether the stored session still stands: auth-js trusts a stored access
+ * token until it expires, so an account deleted meanwhile would keep its avatar (and see every
+ * server call refused) for up to an hour. The answer is judged by lib/session-end.ts; offline, the
+ * session stays, as auth-js keeps it.
+ */
+function askWhetherSessionStands(auth: GoTrueClient): void {
+  void (async () => {
+    const { data } = await auth.getSession();
+    if (data.session) await auth.getUser();
+  })().catch(() => {});
+}
+
 export interface SiteSessionStore extends SessionSource {
   /** lib/supabase.ts created the auth client: from now on auth-js's events decide. */
   connect(auth: GoTrueClient): void;
@@ -188,18 +201,9 @@ export function createSessionStore(): SiteSessionStore {
     stopWatchingStorage = () => window.removeEventListener('storage', onStorage);
   }
 
-  /**
-   * Asks the auth service whether the stored session still stands: auth-js trusts a stored access
-   * token until it expires, so an account deleted meanwhile would keep its avatar (and see every
-   * server call refused) for up to an hour. The answer is judged by lib/session-end.ts; offline, the
-   * session stays, as auth-js keeps it.
-   */
   function confirmStoredUser(auth: GoTrueClient): void {
     lastConfirmed = Date.now();
-    void (async () => {
-      const { data } = await auth.getSession();
-      if (data.session) await auth.getUser();
-    })().catch(() => {});
+    askWhetherSessionStands(auth);
   }
 
   const confirm = () => {

@@ -73,6 +73,46 @@ function useSection(): [DashboardSection, (next: DashboardSection) => void] {
   return [section, setSection];
 }
 
+/** The users' search box, with Refresh and the CSV export of what it finds. */
+function UserSearch(props: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onRefresh: () => void;
+  /** The search as sent (debounced, trimmed), for the export. */
+  search: string;
+}) {
+  const { id, value, onChange, onRefresh, search } = props;
+  // On a phone the box takes its own row, so its placeholder is not cut by the buttons.
+  return (
+    <search className="flex flex-wrap gap-2" aria-label="Users">
+      <div className="relative w-full sm:w-auto sm:flex-1">
+        <Search
+          className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
+          aria-hidden
+        />
+        <label htmlFor={id} className="sr-only">
+          Search by email
+        </label>
+        <Input
+          id={id}
+          type="search"
+          placeholder="Search by email..."
+          className="pl-9"
+          // The server refuses longer searches; the box stops there instead of spinning to an error.
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+      <Button variant="outline" onClick={onRefresh} aria-label="Refresh" title="Refresh">
+        <RefreshCw aria-hidden />
+      </Button>
+      <ExportCsvButton search={search} />
+    </search>
+  );
+}
+
 /** The User Management Dashboard, backed by /api/admin, in sections. */
 export function AdminDashboard({
   currentUserId,
@@ -115,32 +155,13 @@ export function AdminDashboard({
         <InviteUserForm />
       </div>
 
-      {/* On a phone the box takes its own row, so its placeholder is not cut by the buttons. */}
-      <search className="flex flex-wrap gap-2" aria-label="Users">
-        <div className="relative w-full sm:w-auto sm:flex-1">
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
-            aria-hidden
-          />
-          <label htmlFor={`${id}-search`} className="sr-only">
-            Search by email
-          </label>
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Search by email..."
-            className="pl-9"
-            // The server refuses longer searches; the box stops there instead of spinning to an error.
-            maxLength={USER_SEARCH_MAX_LENGTH}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-        </div>
-        <Button variant="outline" onClick={() => void refresh()} aria-label="Refresh" title="Refresh">
-          <RefreshCw aria-hidden />
-        </Button>
-        <ExportCsvButton search={search} />
-      </search>
+      <UserSearch
+        id={`${id}-search`}
+        value={searchText}
+        onChange={setSearchText}
+        onRefresh={() => void refresh()}
+        search={search}
+      />
 
       <UsersPanel
         key={`users ${search}`}

@@ -23,6 +23,37 @@ type Open = null | 'details' | 'sign-out' | 'ban' | 'unban';
 export const isBanned = (user: AdminUser) =>
   Boolean(user.banned_until && new Date(user.banned_until).getTime() > Date.now());
 
+/** How long a ban lasts, chosen in the Ban dialog. */
+function BanLength({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Ban length
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 rounded-md border border-border bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+      >
+        {BAN_DURATIONS.map((d) => (
+          <option key={d.value} value={d.value}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * A row's actions, as on Supabase's Users page: details, password recovery and sign-in links by
  * mail, sign out everywhere, ban or unban. The destructive ones confirm first; each ends in a toast.
@@ -132,23 +163,7 @@ export function UserActionsMenu({ user, isSelf }: { user: AdminUser; isSelf: boo
         variant="destructive"
         onConfirm={() => run('ban', actionToasts.banned(user.email), duration)}
       >
-        <div className="grid gap-2">
-          <label htmlFor={`${id}-duration`} className="text-sm font-medium">
-            Ban length
-          </label>
-          <select
-            id={`${id}-duration`}
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
-            className="h-9 rounded-md border border-border bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-          >
-            {BAN_DURATIONS.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BanLength id={`${id}-duration`} value={duration} onChange={setDuration} />
       </ConfirmRemove>
 
       <ConfirmRemove

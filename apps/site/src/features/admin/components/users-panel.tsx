@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import type { AdminUser } from '../api/client';
+import type { AdminApi, AdminUser } from '../api/client';
 import { useAdminApi } from '../api/queries';
 import { formatDate, formatDateTime } from '../lib/format';
 import { toasts } from '../lib/messages';
@@ -107,6 +107,18 @@ function UserRow({
   );
 }
 
+/** Every unverified user the search finds, up to the most one selection may hold. */
+async function unverifiedIds(api: AdminApi, search: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await api.listUsers({ status: 'unverified', search, cursor, limit: 200 });
+    ids.push(...page.users.map((u) => u.id));
+    cursor = page.nextCursor;
+  } while (cursor && ids.length < MAX_SELECTION);
+  return ids.slice(0, MAX_SELECTION);
+}
+
 /**
  * Users: one list with a status filter (all, unverified, verified) and its count; unverified users
  * can be selected (this page, or every match) and verified together, or get the SQL that would.
@@ -132,14 +144,7 @@ export function UsersPanel(props: UsersPanelProps) {
   async function selectEveryMatch() {
     setSelectingAll(true);
     try {
-      const ids: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const page = await api.listUsers({ status: 'unverified', search, cursor, limit: 200 });
-        ids.push(...page.users.map((u) => u.id));
-        cursor = page.nextCursor;
-      } while (cursor && ids.length < MAX_SELECTION);
-      onSelectedChange(new Set(ids.slice(0, MAX_SELECTION)));
+      onSelectedChange(new Set(await unverifiedIds(api, search)));
       setOfferAll(false);
     } catch (error) {
       toast.error(toasts.fetchFailed, { description: error instanceof Error ? error.message : undefined });

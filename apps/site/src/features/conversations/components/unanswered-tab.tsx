@@ -14,6 +14,40 @@ export interface UnansweredTabProps {
   active: boolean;
 }
 
+/** Why an answer was not saved: a full Answers file is the server's whole story (what happened, and how to make room). */
+const notSaved = (error: unknown) =>
+  (error as { code?: unknown }).code === 'answers_file_full'
+    ? errorText(error)
+    : `The answer was not saved: ${errorText(error)}`;
+
+/** The question, its assistant, how often and when it was last asked. */
+function QuestionHeading({ item, assistant }: { item: UnansweredQuestion; assistant: string }) {
+  return (
+    <>
+      <p className="text-sm font-medium break-words">{item.question}</p>
+      <p className="text-xs text-muted-foreground">
+        {assistant} · asked {item.count} {item.count === 1 ? 'time' : 'times'}, last{' '}
+        <time dateTime={new Date(item.lastAskedAt).toISOString()}>{formatTime(item.lastAskedAt)}</time>
+      </p>
+    </>
+  );
+}
+
+/** Small talk ("hi", "thanks") needs no answer: Dismiss takes it out of the list, for good. */
+function DismissButton(props: { pending: boolean; disabled: boolean; onDismiss: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={props.disabled || props.pending}
+      aria-busy={props.pending}
+      onClick={props.onDismiss}
+    >
+      {props.pending ? 'Dismissing…' : 'Dismiss'}
+    </Button>
+  );
+}
+
 /** One question: how often and when last, and its Answer box. */
 function QuestionItem({
   item,
@@ -58,12 +92,7 @@ function QuestionItem({
       await save.mutateAsync({ assistantId: item.assistantId, question: item.question, answer: text });
       onSaved(item);
     } catch (error) {
-      // A full Answers file is the server's whole story (what happened, and how to make room).
-      setProblem(
-        (error as { code?: unknown }).code === 'answers_file_full'
-          ? errorText(error)
-          : `The answer was not saved: ${errorText(error)}`,
-      );
+      setProblem(notSaved(error));
     }
   }
 
@@ -72,11 +101,7 @@ function QuestionItem({
       aria-label={item.question}
       className="grid gap-2 rounded-lg border border-border bg-background p-3 shadow-xs"
     >
-      <p className="text-sm font-medium break-words">{item.question}</p>
-      <p className="text-xs text-muted-foreground">
-        {assistantName(item.assistantId)} · asked {item.count} {item.count === 1 ? 'time' : 'times'}, last{' '}
-        <time dateTime={new Date(item.lastAskedAt).toISOString()}>{formatTime(item.lastAskedAt)}</time>
-      </p>
+      <QuestionHeading item={item} assistant={assistantName(item.assistantId)} />
       {!open ? (
         <div className="flex flex-wrap items-center gap-2">
           <Button
@@ -91,16 +116,11 @@ function QuestionItem({
           >
             Answer
           </Button>
-          {/* Small talk ("hi", "thanks") needs no answer: it leaves the list, and stays out. */}
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={!item.assistantId || dismiss.isPending}
-            aria-busy={dismiss.isPending}
-            onClick={() => void dismissIt()}
-          >
-            {dismiss.isPending ? 'Dismissing…' : 'Dismiss'}
-          </Button>
+          <DismissButton
+            pending={dismiss.isPending}
+            disabled={!item.assistantId}
+            onDismiss={() => void dismissIt()}
+          />
           {problem && (
             <p role="alert" className="basis-full text-sm text-destructive">
               {problem}

@@ -35,6 +35,40 @@ async function unenroll(supabase: Client, factorId: string): Promise<void> {
   if (error) throw error;
 }
 
+/** The verified second factors, each with its Remove (confirmed first). */
+function FactorList(props: {
+  factors: Factor[];
+  busy: boolean;
+  onRemove: (factor: Factor) => Promise<unknown>;
+}) {
+  const { busy } = props;
+  return (
+    <ul className="grid gap-2" aria-label="Second factors">
+      {props.factors.map((f) => (
+        <li
+          key={f.id}
+          className="flex items-center justify-between gap-4 rounded-md border border-border px-3 py-2"
+        >
+          <span className="text-sm">
+            {factorName(f)} <span className="text-muted-foreground">({factorKind(f)}, verified)</span>
+          </span>
+          <ConfirmRemove
+            trigger={
+              <Button variant="outline" size="sm" disabled={busy}>
+                Remove
+              </Button>
+            }
+            title={`Remove this ${f.factor_type === 'webauthn' ? 'security key' : 'authenticator app'}?`}
+            description="Signing in will no longer ask for it. You can set it up again later."
+            confirmLabel="Remove"
+            onConfirm={() => props.onRemove(f)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * TOTP with an authenticator app: enrol (QR code and the key to type), verify with a code from the
  * app, list, remove. A verified factor makes sign-in ask for a code (features/auth/aal.ts).
@@ -119,29 +153,7 @@ export function TwoFactor({ supabase }: { supabase: Client }) {
       ) : verified.length === 0 ? (
         <p className="text-sm text-muted-foreground">{profileText.noFactors}</p>
       ) : (
-        <ul className="grid gap-2" aria-label="Second factors">
-          {verified.map((f) => (
-            <li
-              key={f.id}
-              className="flex items-center justify-between gap-4 rounded-md border border-border px-3 py-2"
-            >
-              <span className="text-sm">
-                {factorName(f)} <span className="text-muted-foreground">({factorKind(f)}, verified)</span>
-              </span>
-              <ConfirmRemove
-                trigger={
-                  <Button variant="outline" size="sm" disabled={busy}>
-                    Remove
-                  </Button>
-                }
-                title={`Remove this ${f.factor_type === 'webauthn' ? 'security key' : 'authenticator app'}?`}
-                description="Signing in will no longer ask for it. You can set it up again later."
-                confirmLabel="Remove"
-                onConfirm={() => remove(f)}
-              />
-            </li>
-          ))}
-        </ul>
+        <FactorList factors={verified} busy={busy} onRemove={remove} />
       )}
       {verified.length > 0 && recoveryCodesOffered() && (
         <RecoveryCodes key={freshCodes?.[0] ?? 'status'} supabase={supabase} initialCodes={freshCodes} />
