@@ -11,12 +11,12 @@ import {
   CALL_ENDED_NOTICE_MS,
   CONNECT_TIMEOUT_MS,
   initialWidgetState,
-  isFatalError,
   microphoneProblem,
   widgetReducer,
   type WidgetAction,
   type WidgetState,
 } from '../lib/widget-state';
+import { createSdkHolder, listenToSdk, type SdkHolder } from './sdk-link';
 
 export interface CallSettings {
   assistantId: string;
@@ -54,21 +54,47 @@ export interface CallController {
 
 /** The longest question the widget sends in one message. */
 export const MAX_TYPED_CHARS = 1_000;
-/** How often the microphone's level is sampled for the input meter. */
-const INPUT_LEVEL_INTERVAL_MS = 100;
 
 const ignore = () => {};
+
+/** Loads the SDK if need be, waits for a call being left, and starts the call. */
+async function startCall(
+  { publicKey, assistantId }: CallSettings,
+  sdk: SdkHolder,
+  getClient: (publicKey: string) => Promise<VoiceClient | null>,
+  dispatch: (action: WidgetAction) => void,
+  current: () => boolean,
+) {
+  if (!publicKey) {
+    dispatch({ type: 'failed', reason: 'not-configured' });
+    return;
+  }
+  let client: VoiceClient | null;
+  try {
+    client = await getClient(publicKey);
+  } catch {
+    if (current()) dispatch({ type: 'failed', reason: 'load' });
+    return;
+  }
+  if (!client || !current()) return;
+  await sdk.stopping;
+  if (!current()) return;
+  try {
+    const call = await client.start(assistantId);
+    if (call === null && current()) dispatch({ type: 'failed', reason: 'start' });
+  } catch (error) {
+    if (!current()) return;
+    const problem = microphoneProblem(error);
+    dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
+  }
+}
 
 export function createCallController(initial: CallSettings): CallController {
   let settings = initial;
   let state = initialWidgetState;
   const listeners = new Set<() => void>();
   const messages = new MessageFeed();
-  let client: VoiceClient | null = null;
-  let loading: Promise<VoiceClient | null> | null = null;
-  let detached = false;
-  // A hang-up or cancel in progress: its call-end and failures must not touch a call engaged after it.
-  let stopping: Promise<void> | null = null;
+  const sdk = createSdkHolder();
   // Each engage is an attempt; a cancelled or ended attempt's late results are dropped.
   let attempt = 0;
   // The attempt engaged before the public key arrived, to start when it does.
@@ -91,115 +117,22 @@ export function createCallController(initial: CallSettings): CallController {
       timer = setTimeout(() => {
         attempt += 1;
         dispatch({ type: 'failed', reason: 'timeout' });
-        void client?.stop().catch(ignore);
+        void sdk.client?.stop().catch(ignore);
       }, CONNECT_TIMEOUT_MS);
     else if (next.status === 'idle' && next.notice?.kind === 'ended' && next.notice.by === 'assistant')
       timer = setTimeout(() => dispatch({ type: 'dismiss' }), CALL_ENDED_NOTICE_MS);
   }
 
-  /** Ends and failures while a hang-up or cancel stops the call belong to the call being left. */
-  const reportable = () => stopping === null;
+  const getClient = (publicKey: string) =>
+    sdk.get(settings, publicKey, (created: VoiceClient) =>
+      listenToSdk(created, { dispatch, messages, reportable: () => sdk.stopping === null }),
+    );
 
-  function listen(sdk: VoiceClient) {
-    const stopOnProblem = (payload: unknown) => {
-      const problem = microphoneProblem(payload);
-      if (!problem) return false;
-      dispatch({ type: 'microphone-failed', problem });
-      void sdk.stop().catch(ignore);
-      return true;
-    };
-    sdk.on('call-start', () => {
-      dispatch({ type: 'call-start', at: Date.now() });
-      // The input meter: the microphone's level, where the room can measure it.
-      sdk.startLocalAudioLevelObserver(INPUT_LEVEL_INTERVAL_MS).catch(ignore);
-    });
-    sdk.on('call-end', () => {
-      if (reportable()) dispatch({ type: 'call-end' });
-    });
-    sdk.on('speech-start', () => dispatch({ type: 'speech', speaking: true }));
-    sdk.on('speech-end', () => dispatch({ type: 'speech', speaking: false }));
-    sdk.on('volume-level', (level) => {
-      dispatch({ type: 'volume', level });
-      // The SDK may turn the microphone back on by itself (its noise-cancellation fallback); the
-      // level arrives ten times a second, so the mute button follows within 100 ms.
-      dispatch({ type: 'muted', muted: sdk.isMuted() });
-    });
-    sdk.on('local-volume-level', (level) => dispatch({ type: 'input-level', level }));
-    sdk.on('message', (message) => messages.push(message));
-    sdk.on('camera-error', (payload) => {
-      if (!reportable()) return;
-      if (!stopOnProblem(payload)) dispatch({ type: 'microphone-failed', problem: 'unavailable' });
-      void sdk.stop().catch(ignore);
-    });
-    sdk.on('error', (payload) => {
-      if (!reportable() || stopOnProblem(payload) || !isFatalError(payload)) return;
-      dispatch({ type: 'failed' });
-      void sdk.stop().catch(ignore);
-    });
-    sdk.on('call-start-failed', (payload) => {
-      if (reportable() && !stopOnProblem(payload)) dispatch({ type: 'failed', reason: 'start' });
-    });
-  }
+  /** The start of attempt `mine`; its results count while it is still the current attempt. */
+  const start = (mine: number) =>
+    startCall(settings, sdk, getClient, dispatch, () => mine === attempt && !sdk.detached);
 
-  async function getClient(publicKey: string): Promise<VoiceClient | null> {
-    if (client) return client;
-    const { loadSdk, apiBaseUrl } = settings;
-    loading ??= loadSdk().then((create) => {
-      if (detached) return null;
-      const sdk = create(publicKey, apiBaseUrl);
-      listen(sdk);
-      client = sdk;
-      return sdk;
-    });
-    try {
-      return await loading;
-    } catch (error) {
-      loading = null;
-      throw error;
-    }
-  }
-
-  /** Stops the SDK's call (or its start); a call engaged meanwhile waits for this to finish. */
-  function stopCall() {
-    const sdk = client;
-    if (!sdk) return;
-    const done: Promise<void> = sdk
-      .stop()
-      .catch(ignore)
-      .finally(() => {
-        if (stopping === done) stopping = null;
-      });
-    stopping = done;
-  }
-
-  async function start(mine: number) {
-    const { publicKey, assistantId } = settings;
-    if (!publicKey) {
-      dispatch({ type: 'failed', reason: 'not-configured' });
-      return;
-    }
-    const current = () => mine === attempt && !detached;
-    let sdk: VoiceClient | null;
-    try {
-      sdk = await getClient(publicKey);
-    } catch {
-      if (current()) dispatch({ type: 'failed', reason: 'load' });
-      return;
-    }
-    if (!sdk || !current()) return;
-    await stopping;
-    if (!current()) return;
-    try {
-      const call = await sdk.start(assistantId);
-      if (call === null && current()) dispatch({ type: 'failed', reason: 'start' });
-    } catch (error) {
-      if (!current()) return;
-      const problem = microphoneProblem(error);
-      dispatch(problem ? { type: 'microphone-failed', problem } : { type: 'failed', reason: 'start' });
-    }
-  }
-
-  const leavePage = () => void client?.stop().catch(ignore);
+  const leavePage = () => void sdk.client?.stop().catch(ignore);
 
   return {
     subscribe(listener) {
@@ -229,14 +162,15 @@ export function createCallController(initial: CallSettings): CallController {
       if (state.status !== 'connecting') return;
       attempt += 1;
       dispatch({ type: 'cancel' });
-      stopCall();
+      sdk.stop();
     },
     hangUp() {
       attempt += 1;
       dispatch({ type: 'hang-up' });
-      stopCall();
+      sdk.stop();
     },
     toggleMute() {
+      const { client } = sdk;
       if (!client) return;
       try {
         client.setMuted(!client.isMuted());
@@ -247,6 +181,7 @@ export function createCallController(initial: CallSettings): CallController {
     },
     sendText(text) {
       const content = text.trim().slice(0, MAX_TYPED_CHARS);
+      const { client } = sdk;
       if (!content || !client || state.status !== 'in-call') return null;
       try {
         client.send({ type: 'add-message', message: { role: 'user', content } });
@@ -261,22 +196,15 @@ export function createCallController(initial: CallSettings): CallController {
     },
     closeChat: () => dispatch({ type: 'close-chat' }),
     attach() {
-      detached = false;
+      sdk.detached = false;
       scheduleFor(state); // a remount (StrictMode's) keeps the state's deadline
       // Also when the page may be kept for back/forward: a frozen page cannot carry on a call.
       window.addEventListener('pagehide', leavePage);
     },
     detach() {
-      detached = true;
       window.removeEventListener('pagehide', leavePage);
       clearTimeout(timer);
-      const current = client;
-      client = null;
-      loading = null;
-      if (current) {
-        void current.stop().catch(ignore);
-        current.removeAllListeners();
-      }
+      sdk.drop();
     },
   };
 }
