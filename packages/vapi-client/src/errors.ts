@@ -5,6 +5,24 @@
  */
 
 const API_BRAND = '__isVapiApiError';
+
+/** Reason phrases for the statuses the provider answers, when the answer carried none. */
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 const NETWORK_BRAND = '__isVapiNetworkError';
 
 /** The provider answered with an HTTP error status (4xx or 5xx). */
@@ -19,12 +37,20 @@ export class VapiApiError extends Error {
   readonly retryAfterMs: number | undefined;
 
   constructor(init: { status: number; statusText: string; body: unknown; retryAfterMs?: number }) {
-    super(readableMessage(init.status, init.statusText, init.body));
+    // HTTP/2 answers carry no reason phrase; messages read better with the standard one.
+    const statusText = init.statusText || STATUS_TEXT[init.status] || '';
+    super(readableMessage(init.status, statusText, init.body));
     this.name = 'VapiApiError';
     this.status = init.status;
-    this.statusText = init.statusText;
+    this.statusText = statusText;
     this.body = init.body;
     this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /** The body as text (JSON written back), for messages that quote the provider. */
+  get bodyText(): string {
+    if (typeof this.body === 'string') return this.body;
+    return this.body === undefined ? '' : JSON.stringify(this.body);
   }
 
   /** True for statuses worth retrying: 408, 429 and 5xx. */

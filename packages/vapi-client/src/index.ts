@@ -21,6 +21,14 @@ export {
   type TokenSource,
 } from './request.js';
 export { sleep } from './sleep.js';
+export {
+  isRateLimited,
+  isRetryableError,
+  isRetryableStatus,
+  retryAfterOf,
+  retryDelay,
+  type BackoffOptions,
+} from './retry.js';
 export { isVapiApiError, isVapiNetworkError, VapiApiError, VapiNetworkError } from './errors.js';
 export type * from './types.js';
 export { VAPI_ROUTES } from './routes/table.js';

@@ -3,7 +3,8 @@
  * the answer and turns every failure into a typed error. Retries are opt-in.
  * @module
  */
-import { isVapiApiError, isVapiNetworkError, VapiApiError, VapiNetworkError } from './errors.js';
+import { VapiApiError, VapiNetworkError } from './errors.js';
+import { isRetryableError, retryAfterOf, retryDelay } from './retry.js';
 import { abortReason, sleep } from './sleep.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,7 +35,7 @@ export interface RetryPolicy {
   minDelayMs?: number;
   /** Upper bound for any single wait, including Retry-After (default 60000). */
   maxDelayMs?: number;
-  /** Adds up to 20% random jitter to computed backoffs (default true). */
+  /** Adds up to 25% random jitter to computed backoffs (default true). */
   jitter?: boolean;
 }
 
@@ -222,11 +223,11 @@ export function createRequester(options: RequesterOptions = {}): Requester {
 
   function backoff(retry: number, error: unknown): number {
     const p = policy as RetryPolicy;
-    const max = p.maxDelayMs ?? 60_000;
-    if (isVapiApiError(error) && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, max);
-    const base = (p.minDelayMs ?? 1000) * 2 ** retry;
-    const jitter = p.jitter === false ? 0 : base * 0.2 * Math.random();
-    return Math.min(base + jitter, max);
+    return retryDelay(retry, retryAfterOf(error), {
+      ...(p.minDelayMs !== undefined && { minDelayMs: p.minDelayMs }),
+      ...(p.maxDelayMs !== undefined && { maxDelayMs: p.maxDelayMs }),
+      ...(p.jitter === false && { jitter: 0 }),
+    });
   }
 
   return {
@@ -236,8 +237,7 @@ export function createRequester(options: RequesterOptions = {}): Requester {
         try {
           return (await attempt(spec)) as T;
         } catch (error) {
-          const retryable = (isVapiApiError(error) && error.retryable) || isVapiNetworkError(error);
-          if (!policy || retry >= policy.retries || !retryable) throw error;
+          if (!policy || retry >= policy.retries || !isRetryableError(error)) throw error;
           await sleep(backoff(retry, error), spec.signal);
         }
       }

@@ -7,8 +7,6 @@ import {
   getKnowledgeBaseV2,
   getAssistant,
   getFile,
-  isVapiApiError,
-  isVapiNetworkError,
   listAssistants,
   listFiles,
   listKnowledgeBasesV2,
@@ -70,37 +68,7 @@ export interface ProviderKnowledge {
   fileIds: string[];
 }
 
-/** An HTTP error answer of the provider (or of the proxy in front of it). */
-export class ProviderHttpError extends Error {
-  readonly __isProviderHttpError = true;
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    /** The response body as text, for 'Upload failed: …'. */
-    readonly body: string,
-    /** What Retry-After (or X-RateLimit-Reset) asked for, in ms. */
-    readonly retryAfterMs: number | null,
-  ) {
-    super(`${status} ${statusText}`);
-    this.name = 'ProviderHttpError';
-  }
-}
-
-/** The request never got an answer (offline, DNS, connection reset). */
-export class ProviderNetworkError extends Error {
-  readonly __isProviderNetworkError = true;
-  constructor(message: string, cause?: unknown) {
-    super(message, { cause });
-    this.name = 'ProviderNetworkError';
-  }
-}
-
-export const isProviderHttpError = (e: unknown): e is ProviderHttpError =>
-  typeof e === 'object' && e !== null && (e as ProviderHttpError).__isProviderHttpError === true;
-export const isProviderNetworkError = (e: unknown): e is ProviderNetworkError =>
-  typeof e === 'object' && e !== null && (e as ProviderNetworkError).__isProviderNetworkError === true;
-
-/** The provider routes the import tool uses, with errors as ProviderHttpError/ProviderNetworkError. */
+/** The provider routes the import tool uses; failures are @engage/vapi-client's VapiApiError / VapiNetworkError. */
 export interface ProviderApi {
   /** POST /file with the tool's `purpose`. */
   uploadFile(file: Blob, name: string, options?: { signal?: AbortSignal }): Promise<ProviderFile>;
@@ -130,46 +98,6 @@ export interface ProviderApiOptions {
   /** The bearer token: the typed private key, or the user's access token for the proxy. */
   getToken: () => string | null | Promise<string | null>;
   fetch?: typeof fetch;
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** Maps the client's typed errors onto the tool's; an abort stays an abort. */
-function translate(error: unknown): unknown {
-  if (isVapiApiError(error)) {
-    const body =
-      typeof error.body === 'string'
-        ? error.body
-        : error.body === undefined
-          ? ''
-          : JSON.stringify(error.body);
-    // HTTP/2 answers carry no reason phrase; the messages read better with one.
-    const statusText = error.statusText || STATUS_TEXT[error.status] || 'Error';
-    return new ProviderHttpError(error.status, statusText, body, error.retryAfterMs ?? null);
-  }
-  if (isVapiNetworkError(error)) return new ProviderNetworkError(error.message, error);
-  return error;
-}
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw translate(error);
-  }
 }
 
 function toFile(f: VapiFile, fallbackName = ''): ProviderFile {
@@ -213,67 +141,59 @@ function toAssistant(a: VapiAssistant): Assistant {
 export function createProviderApi({ baseUrl, getToken, fetch: fetchImpl }: ProviderApiOptions): ProviderApi {
   const r = createRequester({ baseUrl, token: getToken, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   return {
-    uploadFile: (file, name, options = {}) =>
-      call(async () => {
-        const typed = new File([file], name, { type: mimeTypeFor(name) });
-        return toFile(
-          await uploadFile(r, typed, { name, purpose: FILE_PURPOSE, signal: options.signal }),
-          name,
-        );
-      }),
-    listFiles: (options = {}) =>
-      call(async () => {
-        const list = await listFiles<VapiFile[] | null>(
-          r,
-          { purpose: FILE_PURPOSE },
-          { signal: options.signal },
-        );
-        return Array.isArray(list) ? list.map((f) => toFile(f)) : [];
-      }),
-    getFile: (id, options = {}) => call(async () => toFile(await getFile(r, id, { signal: options.signal }))),
-    deleteFile: (id, options = {}) =>
-      call(async () => {
-        await deleteFile<unknown>(r, id, { signal: options.signal });
-      }),
-    createQueryTool: (input) => call(async () => ({ id: (await createTool(r, input)).id })),
-    createKnowledgeBaseV2: (input) => call(async () => ({ id: (await createKnowledgeBaseV2(r, input)).id })),
-    attachFileToKnowledgeBaseV2: (id, fileId) =>
-      call(async () => {
-        await attachFileToKnowledgeBaseV2(r, id, { fileId });
-      }),
-    getKnowledgeBaseV2: (id) =>
-      call(async () => {
-        const kb = await getKnowledgeBaseV2(r, id);
-        return {
-          id: kb.id,
-          toolId: kb.toolId ?? null,
-          files: (Array.isArray(kb.files) ? kb.files : []).map((f) => ({
-            fileId: f.fileId,
-            status: f.status,
-          })),
-        };
-      }),
-    listAssistants: () =>
-      call(async () => {
-        const list = await listAssistants<VapiAssistant[] | null>(r, { limit: 1000 });
-        return Array.isArray(list) ? list.map((a) => ({ id: a.id, name: a.name ?? '' })) : [];
-      }),
-    listQueryTools: (options = {}) =>
-      call(async () => {
-        const list = await listTools<RawTool[] | null>(r, { limit: 1000 }, { signal: options.signal });
-        return (Array.isArray(list) ? list : []).filter((t) => t.type === 'query').map(toQueryTool);
-      }),
-    listKnowledgeBasesV2: (options = {}) =>
-      call(async () => {
-        const list = await listKnowledgeBasesV2<{ id: string; name?: string }[] | null>(
-          r,
-          { limit: 1000 },
-          { signal: options.signal },
-        );
-        return (Array.isArray(list) ? list : []).map((b) => ({ id: b.id, name: b.name ?? b.id }));
-      }),
-    getAssistant: (id) => call(async () => toAssistant(await getAssistant(r, id))),
-    updateAssistant: (id, patch) =>
-      call(async () => toAssistant(await updateAssistant(r, id, { model: patch.model as AssistantModel }))),
+    uploadFile: async (file, name, options = {}) => {
+      const typed = new File([file], name, { type: mimeTypeFor(name) });
+      return toFile(
+        await uploadFile(r, typed, { name, purpose: FILE_PURPOSE, signal: options.signal }),
+        name,
+      );
+    },
+    listFiles: async (options = {}) => {
+      const list = await listFiles<VapiFile[] | null>(
+        r,
+        { purpose: FILE_PURPOSE },
+        { signal: options.signal },
+      );
+      return Array.isArray(list) ? list.map((f) => toFile(f)) : [];
+    },
+    getFile: async (id, options = {}) => toFile(await getFile(r, id, { signal: options.signal })),
+    deleteFile: async (id, options = {}) => {
+      await deleteFile<unknown>(r, id, { signal: options.signal });
+    },
+    createQueryTool: async (input) => ({ id: (await createTool(r, input)).id }),
+    createKnowledgeBaseV2: async (input) => ({ id: (await createKnowledgeBaseV2(r, input)).id }),
+    attachFileToKnowledgeBaseV2: async (id, fileId) => {
+      await attachFileToKnowledgeBaseV2(r, id, { fileId });
+    },
+    getKnowledgeBaseV2: async (id) => {
+      const kb = await getKnowledgeBaseV2(r, id);
+      return {
+        id: kb.id,
+        toolId: kb.toolId ?? null,
+        files: (Array.isArray(kb.files) ? kb.files : []).map((f) => ({
+          fileId: f.fileId,
+          status: f.status,
+        })),
+      };
+    },
+    listAssistants: async () => {
+      const list = await listAssistants<VapiAssistant[] | null>(r, { limit: 1000 });
+      return Array.isArray(list) ? list.map((a) => ({ id: a.id, name: a.name ?? '' })) : [];
+    },
+    listQueryTools: async (options = {}) => {
+      const list = await listTools<RawTool[] | null>(r, { limit: 1000 }, { signal: options.signal });
+      return (Array.isArray(list) ? list : []).filter((t) => t.type === 'query').map(toQueryTool);
+    },
+    listKnowledgeBasesV2: async (options = {}) => {
+      const list = await listKnowledgeBasesV2<{ id: string; name?: string }[] | null>(
+        r,
+        { limit: 1000 },
+        { signal: options.signal },
+      );
+      return (Array.isArray(list) ? list : []).map((b) => ({ id: b.id, name: b.name ?? b.id }));
+    },
+    getAssistant: async (id) => toAssistant(await getAssistant(r, id)),
+    updateAssistant: async (id, patch) =>
+      toAssistant(await updateAssistant(r, id, { model: patch.model as AssistantModel })),
   };
 }

@@ -1,8 +1,8 @@
+import { isVapiApiError } from '@engage/vapi-client';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { isProviderHttpError } from '../api/provider-api';
 import { useAssistants } from '../hooks/use-assistants';
 import type { KbImport } from '../hooks/use-kb-import';
 import { messages } from '../lib/messages';
@@ -19,7 +19,7 @@ export function SetupTab({
   const assistants = useAssistants(kb);
   const list = (assistants.data ?? []).filter((a) => a.id !== '');
   const loadError = assistants.error
-    ? isProviderHttpError(assistants.error)
+    ? isVapiApiError(assistants.error)
       ? assistants.error.status === 401
         ? messages.invalidApiKey
         : `Failed to load assistants: ${assistants.error.status} ${assistants.error.statusText}`

@@ -1,6 +1,11 @@
-import { isProviderHttpError, isProviderNetworkError } from '../api/provider-api';
+import {
+  isRateLimited,
+  isRetryableError,
+  isVapiApiError,
+  retryAfterOf,
+  retryDelay,
+} from '@engage/vapi-client';
 import { MAX_RETRIES, RATE_LIMIT_RETRIES } from './constants';
-import { isRetryableStatus, retryDelay } from './retry';
 import { abortError, isAbortError, sleep } from './sleep';
 import type { LogLine } from './state';
 
@@ -29,14 +34,12 @@ export async function withRetries<T>(
       return await fn(signal);
     } catch (error) {
       if (isAbortError(error) || signal.aborted) throw abortError();
-      const retryable =
-        isProviderNetworkError(error) || (isProviderHttpError(error) && isRetryableStatus(error.status));
-      if (!retryable) throw error;
-      const is429 = isProviderHttpError(error) && error.status === 429;
+      if (!isRetryableError(error)) throw error;
+      const is429 = isRateLimited(error);
       const used = is429 ? rateLimited++ : failures++;
       if (used >= (is429 ? RATE_LIMIT_RETRIES : maxRetries)) throw error;
-      const wait = retryDelay(used, isProviderHttpError(error) ? error.retryAfterMs : null);
-      const why = isProviderHttpError(error) ? `${error.status} ${error.statusText}` : 'a network error';
+      const wait = retryDelay(used, retryAfterOf(error));
+      const why = isVapiApiError(error) ? `${error.status} ${error.statusText}` : 'a network error';
       log(`${what} got ${why}; retrying in ${(wait / 1000).toFixed(1)} s`, 'error');
       await sleep(wait, signal);
     }

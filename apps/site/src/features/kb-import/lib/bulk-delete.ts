@@ -1,4 +1,5 @@
-import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
+import { isVapiApiError } from '@engage/vapi-client';
+import type { ProviderApi } from '../api/provider-api';
 import { DELETE_GAP_MS, DELETE_RATE_LIMIT_WAIT_MS } from './constants';
 import { messages } from './messages';
 import { isAbortError, sleep } from './sleep';
@@ -74,19 +75,19 @@ async function deleteEach(
         break;
       } catch (error) {
         if (isAbortError(error) || signal?.aborted) throw error;
-        if (isProviderHttpError(error) && error.status === 429 && rateLimited < 3) {
+        if (isVapiApiError(error) && error.status === 429 && rateLimited < 3) {
           log(`Delete of ${name} rate limited; waiting 2 s`, 'error');
           await sleep(DELETE_RATE_LIMIT_WAIT_MS, signal);
           continue;
         }
-        if (isProviderHttpError(error) && error.status === 404) {
+        if (isVapiApiError(error) && error.status === 404) {
           onRemoved(id);
           counts.alreadyGone++;
           log(`${name} was already gone from the provider`);
           break;
         }
         counts.failed++;
-        counts.lastStatus = isProviderHttpError(error) ? error.status : 0;
+        counts.lastStatus = isVapiApiError(error) ? error.status : 0;
         log(`${messages.deleteFailed(counts.lastStatus)} (${name})`, 'error');
         break;
       }

@@ -1,4 +1,5 @@
-import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
+import { isVapiApiError } from '@engage/vapi-client';
+import type { ProviderApi } from '../api/provider-api';
 import { POLL_MAX_ATTEMPTS, pollDelay } from './constants';
 import { sleep } from './sleep';
 import type { LogLine } from './state';
@@ -33,8 +34,8 @@ export async function createQueryTool(
       await api.createQueryTool({ type: 'query', function: { name: input.functionName }, knowledgeBases })
     ).id;
   } catch (error) {
-    if (isProviderHttpError(error) && error.status === 400)
-      log(`The provider refused the query tool: ${error.body}`, 'error');
+    if (isVapiApiError(error) && error.status === 400)
+      log(`The provider refused the query tool: ${error.bodyText}`, 'error');
     throw new KnowledgeBaseStepError('tool', error);
   }
 }
@@ -72,7 +73,7 @@ export async function createKnowledgeBaseV2(
     try {
       view = await api.getKnowledgeBaseV2(id);
     } catch (error) {
-      if (isProviderHttpError(error) && (error.status === 429 || error.status >= 500)) {
+      if (isVapiApiError(error) && (error.status === 429 || error.status >= 500)) {
         log(`Status check of knowledge base ${id} failed (${error.status}); trying again`, 'error');
         continue;
       }

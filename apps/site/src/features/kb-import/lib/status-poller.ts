@@ -1,4 +1,5 @@
-import { isProviderHttpError, type ProviderApi, type ProviderFile } from '../api/provider-api';
+import { isVapiApiError } from '@engage/vapi-client';
+import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { POLL_MAX_ATTEMPTS, POLL_OVERALL_TIMEOUT_MS, pollDelay } from './constants';
 import { TERMINAL, type LogLine } from './state';
 import { describeError } from './store';
@@ -118,12 +119,12 @@ export class StatusPoller {
       try {
         listing = new Map((await api.listFiles()).map((f) => [f.id, f]));
       } catch (error) {
-        if (isProviderHttpError(error) && error.status === 429) {
+        if (isVapiApiError(error) && error.status === 429) {
           this.#o.log(`Status check of ${due.length} file(s) rate limited; skipped`, 'error');
           for (const id of due) this.#waiting(id);
           return;
         }
-        if (isProviderHttpError(error) && error.status >= 400 && error.status < 500 && error.status !== 408)
+        if (isVapiApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408)
           this.#listingRefused = true;
         this.#o.log(
           `Listing files for status checks failed (${describe(error)}); checking each file`,
@@ -171,9 +172,9 @@ export class StatusPoller {
         if (TERMINAL.has(status)) return this.#settled(id, status);
         this.#o.onStatus(id, status);
       } catch (error) {
-        if (isProviderHttpError(error) && error.status === 429) {
+        if (isVapiApiError(error) && error.status === 429) {
           this.#o.log(`Status check of ${name} rate limited; skipped`, 'error');
-        } else if (isProviderHttpError(error) && error.status === 404) {
+        } else if (isVapiApiError(error) && error.status === 404) {
           this.#tracked.delete(id);
           this.#o.onGone(id);
           return;

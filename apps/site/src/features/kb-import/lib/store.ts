@@ -1,4 +1,4 @@
-import { isProviderHttpError, isProviderNetworkError } from '../api/provider-api';
+import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
 import { messages } from './messages';
 import { reduce, type Action, type AlertState, type KbImportState, type LogLine } from './state';
 import { saveKnowledgeBases, saveUploadedFiles, type KeyValueStorage } from './storage';
@@ -65,18 +65,18 @@ export function describeError(
   error: unknown,
   fallback: (status: number, statusText: string, body: string) => string,
 ): string {
-  if (isProviderHttpError(error)) {
+  if (isVapiApiError(error)) {
     if (error.status === 401) return messages.invalidApiKey;
-    return fallback(error.status, error.statusText, error.body);
+    return fallback(error.status, error.statusText, error.bodyText);
   }
-  if (isProviderNetworkError(error)) return fallback(0, 'Network error', error.message);
+  if (isVapiNetworkError(error)) return fallback(0, 'Network error', error.message);
   return fallback(0, 'Error', error instanceof Error ? error.message : String(error));
 }
 
 /** the '… failed: {statusText}' messages. */
 export function failureText(error: unknown, message: (statusText: string) => string): string {
-  if (isProviderHttpError(error)) return message(error.statusText);
-  if (isProviderNetworkError(error)) return message('Network error');
+  if (isVapiApiError(error)) return message(error.statusText);
+  if (isVapiNetworkError(error)) return message('Network error');
   return message(error instanceof Error ? error.message : 'Error');
 }
 

@@ -1,5 +1,5 @@
+import { VapiApiError } from '@engage/vapi-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProviderHttpError } from '../api/provider-api';
 import { AdaptiveLimit } from './adaptive-limit';
 import { runUploadQueue } from './upload-queue';
 
@@ -12,7 +12,7 @@ afterEach(() => {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const http = (status: number, retryAfterMs: number | null = null) =>
-  new ProviderHttpError(status, String(status), '', retryAfterMs);
+  new VapiApiError({ status, statusText: '', body: '', ...(retryAfterMs !== null && { retryAfterMs }) });
 
 describe('runUploadQueue', () => {
   it('grows the number in flight while answers come quickly', async () => {
@@ -89,7 +89,7 @@ describe('runUploadQueue', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(await run).toEqual([]);
     expect(calls).toBe(3);
-    expect(retries).toEqual(['503 503 1000', '503 503 2000']);
+    expect(retries).toEqual(['503 Service Unavailable 1000', '503 Service Unavailable 2000']);
     expect(failures).toHaveLength(1);
   });
 

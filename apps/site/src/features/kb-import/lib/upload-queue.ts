@@ -1,7 +1,12 @@
-import { isProviderHttpError, isProviderNetworkError } from '../api/provider-api';
+import {
+  isRateLimited,
+  isRetryableError,
+  isVapiApiError,
+  retryAfterOf,
+  retryDelay,
+} from '@engage/vapi-client';
 import { AdaptiveLimit } from './adaptive-limit';
 import { FILE_GAP_MS, MAX_RETRIES, RATE_LIMIT_RETRIES } from './constants';
-import { isRetryableStatus, retryDelay } from './retry';
 import { isAbortError, sleep } from './sleep';
 
 export interface UploadQueueOptions<T, R> {
@@ -64,17 +69,16 @@ export function runUploadQueue<T, R>(items: readonly T[], options: UploadQueueOp
           unsent.push(item);
           return;
         }
-        const retryable =
-          isProviderNetworkError(error) || (isProviderHttpError(error) && isRetryableStatus(error.status));
-        const is429 = isProviderHttpError(error) && error.status === 429;
+        const retryable = isRetryableError(error);
+        const is429 = isRateLimited(error);
         const used = is429 ? rateLimited++ : failures++;
         if (!retryable || used >= (is429 ? rateLimitRetries : maxRetries)) {
           if (is429) limit.rateLimited(now());
           options.onFail?.(item, error);
           return;
         }
-        const wait = retryDelay(used, isProviderHttpError(error) ? error.retryAfterMs : null, random);
-        const why = isProviderHttpError(error) ? `${error.status} ${error.statusText}` : 'a network error';
+        const wait = retryDelay(used, retryAfterOf(error), { random });
+        const why = isVapiApiError(error) ? `${error.status} ${error.statusText}` : 'a network error';
         options.onRetry?.(item, why, wait);
         try {
           if (is429) {

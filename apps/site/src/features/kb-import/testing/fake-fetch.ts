@@ -1,4 +1,5 @@
-import { isProviderHttpError, type ProviderApi } from '../api/provider-api';
+import { isVapiApiError } from '@engage/vapi-client';
+import type { ProviderApi } from '../api/provider-api';
 
 export interface FetchCall {
   method: string;
@@ -89,10 +90,10 @@ export function providerFetch(api: ProviderApi, base: string, options: ProviderF
         return json(200, await api.updateAssistant(id, body as { model: Record<string, unknown> }));
       return json(404, { message: `No route for ${method} ${path}` });
     } catch (error) {
-      if (isProviderHttpError(error)) {
+      if (isVapiApiError(error)) {
         const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-        if (error.retryAfterMs !== null) headers['Retry-After'] = String(error.retryAfterMs / 1000);
-        return new Response(error.body || JSON.stringify({ message: error.statusText }), {
+        if (error.retryAfterMs !== undefined) headers['Retry-After'] = String(error.retryAfterMs / 1000);
+        return new Response(error.bodyText || JSON.stringify({ message: error.statusText }), {
           status: error.status,
           statusText: error.statusText,
           headers,

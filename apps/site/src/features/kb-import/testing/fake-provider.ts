@@ -1,5 +1,5 @@
+import { VapiApiError } from '@engage/vapi-client';
 import {
-  ProviderHttpError,
   type Assistant,
   type ProviderApi,
   type ProviderFile,
@@ -12,17 +12,6 @@ export interface FakeProviderOptions {
   processingMs?: number;
   now?: () => number;
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
 
 type Fault = { status: number; retryAfterMs?: number; body?: string };
 
@@ -57,12 +46,12 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
   const fault = (route: string) => {
     const f = faults[route]?.shift();
     if (f)
-      throw new ProviderHttpError(
-        f.status,
-        STATUS_TEXT[f.status] ?? 'Error',
-        f.body ?? '',
-        f.retryAfterMs ?? null,
-      );
+      throw new VapiApiError({
+        status: f.status,
+        statusText: '',
+        body: f.body ?? '',
+        ...(f.retryAfterMs != null && { retryAfterMs: f.retryAfterMs }),
+      });
   };
   const view = (f: ProviderFile & { readyAt: number; broken: boolean }): ProviderFile => ({
     id: f.id,
@@ -110,13 +99,13 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
       calls.push(`GET /file/${id}`);
       fault('get');
       const f = files.get(id);
-      if (!f) throw new ProviderHttpError(404, 'Not Found', '', null);
+      if (!f) throw new VapiApiError({ status: 404, statusText: 'Not Found', body: '' });
       return view(f);
     },
     async deleteFile(id) {
       calls.push(`DELETE /file/${id}`);
       fault('delete');
-      if (!files.delete(id)) throw new ProviderHttpError(404, 'Not Found', '', null);
+      if (!files.delete(id)) throw new VapiApiError({ status: 404, statusText: 'Not Found', body: '' });
     },
     async createQueryTool(input) {
       calls.push('POST /tool');
@@ -137,14 +126,15 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
       calls.push(`POST /v2/knowledge-base/${id}/file ${fileId}`);
       fault('v2-attach');
       const base = bases.get(id);
-      if (!base || !files.has(fileId)) throw new ProviderHttpError(404, 'Not Found', '', null);
+      if (!base || !files.has(fileId))
+        throw new VapiApiError({ status: 404, statusText: 'Not Found', body: '' });
       base.files.push({ fileId, readyAt: now() + processingMs });
     },
     async getKnowledgeBaseV2(id) {
       calls.push(`GET /v2/knowledge-base/${id}`);
       fault('v2-get');
       const base = bases.get(id);
-      if (!base) throw new ProviderHttpError(404, 'Not Found', '', null);
+      if (!base) throw new VapiApiError({ status: 404, statusText: 'Not Found', body: '' });
       return {
         id,
         toolId: base.toolId,
@@ -176,14 +166,14 @@ export function createFakeProvider({ processingMs = 2_000, now = Date.now }: Fak
       calls.push(`GET /assistant/${id}`);
       fault('assistant');
       const a = assistants.get(id);
-      if (!a) throw new ProviderHttpError(404, 'Not Found', '', null);
+      if (!a) throw new VapiApiError({ status: 404, statusText: 'Not Found', body: '' });
       return structuredClone(a);
     },
     async updateAssistant(id, patch) {
       calls.push(`PATCH /assistant/${id}`);
       fault('update');
       const a = assistants.get(id);
-      if (!a) throw new ProviderHttpError(404, 'Not Found', '', null);
+      if (!a) throw new VapiApiError({ status: 404, statusText: 'Not Found', body: '' });
       const next = { ...a, model: patch.model };
       assistants.set(id, next);
       return next;
