@@ -50,6 +50,8 @@ export interface RequesterOptions {
   headers?: Record<string, string>;
   /** Ends a request that has had no answer after this many ms with a VapiNetworkError (default: none). */
   timeoutMs?: number;
+  /** Bodies longer than this are not parsed (the answer's body is then undefined). Default: no limit. */
+  maxBodyChars?: number;
 }
 
 /** One request as a route function describes it. */
@@ -98,9 +100,9 @@ function queryString(query: Query | undefined): string {
   return s ? `?${s}` : '';
 }
 
-async function parseBody(res: Response): Promise<unknown> {
+async function parseBody(res: Response, maxChars = Infinity): Promise<unknown> {
   const text = await res.text();
-  if (!text) return undefined;
+  if (!text || text.length > maxChars) return undefined;
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('json') || /^\s*[[{]/.test(text)) {
     try {
@@ -198,7 +200,7 @@ export function createRequester(options: RequesterOptions = {}): Requester {
       }
       let parsed: unknown;
       try {
-        parsed = await parseBody(res);
+        parsed = await parseBody(res, options.maxBodyChars);
       } catch (error) {
         if (spec.signal?.aborted) throw abortReason(spec.signal);
         throw new VapiNetworkError(`${spec.method} ${spec.path}: the answer was cut off`, {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  buildWebChatRequest,
   CHAT_TIMEOUT_MS,
   checkInput,
   httpErrorMessage,
@@ -9,6 +8,7 @@ import {
   MAX_RESPONSE_CHARS,
   parseWebChatResponse,
   sendWebChat,
+  webChatBody,
   WebChatError,
 } from './web-chat';
 
@@ -44,29 +44,19 @@ describe('checkInput', () => {
   });
 });
 
-describe('buildWebChatRequest', () => {
-  it('posts CreateWebChatDTO to {apiBaseUrl}/chat/web with the public key, and the session when there is one', () => {
-    const first = buildWebChatRequest(target, { input: ' Hi ' });
-    expect(first.url).toBe('https://api.example/provider/chat/web');
-    expect(first.init.method).toBe('POST');
-    expect(first.init.headers).toMatchObject({
-      Authorization: 'Bearer pk_1',
-      'Content-Type': 'application/json',
+describe('webChatBody', () => {
+  it('is CreateWebChatDTO: the assistant, the trimmed input, and the session when there is one', () => {
+    expect(webChatBody(target, { input: ' Hi ' })).toEqual({ assistantId: 'asst_1', input: 'Hi' });
+    expect(webChatBody(target, { input: 'And?', sessionId: 'sess_9' })).toEqual({
+      assistantId: 'asst_1',
+      input: 'And?',
+      sessionId: 'sess_9',
     });
-    expect(JSON.parse(first.init.body)).toEqual({ assistantId: 'asst_1', input: 'Hi' });
-
-    const next = buildWebChatRequest(target, { input: 'And?', sessionId: 'sess_9' });
-    expect(JSON.parse(next.init.body)).toEqual({ assistantId: 'asst_1', input: 'And?', sessionId: 'sess_9' });
   });
 
-  it('refuses to build a request for input that may not be sent', () => {
-    expect(() => buildWebChatRequest(target, { input: '   ' })).toThrow('Type a message first.');
-    expect(() => buildWebChatRequest(target, { input: 'x'.repeat(MAX_INPUT_CHARS + 1) })).toThrow(/too long/);
-  });
-
-  it('keeps quotes, newlines and markup as data in the JSON body', () => {
-    const input = 'say "hi"\n</script><b>x</b>';
-    expect(JSON.parse(buildWebChatRequest(target, { input }).init.body).input).toBe(input);
+  it('refuses input that may not be sent', () => {
+    expect(() => webChatBody(target, { input: '   ' })).toThrow('Type a message first.');
+    expect(() => webChatBody(target, { input: 'x'.repeat(MAX_INPUT_CHARS + 1) })).toThrow(/too long/);
   });
 });
 
@@ -165,12 +155,22 @@ describe('sendWebChat', () => {
     });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://api.example/provider/chat/web');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer pk_1');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
     expect(JSON.parse(String(init?.body))).toEqual({
       assistantId: 'asst_1',
       input: 'Hi',
       sessionId: 'sess_0',
     });
     expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('keeps quotes, newlines and markup as data in the JSON body', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answer('ok'));
+    const input = 'say "hi"\n</script><b>x</b>';
+    await sendWebChat(target, { input }, { fetch });
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).input).toBe(input);
   });
 
   it('maps an HTTP error to a WebChatError with its status', async () => {

@@ -1,9 +1,10 @@
+import { createRequester, createWebChat, isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
 import * as z from 'zod/mini';
 
 /**
  * The provider's web chat (`POST /chat/web`, Vapi's CreateWebChatDTO → WebChat) as the browser
  * calls it: with the site's public key, so the same code talks to the real provider and to the
- * emulator. Request building and response parsing are pure; `sendWebChat` adds fetch and a timeout.
+ * emulator. The body and the answer's reading are pure; `sendWebChat` sends it through @engage/vapi-client.
  * @module
  */
 
@@ -31,10 +32,12 @@ export interface WebChatTurn {
   sessionId?: string | null;
 }
 
-export interface WebChatRequest {
-  url: string;
-  init: { method: 'POST'; headers: Record<string, string>; body: string };
-}
+/** CreateWebChatDTO as the widget sends it (a type, so it is a JSON object to the client). */
+export type WebChatBody = {
+  assistantId: string;
+  input: string;
+  sessionId?: string;
+};
 
 /** What the visitor typed, trimmed, or why it cannot be sent. */
 export function checkInput(text: string): { ok: true; input: string } | { ok: false; message: string } {
@@ -48,26 +51,14 @@ export function checkInput(text: string): { ok: true; input: string } | { ok: fa
   return { ok: true, input };
 }
 
-/** The fetch arguments of one turn. Throws when the input cannot be sent (see checkInput). */
-export function buildWebChatRequest(target: WebChatTarget, turn: WebChatTurn): WebChatRequest {
+/** The body of one turn (CreateWebChatDTO). Throws when the input cannot be sent (see checkInput). */
+export function webChatBody(target: WebChatTarget, turn: WebChatTurn): WebChatBody {
   const checked = checkInput(turn.input);
   if (!checked.ok) throw new Error(checked.message);
-  const body: { assistantId: string; input: string; sessionId?: string } = {
+  return {
     assistantId: target.assistantId,
     input: checked.input,
-  };
-  if (turn.sessionId) body.sessionId = turn.sessionId;
-  return {
-    url: `${target.apiBaseUrl.replace(/\/+$/, '')}/chat/web`,
-    init: {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${target.publicKey}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-      },
-      body: JSON.stringify(body),
-    },
+    ...(turn.sessionId && { sessionId: turn.sessionId }),
   };
 }
 
@@ -164,55 +155,33 @@ export interface SendOptions {
 /**
  * Sends one turn and returns the assistant's answer. Rejects with a WebChatError the visitor can
  * read (network failure, timeout, HTTP error, unreadable answer), or with an AbortError when the
- * caller's signal aborted it.
+ * caller's signal aborted it. The request goes through @engage/vapi-client, like every other
+ * provider request: its timeout, its abort and its error model.
  */
 export async function sendWebChat(
   target: WebChatTarget,
   turn: WebChatTurn,
   options: SendOptions = {},
 ): Promise<WebChatAnswer> {
-  const request = buildWebChatRequest(target, turn);
-  const fetchImpl = options.fetch ?? fetch;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? CHAT_TIMEOUT_MS);
-  const outer = options.signal;
-  const forward = () => controller.abort(outer?.reason);
-  if (outer?.aborted) forward();
-  else outer?.addEventListener('abort', forward, { once: true });
-
-  const failure = (error: unknown): never => {
-    if (timedOut)
-      throw new WebChatError('timeout', 'The assistant took too long to answer. Please try again.');
-    if (outer?.aborted) throw error;
-    throw new WebChatError('network', 'Could not reach the assistant. Check your connection and try again.');
-  };
-
+  const body = webChatBody(target, turn);
+  const requester = createRequester({
+    baseUrl: target.apiBaseUrl,
+    token: target.publicKey,
+    timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS,
+    maxBodyChars: MAX_RESPONSE_CHARS,
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  let answer: unknown;
   try {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchImpl(request.url, { ...request.init, signal: controller.signal });
-      text = await response.text();
-    } catch (error) {
-      return failure(error);
-    }
-    let body: unknown = null;
-    if (text.length <= MAX_RESPONSE_CHARS) {
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-    }
-    if (!response.ok)
-      throw new WebChatError('http', httpErrorMessage(response.status, body), response.status);
-    return parseWebChatResponse(body);
-  } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forward);
+    answer = await createWebChat(requester, body, options.signal ? { signal: options.signal } : {});
+  } catch (error) {
+    if (isVapiApiError(error))
+      throw new WebChatError('http', httpErrorMessage(error.status, error.body), error.status);
+    if (isVapiNetworkError(error))
+      throw error.timedOut
+        ? new WebChatError('timeout', 'The assistant took too long to answer. Please try again.')
+        : new WebChatError('network', 'Could not reach the assistant. Check your connection and try again.');
+    throw error; // the caller's abort
   }
+  return parseWebChatResponse(answer);
 }
