@@ -8,7 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { isLocalOnlyId } from '../lib/state';
+import { isLocalOnlyId } from '../lib/reducer';
 import type { UploadedFileRecord } from '../lib/storage';
 
 const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;

@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import type { KbImport } from '../hooks/use-kb-import';
 import { knowledgeEntries, usersOf } from '../lib/knowledge-in-use';
-import { isInFlightId } from '../lib/state';
+import { isInFlightId } from '../lib/reducer';
 import type { UploadedFileRecord } from '../lib/storage';
 import { ConfirmDelete } from './confirm-delete';
 import { FileName } from './file-name';

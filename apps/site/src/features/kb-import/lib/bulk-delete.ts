@@ -2,9 +2,9 @@ import { isVapiApiError } from '@engage/vapi-client';
 import type { ProviderApi } from '../api/provider-api';
 import { DELETE_GAP_MS, DELETE_RATE_LIMIT_WAIT_MS } from './constants';
 import { messages } from './messages';
+import type { LogLine } from './reducer';
+import { isNeverSentId } from './reducer';
 import { isAbortError, sleep } from './sleep';
-import type { LogLine } from './state';
-import { isNeverSentId } from './state';
 
 export interface BulkDeleteOptions {
   /** Null when no key is available: then only local records can go. */

@@ -2,11 +2,11 @@ import type { ProviderApi } from '../api/provider-api';
 import { FILE_GAP_MS, MAX_RETRIES, MAX_UPLOAD_CONCURRENCY, UPLOAD_CONCURRENCY } from './constants';
 import { contentProblem } from './content-check';
 import { FileDeletion } from './file-deletion';
-import { KnowledgeBaseCreator, type KnowledgeBaseInput } from './knowledge-base-creator';
+import { KnowledgeBaseCreator, type KnowledgeBaseInput } from './knowledge-base';
 import { refreshProviderKnowledge } from './knowledge-in-use';
 import { messages } from './messages';
 import { memoryOriginals, type OriginalsStore } from './originals';
-import { OriginalsHolder } from './originals-holder';
+import { OriginalsHolder } from './originals';
 import { ProviderFiles } from './provider-files';
 import {
   TERMINAL,
@@ -16,7 +16,7 @@ import {
   waitingProgress,
   type KbImportState,
   type LogLine,
-} from './state';
+} from './reducer';
 import { StatusPoller } from './status-poller';
 import {
   loadKnowledgeBases,
@@ -27,9 +27,9 @@ import {
 import { KbImportStore } from './store';
 import { UploadRunner } from './uploads';
 
-export type { AlertState, KbImportState, LogLine, SelectedFile } from './state';
-export type { KnowledgeBaseInput } from './knowledge-base-creator';
-export { isLocalOnlyId } from './state';
+export type { AlertState, KbImportState, LogLine, SelectedFile } from './reducer';
+export type { KnowledgeBaseInput } from './knowledge-base';
+export { isLocalOnlyId } from './reducer';
 
 export interface ControllerOptions {
   storage: KeyValueStorage;

@@ -1,8 +1,8 @@
 import type { ProviderApi } from '../api/provider-api';
 import { deleteFiles } from './bulk-delete';
 import { deleteReport, messages } from './messages';
-import type { OriginalsHolder } from './originals-holder';
-import { isInFlightId, isNeverSentId } from './state';
+import type { OriginalsHolder } from './originals';
+import { isInFlightId, isNeverSentId } from './reducer';
 import type { StatusPoller } from './status-poller';
 import type { KbImportStore } from './store';
 

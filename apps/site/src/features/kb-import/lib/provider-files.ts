@@ -1,6 +1,5 @@
 import { formatSize } from '@engage/http-contract';
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
-import { withRetries } from './api-retries';
 import { contentProblem, sameContent } from './content-check';
 import {
   UNSUPPORTED_REASON,
@@ -11,9 +10,10 @@ import {
 } from './duplicates';
 import { isAllowedFile } from './file-types';
 import { messages } from './messages';
-import type { OriginalsHolder } from './originals-holder';
+import type { OriginalsHolder } from './originals';
+import { TERMINAL, isLocalOnlyId, progressOf, toRecord } from './reducer';
+import { withRetries } from './retries';
 import { isAbortError } from './sleep';
-import { TERMINAL, isLocalOnlyId, progressOf, toRecord } from './state';
 import type { StatusPoller } from './status-poller';
 import type { UploadedFileRecord } from './storage';
 import { describeError, type KbImportStore } from './store';

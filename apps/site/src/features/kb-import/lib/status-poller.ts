@@ -1,7 +1,7 @@
 import { isVapiApiError } from '@engage/vapi-client';
 import type { ProviderApi, ProviderFile } from '../api/provider-api';
 import { POLL_MAX_ATTEMPTS, POLL_OVERALL_TIMEOUT_MS, pollDelay } from './constants';
-import { TERMINAL, type LogLine } from './state';
+import { TERMINAL, type LogLine } from './reducer';
 import { describeError } from './store';
 
 export interface StatusPollerOptions {

@@ -1,6 +1,6 @@
 import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
 import { messages } from './messages';
-import { reduce, type Action, type AlertState, type KbImportState, type LogLine } from './state';
+import { reduce, type Action, type AlertState, type KbImportState, type LogLine } from './reducer';
 import { saveKnowledgeBases, saveUploadedFiles, type KeyValueStorage } from './storage';
 
 /**

@@ -6,8 +6,8 @@ import {
   retryDelay,
 } from '@engage/vapi-client';
 import { MAX_RETRIES, RATE_LIMIT_RETRIES } from './constants';
+import type { LogLine } from './reducer';
 import { abortError, isAbortError, sleep } from './sleep';
-import type { LogLine } from './state';
 
 export interface WithRetriesOptions {
   what: string;

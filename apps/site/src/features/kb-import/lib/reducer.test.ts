@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialState, reduce } from './state';
+import { initialState, reduce } from './reducer';
 import type { UploadedFileRecord } from './storage';
 
 const rec = (id: string, status = 'processing'): UploadedFileRecord => ({
