@@ -40,6 +40,123 @@ export type StartRequest =
     }
   | { kind: 'reconnect'; webCall: JoinableCall; context: Record<string, unknown> };
 
+type Stages = ReturnType<typeof stageRunner>;
+
+/** Tells the room to greet once the recording has started, with how long it took. */
+function announceRecordingStart(
+  call: LiveCall,
+  room: Room,
+  progress: Stages['progress'],
+  requestedAt: () => number,
+) {
+  const off = room.on('recording-started', () => {
+    off();
+    const delaySeconds = (Date.now() - requestedAt()) / 1000;
+    progress({ stage: 'video-recording-started', status: 'completed', metadata: { delaySeconds } });
+    if (call.joinedRoom) {
+      room.sendAppMessage(
+        JSON.stringify({
+          type: 'control',
+          control: 'say-first-message',
+          videoRecordingStartDelaySeconds: delaySeconds,
+        }),
+      );
+    }
+  });
+  call.hold(off);
+}
+
+/** The video recording stage: started by the meeting token, asked for, or skipped. */
+async function setUpRecording(
+  room: Room,
+  { videoRecording, callToken }: { videoRecording: boolean; callToken: string | undefined },
+  stage: Stages['stage'],
+  optionalStage: Stages['optionalStage'],
+  onRequested: () => void,
+) {
+  if (videoRecording && callToken) {
+    // The meeting token started the recording at join: nothing to ask for.
+    await stage('video-recording-setup', () => undefined, {
+      completed: () => ({ action: 'auto-started-via-meeting-token' }),
+    });
+  } else if (videoRecording) {
+    await optionalStage('video-recording-setup', 'video-recording-setup-error', () => {
+      onRequested();
+      room.startRecording(RECORDING_LAYOUT);
+    });
+  } else {
+    await stage('video-recording-setup', () => undefined, {
+      completed: () => ({ action: 'skipped-not-enabled' }),
+    });
+  }
+}
+
+/** The remote level observer, noise cancellation, and the microphone level when someone listens. */
+async function setUpAudio(call: LiveCall, room: Room, optionalStage: Stages['optionalStage']) {
+  await optionalStage('audio-observer-setup', 'audio-observer-setup-error', () =>
+    room.startRemoteAudioLevelObserver(REMOTE_AUDIO_LEVEL_INTERVAL_MS),
+  );
+  await optionalStage('audio-processing-setup', 'audio-processing-setup-error', () =>
+    room.setAudioProcessor('noise-cancellation'),
+  );
+  // The microphone level costs an AudioContext for the whole call: only when someone listens
+  // (apps adding a listener later call startLocalAudioLevelObserver()). After noise
+  // cancellation settled, because it replaces the microphone track.
+  if (call.wantsLocalLevels()) {
+    room
+      .startLocalAudioLevelObserver(REMOTE_AUDIO_LEVEL_INTERVAL_MS)
+      .catch((error: unknown) => call.emit('local-audio-level-observer-error', serializeError(error)));
+  }
+}
+
+/** The start failed (or was cancelled): `call-start-failed`, and `error` unless the user cancelled. */
+function reportStartFailure(
+  call: LiveCall,
+  error: unknown,
+  at: {
+    stage: ReturnType<Stages['currentStage']>;
+    started: number;
+    context: Record<string, unknown>;
+    isReconnect: boolean;
+    webCall: JoinableCall | undefined;
+    isMobile: boolean;
+  },
+) {
+  // Over from here on: a start() from a call-start-failed listener (a retry) waits for this
+  // call's teardown instead of being refused as already started.
+  call.markEnded();
+  const cause = error instanceof StageError ? error.original : error;
+  const cancelled = error instanceof StartCancelledError && error.byUser;
+  const failed = {
+    stage: at.stage,
+    totalDuration: Date.now() - at.started,
+    error: cancelled ? `The call start was cancelled: ${error.message}` : messageOf(cause),
+    errorStack: cause instanceof Error && cause.stack ? cause.stack : 'No stack trace available',
+    ...(isVapiApiError(cause) ? { errorStatus: cause.status, errorBody: cause.body } : {}),
+    timestamp: now(),
+    context: {
+      ...at.context,
+      isReconnect: at.isReconnect,
+      cancelled,
+      callId: at.webCall?.id ?? 'unknown',
+      hasVideoRecording: at.webCall?.artifactPlan?.videoRecordingEnabled ?? false,
+      voiceProvider: at.webCall?.assistant?.voice?.provider ?? 'unknown',
+      isMobile: at.isMobile,
+    },
+  };
+  call.emit('call-start-failed', failed);
+  if (!cancelled) {
+    call.emit('error', {
+      type: at.isReconnect ? 'reconnect-error' : 'start-method-error',
+      stage: at.stage,
+      error: serializeError(cause),
+      totalDuration: failed.totalDuration,
+      timestamp: failed.timestamp,
+      context: failed.context,
+    });
+  }
+}
+
 /**
  * Runs the routine for `call` (already registered with the client, so stop() can reach it).
  * Resolves the web call on success, or null on failure or cancellation. Never rejects.
@@ -116,23 +233,7 @@ export async function runStart(
 
     // Registered before join: a recording started by the meeting token can begin while joining.
     let recordingRequested = 0;
-    if (videoRecording) {
-      const off = room.on('recording-started', () => {
-        off();
-        const delaySeconds = (Date.now() - recordingRequested) / 1000;
-        progress({ stage: 'video-recording-started', status: 'completed', metadata: { delaySeconds } });
-        if (call.joinedRoom) {
-          room.sendAppMessage(
-            JSON.stringify({
-              type: 'control',
-              control: 'say-first-message',
-              videoRecordingStartDelaySeconds: delaySeconds,
-            }),
-          );
-        }
-      });
-      call.hold(off);
-    }
+    if (videoRecording) announceRecordingStart(call, room, progress, () => recordingRequested);
 
     const isMobile = env.isMobile();
     await stage(
@@ -162,38 +263,11 @@ export async function runStart(
       { errorType: 'daily-call-join-error' },
     );
 
-    if (videoRecording && callToken) {
-      // The meeting token started the recording at join: nothing to ask for.
-      await stage('video-recording-setup', () => undefined, {
-        completed: () => ({ action: 'auto-started-via-meeting-token' }),
-      });
-    } else if (videoRecording) {
-      await optionalStage('video-recording-setup', 'video-recording-setup-error', () => {
-        recordingRequested = Date.now();
-        room.startRecording(RECORDING_LAYOUT);
-      });
-    } else {
-      await stage('video-recording-setup', () => undefined, {
-        completed: () => ({ action: 'skipped-not-enabled' }),
-      });
-    }
+    await setUpRecording(room, { videoRecording, callToken }, stage, optionalStage, () => {
+      recordingRequested = Date.now();
+    });
 
-    await optionalStage('audio-observer-setup', 'audio-observer-setup-error', () =>
-      room.startRemoteAudioLevelObserver(REMOTE_AUDIO_LEVEL_INTERVAL_MS),
-    );
-
-    await optionalStage('audio-processing-setup', 'audio-processing-setup-error', () =>
-      room.setAudioProcessor('noise-cancellation'),
-    );
-
-    // The microphone level costs an AudioContext for the whole call: only when someone listens
-    // (apps adding a listener later call startLocalAudioLevelObserver()). After noise
-    // cancellation settled, because it replaces the microphone track.
-    if (call.wantsLocalLevels()) {
-      room
-        .startLocalAudioLevelObserver(REMOTE_AUDIO_LEVEL_INTERVAL_MS)
-        .catch((error: unknown) => call.emit('local-audio-level-observer-error', serializeError(error)));
-    }
+    await setUpAudio(call, room, optionalStage);
 
     if (signal.aborted) throw signal.reason as Error;
     call.markLive();
@@ -204,39 +278,14 @@ export async function runStart(
     });
     return created;
   } catch (error) {
-    // Over from here on: a start() from a call-start-failed listener (a retry) waits for this
-    // call's teardown instead of being refused as already started.
-    call.markEnded();
-    const cause = error instanceof StageError ? error.original : error;
-    const cancelled = error instanceof StartCancelledError && error.byUser;
-    const failed = {
+    reportStartFailure(call, error, {
       stage: currentStage(),
-      totalDuration: Date.now() - started,
-      error: cancelled ? `The call start was cancelled: ${error.message}` : messageOf(cause),
-      errorStack: cause instanceof Error && cause.stack ? cause.stack : 'No stack trace available',
-      ...(isVapiApiError(cause) ? { errorStatus: cause.status, errorBody: cause.body } : {}),
-      timestamp: now(),
-      context: {
-        ...request.context,
-        isReconnect,
-        cancelled,
-        callId: webCall?.id ?? 'unknown',
-        hasVideoRecording: webCall?.artifactPlan?.videoRecordingEnabled ?? false,
-        voiceProvider: webCall?.assistant?.voice?.provider ?? 'unknown',
-        isMobile: env.isMobile(),
-      },
-    };
-    call.emit('call-start-failed', failed);
-    if (!cancelled) {
-      call.emit('error', {
-        type: isReconnect ? 'reconnect-error' : 'start-method-error',
-        stage: currentStage(),
-        error: serializeError(cause),
-        totalDuration: failed.totalDuration,
-        timestamp: failed.timestamp,
-        context: failed.context,
-      });
-    }
+      started,
+      context: request.context,
+      isReconnect,
+      webCall,
+      isMobile: env.isMobile(),
+    });
     await call.teardown();
     return null;
   }

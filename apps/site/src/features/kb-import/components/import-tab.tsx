@@ -14,10 +14,94 @@ import { ExistingKnowledge } from './existing-knowledge';
 
 const defaultHint = (value: string) => `${value} (default)`;
 
+type Kind = 'query-tool' | 'v2';
+
+/** What to create: a query tool over the files, or a v2 knowledge base. */
+function KindChoice({
+  kind,
+  onChange,
+  disabled,
+}: {
+  kind: Kind;
+  onChange: (kind: Kind) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={disabled}>
+      <legend className="mb-2 text-sm font-medium">Create as</legend>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="radio"
+          name="kb-kind"
+          value="query-tool"
+          checked={kind === 'query-tool'}
+          onChange={() => onChange('query-tool')}
+          className="mt-1"
+        />
+        <span>
+          Query tool
+          <span className="block text-muted-foreground">
+            A query tool over the files, attached to the assistant.
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="radio"
+          name="kb-kind"
+          value="v2"
+          checked={kind === 'v2'}
+          onChange={() => onChange('v2')}
+          className="mt-1"
+        />
+        <span>
+          v2 knowledge base
+          <span className="block text-muted-foreground">
+            The provider indexes the files into a knowledge base and attaches the search tool it comes with
+            once every file is ready.
+          </span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}
+
+/** The knowledge bases this browser created, newest last. */
+function CreatedKnowledgeBases({ knowledgeBases }: { knowledgeBases: KbImport['state']['knowledgeBases'] }) {
+  return (
+    <section aria-labelledby="kb-created-heading" className="flex flex-col gap-2">
+      <h2 id="kb-created-heading" className="text-base font-semibold">
+        Created knowledge bases ({knowledgeBases.length})
+      </h2>
+      {knowledgeBases.length === 0 ? (
+        <p className="text-sm text-muted-foreground">None yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {knowledgeBases.map((k) => (
+            <li key={k.toolId} className="rounded-md border border-border p-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{k.name}</span>
+                <Badge variant="secondary">{k.fileIds.length} file(s)</Badge>
+                <Badge variant="outline">
+                  {k.kind === 'v2' ? `v2 knowledge base ${k.knowledgeBaseId ?? ''}` : 'query tool'}
+                </Badge>
+                <Badge variant="outline">tool {k.toolId}</Badge>
+              </div>
+              <p className="text-muted-foreground">
+                {k.description} · attached to {k.assistantName} · {new Date(k.createdAt).toLocaleString()}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function ImportTab({ kb }: { kb: KbImport }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [kind, setKind] = useState<'query-tool' | 'v2'>('query-tool');
+  const [kind, setKind] = useState<Kind>('query-tool');
   const assistants = useAssistants(kb);
   const nameProblem = kind === 'query-tool' && name.trim() ? functionNameProblem(name.trim()) : null;
   const done = kb.state.uploaded.filter((f) => f.status === 'done');
@@ -41,42 +125,7 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           create();
         }}
       >
-        <fieldset className="flex flex-col gap-2" disabled={creating}>
-          <legend className="mb-2 text-sm font-medium">Create as</legend>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="kb-kind"
-              value="query-tool"
-              checked={kind === 'query-tool'}
-              onChange={() => setKind('query-tool')}
-              className="mt-1"
-            />
-            <span>
-              Query tool
-              <span className="block text-muted-foreground">
-                A query tool over the files, attached to the assistant.
-              </span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="kb-kind"
-              value="v2"
-              checked={kind === 'v2'}
-              onChange={() => setKind('v2')}
-              className="mt-1"
-            />
-            <span>
-              v2 knowledge base
-              <span className="block text-muted-foreground">
-                The provider indexes the files into a knowledge base and attaches the search tool it comes
-                with once every file is ready.
-              </span>
-            </span>
-          </label>
-        </fieldset>
+        <KindChoice kind={kind} onChange={setKind} disabled={creating} />
         <div className="flex flex-col gap-2">
           <Label htmlFor="kb-name">Knowledge base name</Label>
           <Input
@@ -147,32 +196,7 @@ export function ImportTab({ kb }: { kb: KbImport }) {
           </div>
         )}
       </form>
-      <section aria-labelledby="kb-created-heading" className="flex flex-col gap-2">
-        <h2 id="kb-created-heading" className="text-base font-semibold">
-          Created knowledge bases ({knowledgeBases.length})
-        </h2>
-        {knowledgeBases.length === 0 ? (
-          <p className="text-sm text-muted-foreground">None yet.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {knowledgeBases.map((k) => (
-              <li key={k.toolId} className="rounded-md border border-border p-3 text-sm">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{k.name}</span>
-                  <Badge variant="secondary">{k.fileIds.length} file(s)</Badge>
-                  <Badge variant="outline">
-                    {k.kind === 'v2' ? `v2 knowledge base ${k.knowledgeBaseId ?? ''}` : 'query tool'}
-                  </Badge>
-                  <Badge variant="outline">tool {k.toolId}</Badge>
-                </div>
-                <p className="text-muted-foreground">
-                  {k.description} · attached to {k.assistantName} · {new Date(k.createdAt).toLocaleString()}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <CreatedKnowledgeBases knowledgeBases={knowledgeBases} />
       <ExistingKnowledge kb={kb} />
     </div>
   );
