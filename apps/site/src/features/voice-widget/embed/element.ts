@@ -8,7 +8,7 @@
  */
 import type { EngageWidgetViewProps, WidgetMode, WidgetPosition } from '../components/engage-widget-view';
 import type { LoadVoiceSdk } from '../lib/voice-client';
-import { loadEmbedConfig, type EmbedProvider } from './embed-config';
+import { loadEmbedConfig, type EmbedConfigResult, type EmbedProvider } from './embed-config';
 import { IDLE_CSS, idleMarkup, type IdleStatus } from './idle';
 
 /** The React view, mounted into the shadow root on the first click. */
@@ -45,6 +45,62 @@ const modeOf = (value: string | null): WidgetMode =>
   value === 'voice' || value === 'chat' ? value : 'voice+chat';
 const positionOf = (value: string | null): WidgetPosition =>
   value === 'bottom-right' ? 'bottom-right' : 'bottom-left';
+
+/** The view's props from the element's attributes and the provider it knows. */
+function viewProps(
+  element: HTMLElement,
+  origin: string,
+  start: EngageWidgetViewProps['start'] | null,
+  known: EmbedProvider | undefined,
+): EngageWidgetViewProps {
+  // The conversation's language: the element's `lang`, or the page's around it.
+  const lang = element.closest('[lang]')?.getAttribute('lang');
+  return {
+    assistantId: element.getAttribute('assistant') ?? '',
+    assistantName: element.getAttribute('name') || 'assistant',
+    publicKey: known ? known.publicKey : null,
+    apiBaseUrl: known?.apiBaseUrl ?? `${origin}/provider`,
+    mode: modeOf(element.getAttribute('mode')),
+    position: positionOf(element.getAttribute('position')),
+    ...(lang && { lang }),
+    ...(start && { start }),
+  };
+}
+
+/**
+ * Draws the idle markup for `status` into the shadow root, keeping the focus on the widget's main
+ * control; an element with no assistant id is misconfigured (said once, in the console and on it).
+ */
+function renderIdle(element: HTMLElement, shadow: ShadowRoot, status: IdleStatus): IdleStatus {
+  const hadFocus = shadow.activeElement !== null;
+  const assistant = element.getAttribute('assistant');
+  if (assistant === null || !ASSISTANT_ID.test(assistant)) {
+    if (status !== 'misconfigured')
+      console.error(
+        `<engage-widget>: "assistant" must be an assistant id, got ${JSON.stringify(assistant)}.`,
+      );
+    status = 'misconfigured';
+  }
+  const template = document.createElement('template');
+  template.innerHTML = idleMarkup({
+    name: element.getAttribute('name') || 'assistant',
+    mode: modeOf(element.getAttribute('mode')),
+    position: positionOf(element.getAttribute('position')),
+    status,
+  });
+  const old = shadow.querySelector('section');
+  if (old) old.replaceWith(template.content);
+  else shadow.append(template.content);
+  // The pressed button was replaced: the focus stays on the widget's main control.
+  if (hadFocus) shadow.querySelector<HTMLElement>('[data-action]')?.focus();
+  return status;
+}
+
+/** Why the first press found nothing to call: the site refused, the server unreachable, or the assistant not offered. */
+function refusalStatus(config: EmbedConfigResult, appLoaded: boolean): IdleStatus {
+  if (!config.ok) return config.reason === 'origin_not_allowed' ? 'refused' : 'unreachable';
+  return appLoaded ? 'not-offered' : 'unreachable';
+}
 
 /** Defines <engage-widget> once (a second script tag, or both the page and /embed.js, are harmless). */
 export function defineEngageWidget(options: EngageWidgetOptions): void {
@@ -121,45 +177,11 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
     }
 
     #props(start: EngageWidgetViewProps['start'] | null, provider?: EmbedProvider): EngageWidgetViewProps {
-      const known = provider ?? this.#provider ?? this.#loaded;
-      // The conversation's language: the element's `lang`, or the page's around it.
-      const lang = this.closest('[lang]')?.getAttribute('lang');
-      return {
-        assistantId: this.getAttribute('assistant') ?? '',
-        assistantName: this.getAttribute('name') || 'assistant',
-        publicKey: known ? known.publicKey : null,
-        apiBaseUrl: known?.apiBaseUrl ?? `${options.origin}/provider`,
-        mode: modeOf(this.getAttribute('mode')),
-        position: positionOf(this.getAttribute('position')),
-        ...(lang && { lang }),
-        ...(start && { start }),
-      };
+      return viewProps(this, options.origin, start, provider ?? this.#provider ?? this.#loaded);
     }
 
     #render() {
-      const shadow = this.#shadow;
-      if (!shadow) return;
-      const hadFocus = shadow.activeElement !== null;
-      const assistant = this.getAttribute('assistant');
-      if (assistant === null || !ASSISTANT_ID.test(assistant)) {
-        if (this.#status !== 'misconfigured')
-          console.error(
-            `<engage-widget>: "assistant" must be an assistant id, got ${JSON.stringify(assistant)}.`,
-          );
-        this.#status = 'misconfigured';
-      }
-      const template = document.createElement('template');
-      template.innerHTML = idleMarkup({
-        name: this.getAttribute('name') || 'assistant',
-        mode: modeOf(this.getAttribute('mode')),
-        position: positionOf(this.getAttribute('position')),
-        status: this.#status,
-      });
-      const old = shadow.querySelector('section');
-      if (old) old.replaceWith(template.content);
-      else shadow.append(template.content);
-      // The pressed button was replaced: the focus stays on the widget's main control.
-      if (hadFocus) shadow.querySelector<HTMLElement>('[data-action]')?.focus();
+      if (this.#shadow) this.#status = renderIdle(this, this.#shadow, this.#status);
     }
 
     #onClick(event: Event) {
@@ -202,13 +224,7 @@ export function defineEngageWidget(options: EngageWidgetOptions): void {
       if (this.#attempt !== attempt || !this.#shadow) return; // cancelled, or removed meanwhile
       this.#attempt = null;
       if (!config.ok || !app || (config.offered !== null && config.offered !== assistant)) {
-        this.#status = !config.ok
-          ? config.reason === 'origin_not_allowed'
-            ? 'refused'
-            : 'unreachable'
-          : app
-            ? 'not-offered'
-            : 'unreachable';
+        this.#status = refusalStatus(config, app !== null);
         this.#render();
         return;
       }
