@@ -41,7 +41,10 @@ export function adminOAuthClientRoutes(deps: AdminOAuthClientDeps): Hono<AuthEnv
   app.use('*', requireAdmin(deps.verifyAccessToken, { requireMfa: deps.requireMfa }));
   app.onError((error, c) => {
     if (error instanceof AuthError)
-      return c.json({ error: error.code, message: error.message }, error.status as 400);
+      return c.json(
+        { error: error.code, message: error.message, ...(error.field && { field: error.field }) },
+        error.status as 400,
+      );
     // The auth middleware's refusals (401/403) carry their own answer.
     if (error instanceof HTTPException) return error.getResponse();
     throw error;

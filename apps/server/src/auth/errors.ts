@@ -13,6 +13,12 @@ export class AuthError extends Error {
     super(message);
     this.name = 'AuthError';
   }
+
+  /**
+   * The input the refusal is about, for Engage's own routes (`{ error, message, field }`); never
+   * part of an auth API answer, whose shape is GoTrue's.
+   */
+  field: string | undefined;
 }
 
 export const isAuthError = (error: unknown): error is AuthError => error instanceof AuthError;

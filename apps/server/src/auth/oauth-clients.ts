@@ -51,31 +51,35 @@ const COLUMNS = `id, client_name, client_type, token_endpoint_auth_method, regis
   redirect_uris, grant_types, client_uri, logo_uri, created_at, updated_at`;
 
 const invalid = (message: string) => authErrors.validation(message);
+/** A refusal of the redirect URIs, naming them for the dashboard. */
+const invalidUris = (message: string) => Object.assign(invalid(message), { field: 'redirect_uris' });
 
 /** GoTrue's redirect URI rule: absolute, no fragment, no script-like scheme, http only on loopback. */
 function checkRedirectUris(uris: string[] | undefined, required: boolean): string[] | undefined {
   if (uris === undefined) {
-    if (required) throw invalid('redirect_uris is required');
+    if (required) throw invalidUris('redirect_uris is required');
     return undefined;
   }
   if (uris.length === 0)
-    throw invalid(required ? 'redirect_uris is required' : 'redirect_uris cannot be empty');
-  if (uris.length > 10) throw invalid('redirect_uris cannot exceed 10 items');
+    throw invalidUris(required ? 'redirect_uris is required' : 'redirect_uris cannot be empty');
+  if (uris.length > 10) throw invalidUris('redirect_uris cannot exceed 10 items');
   for (const uri of uris) {
     let url: URL;
     try {
       url = new URL(uri);
     } catch {
-      throw invalid(`invalid redirect_uri '${uri}': must have scheme and host`);
+      throw invalidUris(`invalid redirect_uri '${uri}': must have scheme and host`);
     }
     const scheme = url.protocol.slice(0, -1).toLowerCase();
     if (['javascript', 'data', 'file', 'vbscript', 'about', 'blob'].includes(scheme))
-      throw invalid(`invalid redirect_uri '${uri}': scheme '${scheme}' is not allowed for security reasons`);
-    if (!url.host) throw invalid(`invalid redirect_uri '${uri}': must have scheme and host`);
+      throw invalidUris(
+        `invalid redirect_uri '${uri}': scheme '${scheme}' is not allowed for security reasons`,
+      );
+    if (!url.host) throw invalidUris(`invalid redirect_uri '${uri}': must have scheme and host`);
     if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
-      throw invalid(`invalid redirect_uri '${uri}': HTTP scheme only allowed for localhost`);
+      throw invalidUris(`invalid redirect_uri '${uri}': HTTP scheme only allowed for localhost`);
     if (url.hash || uri.includes('#'))
-      throw invalid(`invalid redirect_uri '${uri}': fragment not allowed in redirect URI`);
+      throw invalidUris(`invalid redirect_uri '${uri}': fragment not allowed in redirect URI`);
   }
   return uris;
 }

@@ -209,7 +209,9 @@ for (const target of testDbTargets()) {
         });
       const wrong = await edit({ redirect_uris: ['not a url'] });
       expect(wrong.status).toBe(400);
-      expect(((await wrong.json()) as { message: string }).message).toContain("'not a url'");
+      const refusal = (await wrong.json()) as { message: string; field?: string };
+      expect(refusal.message).toContain("'not a url'");
+      expect(refusal.field).toBe('redirect_uris');
       const edited = await edit({ client_name: 'Dash 2', redirect_uris: ['https://dash.example/cb2'] });
       expect(edited.status).toBe(200);
       expect(((await edited.json()) as { client: unknown }).client).toMatchObject({

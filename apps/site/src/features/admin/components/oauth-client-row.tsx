@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmRemove } from '@/components/ui/confirm-remove';
-import type { OAuthClient } from '../api/client';
+import { EngageApiError, type OAuthClient } from '../api/client';
 import { useDeleteOAuthClient, useRegenerateOAuthClientSecret, useUpdateOAuthClient } from '../api/queries';
 import { formatDateTime } from '../lib/format';
 import { parseClientInput } from '../lib/oauth-client-input';
@@ -14,7 +14,8 @@ export const nameOf = (c: OAuthClient) => c.client_name || c.client_id;
 /** The server's refusal, marking the field it names (its words quote a bad URI whole). */
 export const serverProblem = (error: unknown): FieldProblem => {
   const message = error instanceof Error ? error.message : 'The client could not be saved';
-  const field = /redirect_uri/i.test(message) ? 'uris' : /name/i.test(message) ? 'name' : null;
+  const named = error instanceof EngageApiError ? error.field : null;
+  const field = named?.startsWith('redirect_uris') ? 'uris' : named === 'client_name' ? 'name' : null;
   return { field, message };
 };
 

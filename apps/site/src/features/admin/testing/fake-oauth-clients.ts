@@ -25,7 +25,7 @@ export function fakeOAuthClients(state: {
     oauthClients: async () => state.oauthClientList.map(({ client_secret: _secret, ...c }) => c),
     async createOAuthClient(input) {
       if (input.redirect_uris.length === 0)
-        throw new EngageApiError(400, 'validation_failed', 'redirect_uris is required');
+        throw new EngageApiError(400, 'validation_failed', 'redirect_uris is required', 'redirect_uris');
       counter++;
       const client: OAuthClient = {
         client_id: `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`,
