@@ -12,9 +12,9 @@ describe("the server's refusal of an OAuth client", () => {
       'A redirect URI is too long.',
       'redirect_uris.2',
     );
-    expect(serverProblem(line).field).toBe('uris');
+    expect(serverProblem(line)?.field).toBe('uris');
     const name = new EngageApiError(400, 'validation_failed', 'Give the client a name.', 'client_name');
-    expect(serverProblem(name).field).toBe('name');
+    expect(serverProblem(name)?.field).toBe('name');
   });
 
   it('guesses nothing from the words when the server names no field', () => {
