@@ -6,13 +6,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '@engage/db';
 import { z } from 'zod';
-import { AuthError, authErrors } from './errors.js';
+import { AuthError } from './errors.js';
+import {
+  checkAuthMethod,
+  checkGrantTypes,
+  checkName,
+  checkRedirectUris,
+  checkUri,
+  GRANT_TYPES,
+  type AuthMethod,
+  invalid,
+} from './oauth-client-rules.js';
 import { parseBody } from './schemas.js';
 import { isUuid } from './tokens.js';
 
-const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const;
-const GRANT_TYPES = ['authorization_code', 'refresh_token'] as const;
-type AuthMethod = (typeof AUTH_METHODS)[number];
 type ClientType = 'public' | 'confidential';
 
 const uriList = z.array(z.string().max(2048)).max(100);
@@ -49,73 +56,6 @@ interface ClientRow {
 
 const COLUMNS = `id, client_name, client_type, token_endpoint_auth_method, registration_type,
   redirect_uris, grant_types, client_uri, logo_uri, created_at, updated_at`;
-
-const invalid = (message: string) => authErrors.validation(message);
-/** A refusal of the redirect URIs, naming them for the dashboard. */
-const invalidUris = (message: string) => Object.assign(invalid(message), { field: 'redirect_uris' });
-
-/** GoTrue's redirect URI rule: absolute, no fragment, no script-like scheme, http only on loopback. */
-function checkRedirectUris(uris: string[] | undefined, required: boolean): string[] | undefined {
-  if (uris === undefined) {
-    if (required) throw invalidUris('redirect_uris is required');
-    return undefined;
-  }
-  if (uris.length === 0)
-    throw invalidUris(required ? 'redirect_uris is required' : 'redirect_uris cannot be empty');
-  if (uris.length > 10) throw invalidUris('redirect_uris cannot exceed 10 items');
-  for (const uri of uris) {
-    let url: URL;
-    try {
-      url = new URL(uri);
-    } catch {
-      throw invalidUris(`invalid redirect_uri '${uri}': must have scheme and host`);
-    }
-    const scheme = url.protocol.slice(0, -1).toLowerCase();
-    if (['javascript', 'data', 'file', 'vbscript', 'about', 'blob'].includes(scheme))
-      throw invalidUris(
-        `invalid redirect_uri '${uri}': scheme '${scheme}' is not allowed for security reasons`,
-      );
-    if (!url.host) throw invalidUris(`invalid redirect_uri '${uri}': must have scheme and host`);
-    if (scheme === 'http' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
-      throw invalidUris(`invalid redirect_uri '${uri}': HTTP scheme only allowed for localhost`);
-    if (url.hash || uri.includes('#'))
-      throw invalidUris(`invalid redirect_uri '${uri}': fragment not allowed in redirect URI`);
-  }
-  return uris;
-}
-
-function checkGrantTypes(grants: string[] | undefined): string[] | undefined {
-  if (grants === undefined) return undefined;
-  if (grants.length === 0) throw invalid('grant_types cannot be empty');
-  if (grants.some((g) => !(GRANT_TYPES as readonly string[]).includes(g)))
-    throw invalid("grant_types must only contain 'authorization_code' and/or 'refresh_token'");
-  return [...new Set(grants)];
-}
-
-function checkUri(value: string | undefined, name: string): string | undefined {
-  if (!value) return value;
-  if (value.length > 2048) throw invalid(`${name} cannot exceed 2048 characters`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(`${name} must be a valid URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(`${name} must be a valid URL`);
-  return value;
-}
-
-function checkName(value: string | undefined): string | undefined {
-  if (value !== undefined && value.length > 1024) throw invalid('client_name cannot exceed 1024 characters');
-  return value;
-}
-
-function checkAuthMethod(value: string | undefined): AuthMethod | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!(AUTH_METHODS as readonly string[]).includes(value))
-    throw invalid(`token_endpoint_auth_method must be one of: ${AUTH_METHODS.join(', ')}`);
-  return value as AuthMethod;
-}
 
 const methodFits = (type: ClientType, method: AuthMethod) => (type === 'public') === (method === 'none');
 
