@@ -8,7 +8,7 @@ import { authText } from '@/features/auth/messages';
 import type { SessionState } from '@/lib/session';
 import { testSession, withSession } from '@/testing/session';
 import { clearAssuranceDemand } from './assurance';
-import { watchingSession as watchingAssurance } from './engage-api';
+import { watchingSession } from './engage-api';
 
 let state: Partial<SessionState> = {};
 const SessionFixture = withSession(
@@ -42,7 +42,7 @@ describe("the server's assurance demands", () => {
     state = signedIn('aal1');
     const view = render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper });
     expect(screen.getByText('Dashboard')).toBeInTheDocument();
-    const send = watchingAssurance(answer(403, { error: 'mfa_required', message: '…' }));
+    const send = watchingSession(answer(403, { error: 'mfa_required', message: '…' }));
     // The caller still gets the answer as it came.
     await act(async () => expect((await send('/api/admin/users')).status).toBe(403));
     expect(await screen.findByRole('heading', { name: authText.mfaTitle })).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe("the server's assurance demands", () => {
     state = signedIn('aal1');
     render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper });
     await act(async () => {
-      await watchingAssurance(answer(403, { error: 'mfa_enrollment_required', message: '…' }))(
+      await watchingSession(answer(403, { error: 'mfa_enrollment_required', message: '…' }))(
         '/api/admin/users',
       );
     });
@@ -71,9 +71,9 @@ describe("the server's assurance demands", () => {
     state = signedIn('aal1');
     render(<RouteGuard>{<h1>Dashboard</h1>}</RouteGuard>, { wrapper });
     await act(async () => {
-      await watchingAssurance(answer(403, { error: 'forbidden', message: '…' }))('/api/admin/users');
-      await watchingAssurance(answer(401, { error: 'mfa_required' }))('/api/admin/users');
-      await watchingAssurance(async () => new Response('not json', { status: 403 }))('/api/admin/users');
+      await watchingSession(answer(403, { error: 'forbidden', message: '…' }))('/api/admin/users');
+      await watchingSession(answer(401, { error: 'mfa_required' }))('/api/admin/users');
+      await watchingSession(async () => new Response('not json', { status: 403 }))('/api/admin/users');
     });
     expect(screen.getByText('Dashboard')).toBeInTheDocument();
   });
