@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '@/lib/public-config';
+import siteConfig from '../../../../../site.config.json';
 import { getAssistant } from './assistants';
 
 const config: PublicConfig = {
@@ -16,16 +17,8 @@ describe('assistant registry', () => {
     expect(index.titleText).toBe('janedoe.dev');
     expect(index.name).toBe('CTO/CIO Assistant');
     expect(index.pageName).toBe('Index');
-    expect(index.roles).toEqual([
-      'cto/cio',
-      'inventor',
-      'developer',
-      'evangelist',
-      'strategist',
-      'leadership',
-      'consultant',
-      'compliance',
-    ]);
+    // The roles are the site's data: each page lists its own, in the configuration's order.
+    expect(index.roles).toEqual(siteConfig.roles.index);
   });
 
   it('gives the sales engineer and onboarding pages their titles and roles', () => {
@@ -33,14 +26,14 @@ describe('assistant registry', () => {
     expect(se.title).toBe('s a l e s e n g i n e e r');
     expect(se.titleText).toBe('sales engineer');
     expect(se.pageName).toBe('EDiscovery');
-    expect(se.roles).toHaveLength(6);
+    expect(se.roles).toEqual(siteConfig.roles.ediscovery);
     expect(se.background).toEqual({ kind: 'image', src: '/se.svg' });
     const onboarding = getAssistant('onboarding', config);
     expect(onboarding.title).toBe('c a s e . o n b o a r d i n g');
     expect(onboarding.titleText).toBe('case.onboarding');
     // The emulator seeds it under the same name (packages/vapi-emulator/src/seed.ts).
     expect(onboarding.name).toBe('Project Onboarding Assistant');
-    expect(onboarding.roles.at(-1)).toBe('concise, focused and methodical');
+    expect(onboarding.roles).toEqual(siteConfig.roles.onboarding);
     expect(onboarding.background).toEqual({ kind: 'image', src: '/onboard.svg' });
   });
 
