@@ -118,10 +118,11 @@ export function BoxFooter({
   length: number;
   tooLong: boolean;
 }) {
+  // A phone's keyboard has no Shift+Enter: the hint is for mouse-and-keyboard devices.
+  const keyboardLikely = useMediaQuery(FINE_POINTER);
   return (
     <p className="flex justify-between gap-2 text-xs text-slate-400">
-      {/* A phone's keyboard has no Shift+Enter: the hint is for mouse-and-keyboard devices. */}
-      <span>{useMediaQuery(FINE_POINTER) ? 'Enter sends · Shift+Enter for a new line' : ''}</span>
+      <span>{keyboardLikely ? 'Enter sends · Shift+Enter for a new line' : ''}</span>
       <span id={countId} className={tooLong ? 'font-semibold text-red-300' : undefined}>
         {length.toLocaleString('en')} / {MAX_INPUT_CHARS.toLocaleString('en')}
         <span className="sr-only"> characters</span>
