@@ -214,6 +214,18 @@ describe('creating the knowledge base', () => {
     expect(state().creating).toBe(false);
   });
 
+  it('leaves out a done file deleted at the provider meanwhile, and says so, instead of failing the whole tool', async () => {
+    const { controller, provider, state } = await withDone();
+    const [gone, ...kept] = state().uploaded.filter((f) => f.status === 'done');
+    await provider.api.deleteFile(gone!.id);
+    const kb = await controller.createKnowledgeBase({ name: 'kb', description: '', assistantId: 'asst-1' });
+    expect(kb?.fileIds).toEqual(kept.map((f) => f.id));
+    expect(state().uploaded.map((f) => f.id)).not.toContain(gone!.id);
+    expect(state().logs.map((l) => l.message)).toContainEqual(
+      expect.stringContaining(`Left out 1 file(s) no longer at the provider: ${gone!.name}`),
+    );
+  });
+
   it('never creates a tool without its name: a refused name is reported, and nothing is created', async () => {
     const { controller, provider, state } = await withDone();
     provider.failNext('tool', { status: 400, body: '{"message":["function.name must be a-z"]}' });

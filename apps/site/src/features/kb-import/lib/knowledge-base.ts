@@ -127,6 +127,32 @@ export interface KnowledgeBaseInput {
 }
 
 /** Creation of the knowledge base from the done files, busy flag, messages and the created list. */
+/**
+ * The files still at the provider: one deleted meanwhile (elsewhere, or in another tab) would make
+ * the provider refuse the whole knowledge base, so it leaves the list, said in the log. When the
+ * list cannot be read, the files are taken as they are and the provider has the last word.
+ */
+async function stillAtProvider<F extends { id: string; name: string }>(
+  api: ProviderApi,
+  files: F[],
+  store: KbImportStore,
+): Promise<F[]> {
+  let listed: Set<string>;
+  try {
+    listed = new Set((await api.listFiles()).map((f) => f.id));
+  } catch {
+    return files;
+  }
+  const gone = files.filter((f) => !listed.has(f.id));
+  for (const f of gone) store.dispatch({ type: 'removeRecord', id: f.id });
+  if (gone.length)
+    store.log(
+      `Left out ${gone.length} file(s) no longer at the provider: ${gone.map((f) => f.name).join(', ')}`,
+      'error',
+    );
+  return files.filter((f) => listed.has(f.id));
+}
+
 export class KnowledgeBaseCreator {
   readonly #store: KbImportStore;
   readonly #getApi: () => ProviderApi | null;
@@ -154,8 +180,8 @@ export class KnowledgeBaseCreator {
       );
       return null;
     }
-    const files = store.getState().uploaded.filter((f) => f.status === 'done' && !isLocalOnlyId(f.id));
-    if (files.length === 0) {
+    const done = store.getState().uploaded.filter((f) => f.status === 'done' && !isLocalOnlyId(f.id));
+    if (done.length === 0) {
       store.alert('destructive', messages.noFilesForKnowledgeBase);
       return null;
     }
@@ -168,8 +194,14 @@ export class KnowledgeBaseCreator {
       store.alert('destructive', nameProblem);
       return null;
     }
-    const fileIds = files.map((f) => f.id);
     store.dispatch({ type: 'flags', flags: { creating: true } });
+    const files = await stillAtProvider(api, done, store);
+    if (files.length === 0) {
+      store.dispatch({ type: 'flags', flags: { creating: false } });
+      store.alert('destructive', messages.noFilesForKnowledgeBase);
+      return null;
+    }
+    const fileIds = files.map((f) => f.id);
     let toolId: string | null = null;
     try {
       let knowledgeBaseId: string | undefined;
