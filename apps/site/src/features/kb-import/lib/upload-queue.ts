@@ -1,12 +1,6 @@
-import {
-  isRateLimited,
-  isRetryableError,
-  isVapiApiError,
-  retryAfterOf,
-  retryDelay,
-} from '@engage/vapi-client';
 import { AdaptiveLimit } from './adaptive-limit';
 import { FILE_GAP_MS, MAX_RETRIES, RATE_LIMIT_RETRIES } from './constants';
+import { retryBudget } from './retries';
 import { isAbortError, sleep } from './sleep';
 
 export interface UploadQueueOptions<T, R> {
@@ -54,8 +48,7 @@ export function runUploadQueue<T, R>(items: readonly T[], options: UploadQueueOp
   };
 
   const attempt = async (item: T): Promise<void> => {
-    let failures = 0;
-    let rateLimited = 0;
+    const next = retryBudget(maxRetries, rateLimitRetries, random);
     for (;;) {
       try {
         await waitForPause();
@@ -69,16 +62,12 @@ export function runUploadQueue<T, R>(items: readonly T[], options: UploadQueueOp
           unsent.push(item);
           return;
         }
-        const retryable = isRetryableError(error);
-        const is429 = isRateLimited(error);
-        const used = is429 ? rateLimited++ : failures++;
-        if (!retryable || used >= (is429 ? rateLimitRetries : maxRetries)) {
+        const { retry, rateLimited: is429, wait, why } = next(error);
+        if (!retry) {
           if (is429) limit.rateLimited(now());
           options.onFail?.(item, error);
           return;
         }
-        const wait = retryDelay(used, retryAfterOf(error), { random });
-        const why = isVapiApiError(error) ? `${error.status} ${error.statusText}` : 'a network error';
         options.onRetry?.(item, why, wait);
         try {
           if (is429) {
