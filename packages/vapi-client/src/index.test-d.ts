@@ -2,39 +2,29 @@
 // caller's types fails here before it reaches the site or the import tool.
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  createRequester,
   createVapiClient,
-  getFile,
+  dataOf,
+  fileUpload,
   isVapiApiError,
   isVapiNetworkError,
-  listFiles,
   sleep,
-  uploadFile,
-  type Assistant,
   type CreateWebCallDTO,
-  type KnowledgeBaseV2,
-  type ListFilesQuery,
-  type RequestOptions,
-  type Requester,
-  type RequesterOptions,
+  type KnowledgeBase,
   type TokenSource,
-  type UpdateFileDTO,
-  type UploadFileOptions,
   type VapiApiError,
   type VapiClient,
-  type VapiFile,
+  type VapiClientOptions,
   type VapiNetworkError,
   type WebCall,
 } from './index.js';
 
 const vapi = createVapiClient({ token: 'sk' });
+const id = { params: { path: { id: 'file_1' } } };
 
 describe('createVapiClient', () => {
-  it('takes the requester options and returns the client with its requester', () => {
-    expectTypeOf(createVapiClient).parameter(0).toEqualTypeOf<RequesterOptions | undefined>();
+  it('takes the client options and returns the client', () => {
+    expectTypeOf(createVapiClient).parameter(0).toEqualTypeOf<VapiClientOptions | undefined>();
     expectTypeOf(vapi).toEqualTypeOf<VapiClient>();
-    expectTypeOf(vapi.requester).toEqualTypeOf<Requester>();
-    expectTypeOf(createRequester).returns.toEqualTypeOf<Requester>();
   });
 
   it('accepts a fixed token or one asked for before every request', () => {
@@ -45,52 +35,39 @@ describe('createVapiClient', () => {
 });
 
 describe('file routes', () => {
-  it('upload takes a Blob and upload options with a signal, and resolves with the file', () => {
-    expectTypeOf(vapi.file.upload).parameters.toEqualTypeOf<
-      [file: Blob, options?: UploadFileOptions & RequestOptions]
-    >();
-    expectTypeOf(vapi.file.upload(new Blob(['x']))).resolves.toEqualTypeOf<VapiFile>();
-    expectTypeOf<RequestOptions['signal']>().toEqualTypeOf<AbortSignal | undefined>();
+  it('upload takes the multipart options of fileUpload and a signal', () => {
+    void vapi.POST('/file', {
+      ...fileUpload(new Blob(['x']), { purpose: 'assistant' }),
+      signal: AbortSignal.abort(),
+    });
+    // @ts-expect-error the purposes are the document's
+    void fileUpload(new Blob(['x']), { purpose: 'anything' });
   });
 
-  it('list takes the query with purpose and resolves with a plain array', () => {
-    expectTypeOf(vapi.file.list).parameter(0).toEqualTypeOf<ListFilesQuery | undefined>();
-    expectTypeOf(vapi.file.list({ purpose: 'assistant' })).resolves.toEqualTypeOf<VapiFile[]>();
-  });
-
-  it('keeps each route’s type parameter when bound to the client', () => {
-    interface MyFile {
-      id: string;
-      mine: true;
-    }
-    expectTypeOf(vapi.file.get<MyFile>('file_1')).resolves.toEqualTypeOf<MyFile>();
-    expectTypeOf(vapi.file.get('file_1')).resolves.toEqualTypeOf<VapiFile>();
+  it('list takes the query with purpose and resolves with a plain array', async () => {
+    const files = await dataOf(vapi.GET('/file', { params: { query: { purpose: 'knowledge-base-v2' } } }));
+    expectTypeOf(files).toBeArray();
+    expectTypeOf(files[0]!.id).toEqualTypeOf<string>();
   });
 
   it('update requires the new name', () => {
-    expectTypeOf<UpdateFileDTO>().toHaveProperty('name').toEqualTypeOf<string>();
-    // @ts-expect-error PATCH /file/{id} takes { name } and nothing else is optional about it
-    void vapi.file.update('file_1', {});
-  });
-
-  it('standalone functions take the requester first', () => {
-    expectTypeOf(getFile).parameter(0).toEqualTypeOf<Requester>();
-    expectTypeOf(uploadFile).parameter(1).toEqualTypeOf<Blob>();
-    expectTypeOf(listFiles<VapiFile[]>).returns.resolves.toEqualTypeOf<VapiFile[]>();
+    void vapi.PATCH('/file/{id}', { ...id, body: { name: 'new' } });
+    // @ts-expect-error PATCH /file/{id} takes a body
+    void vapi.PATCH('/file/{id}', { ...id });
   });
 });
 
-describe('calls, assistants and knowledge bases', () => {
-  it('createWeb takes the web-call body (assistantVersion a name or null) and resolves with a web call', () => {
-    expectTypeOf(vapi.call.createWeb).parameter(0).toEqualTypeOf<CreateWebCallDTO>();
+describe('calls and the routes the document lacks', () => {
+  it('POST /call/web takes the web-call body (assistantVersion a name or null) and resolves with a web call', async () => {
     expectTypeOf<CreateWebCallDTO['assistantVersion']>().toEqualTypeOf<string | null | undefined>();
-    expectTypeOf(vapi.call.createWeb({ assistantId: 'a' })).resolves.toEqualTypeOf<WebCall>();
+    const call = await dataOf(vapi.POST('/call/web', { body: { assistantId: 'a' } }));
+    expectTypeOf(call.webCallUrl).toEqualTypeOf<string>();
+    expectTypeOf(call.id).toEqualTypeOf<string>();
     expectTypeOf<WebCall['webCallUrl']>().toEqualTypeOf<string>();
   });
 
-  it('assistant.list resolves with assistants; knowledgeBaseV2.list with v2 bases', () => {
-    expectTypeOf(vapi.assistant.list()).resolves.toEqualTypeOf<Assistant[]>();
-    expectTypeOf(vapi.knowledgeBaseV2.list()).resolves.toEqualTypeOf<KnowledgeBaseV2[]>();
+  it('the v1 knowledge bases answer KnowledgeBase', async () => {
+    expectTypeOf(await dataOf(vapi.GET('/knowledge-base/{id}', id))).toEqualTypeOf<KnowledgeBase>();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Payload types. Shapes the provider's documents and observed answers show are typed in full; everything else is a
- * `VapiResource` (id plus unknown fields) that callers narrow with a route's type parameter.
+ * Named payload types for callers: the document's schemas where they describe what the provider
+ * answers, corrected where they do not (an open file status, metadata as any object), and the
+ * hand-written shapes of the routes the document lacks (see paths.ts).
  * @module
  */
 
@@ -11,7 +12,6 @@ import type {
   UpdateFileDTO as UpdateFileSchema,
   ListFilesQuery as ListFilesQuerySchema,
 } from '@engage/vapi-contract';
-import type { Query } from './request.js';
 
 /** Any JSON object body. */
 export type JsonObject = Record<string, unknown>;
@@ -40,7 +40,7 @@ export interface VapiFile extends Omit<FileSchema, 'status' | 'metadata'> {
 }
 
 /** GET /file's query: the document requires `purpose` since 2026-07-30. */
-export type ListFilesQuery = Partial<ListFilesQuerySchema> & Query;
+export type ListFilesQuery = Partial<ListFilesQuerySchema>;
 
 export interface UploadFileOptions {
   /** File name sent in the multipart part (default: the File's own name, else 'file'). */
@@ -144,7 +144,8 @@ export interface CreateWebCallDTO {
 }
 
 export interface WebCallTransport {
-  provider: 'daily' | 'vapi.websocket' | (string & {});
+  /** 'daily' or 'vapi.websocket' (a plain string: openapi-fetch's answer types map `string & {}` away). */
+  provider: string;
   callUrl?: string;
   callSipUri?: string;
   callToken?: string;
@@ -157,7 +158,8 @@ export interface WebCall {
   orgId?: string;
   createdAt?: string;
   updatedAt?: string;
-  type?: 'webCall' | (string & {});
+  /** 'webCall'. */
+  type?: string;
   status?: string;
   assistantId?: string;
   webCallUrl: string;

@@ -33,6 +33,13 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** How openapi-typescript renders the document, for `npm run generate` and the test that it is fresh. */
+export const GENERATOR_OPTIONS = {
+  alphabetize: false,
+  // A default is what the provider fills in, not a field a request must send.
+  defaultNonNullable: false,
+} as const;
+
 /**
  * Corrects the document's known slips in place: four properties say `type: "object"` next to an
  * enum of strings (BackoffPlan.type, TransferPlan.sipVerb, AudioFormat.format, VoiceLibrary.provider);
@@ -60,12 +67,45 @@ export function normalizeDocument<T>(node: T): T {
   return node;
 }
 
+/**
+ * Adds what the provider's own documentation sends but its OpenAPI document leaves out: a query
+ * tool's `function` ({ name, description }), on create and update; and DELETE /call/{id}'s `id`,
+ * a path parameter the operation does not declare, whose bulk-delete body it marks required
+ * though the provider deletes the call the path names without one. Typed clients and the
+ * emulator's validation then both take them.
+ */
+function addDocumentedOmissions(doc: OpenApiDocument): OpenApiDocument {
+  const deleteCall = doc.paths['/call/{id}']?.delete as OpenApiOperation | undefined;
+  if (deleteCall) {
+    const parameters = deleteCall.parameters ?? [];
+    if (!parameters.some((p) => p.in === 'path' && p.name === 'id'))
+      deleteCall.parameters = [
+        ...parameters,
+        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      ];
+    if (deleteCall.requestBody) deleteCall.requestBody.required = false;
+  }
+  const schemas = doc.components.schemas;
+  for (const name of ['CreateQueryToolDTO', 'UpdateQueryToolDTO']) {
+    const properties = schemas[name]?.properties as Record<string, JsonSchema> | undefined;
+    if (properties && !properties.function)
+      properties.function = {
+        type: 'object',
+        properties: { name: { type: 'string' }, description: { type: 'string' } },
+        required: ['name'],
+      };
+  }
+  return doc;
+}
+
 let cached: OpenApiDocument | undefined;
 
 /** The corrected document, read once from the package's copy (never from ../shared). */
 export function loadOpenApiDocument(): OpenApiDocument {
-  cached ??= normalizeDocument(
-    JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as OpenApiDocument,
+  cached ??= addDocumentedOmissions(
+    normalizeDocument(
+      JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8')) as OpenApiDocument,
+    ),
   );
   return cached;
 }

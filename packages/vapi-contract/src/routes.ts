@@ -1,6 +1,7 @@
 /**
- * The provider's routes, once for the client and the emulator: the client's table (the routes it uses plus
- * the v2 knowledge bases), the document's operations, and their union.
+ * The provider's routes, once for the emulator and its tests: the routes the provider's API
+ * reference lists (some of which its OpenAPI document lacks), the document's operations, and their
+ * union.
  * @module
  */
 import { DOCUMENTED_ROUTES } from './generated/routes.js';
@@ -11,8 +12,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Route = readonly [HttpMethod, string];
 
 /**
- * Every route the client covers (plus /v2/knowledge-base), as [method, path pattern]; path
- * parameters are written {name}. Routes the OpenAPI document lacks are_ONLY_ROUTES.
+ * The provider's routes as its API reference lists them (plus /v2/knowledge-base), as [method,
+ * path pattern]; path parameters are written {name}. Those the OpenAPI document lacks are
+ * SPEC_ONLY_ROUTES.
  */
 export const VAPI_ROUTES: readonly Route[] = [
   ['POST', '/call'],
@@ -164,14 +166,14 @@ export const VAPI_ROUTES: readonly Route[] = [
 const key = ([method, path]: readonly [string, string]) => `${method} ${path}`;
 const documented = new Set(DOCUMENTED_ROUTES.map(key));
 
-/** Whether openapi.json documents the route (else its types are hand-written, see SPEC_ONLY_ROUTES). */
+/** Whether openapi.json documents the route (see SPEC_ONLY_ROUTES for those it does not). */
 export const isDocumentedRoute = (method: string, path: string): boolean =>
   documented.has(`${method} ${path}`);
 
 /**
- * HAND-WRITTEN: routes the client uses that the OpenAPI document lacks (POST /call/web, org, token,
- * credential, template, voice library, workflow, test suite, v1 knowledge base, logs, …). Their
- * payload types are hand-written in vapi-client's types.ts.
+ * HAND-WRITTEN: routes of the API reference that the OpenAPI document lacks (POST /call/web, org,
+ * token, credential, template, voice library, workflow, test suite, v1 knowledge base, logs, …).
+ * The few Engage calls are typed by hand in vapi-client's paths.ts.
  */
 export const SPEC_ONLY_ROUTES: readonly Route[] = VAPI_ROUTES.filter((r) => !documented.has(key(r)));
 

@@ -12,7 +12,7 @@ import { createVapiEmulator, emulatorMigrations } from '@engage/vapi-emulator';
 import { fileReports } from '@engage/vapi-emulator/testing';
 import { manualClock } from './routes/routes-harness.js';
 
-export { apiError } from './routes/routes-harness.js';
+export { apiError, forbidden } from './routes/routes-harness.js';
 export const keys = { publicKey: 'pk-contract', privateKey: 'sk-contract' };
 export const DELAY = 1000;
 export const text = (content: string, name: string) => new File([content], name, { type: 'text/plain' });

@@ -2,10 +2,11 @@
 // own SDK (@vapi-ai/server-sdk 2.0.1). The document's operations and bodies:
 // packages/vapi-emulator/src/contract.test.ts.
 import { testDbTargets } from '@engage/db/testing';
+import { dataOf, fileUpload } from '@engage/vapi-client';
 import { VapiClient as OfficialSdk } from '@vapi-ai/server-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
-import { apiError, DELAY, keys, text, useContractEmulator } from './contract-harness.js';
+import { apiError, forbidden, DELAY, keys, text, useContractEmulator } from './contract-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the emulator and the provider's contract: knowledge bases and the SDK (${target.name})`, () => {
@@ -14,54 +15,128 @@ for (const target of testDbTargets()) {
 
     describe('/v2/knowledge-base', () => {
       it('creates a base with a query tool, indexes attached files (indexing → ready/failed), retries, detaches, deletes', async () => {
-        const good = await h.vapi.file.upload(text('# FAQ', 'faq.md'), { purpose: 'knowledge-base-v2' });
-        const empty = await h.vapi.file.upload(text('', 'empty.txt'), { purpose: 'knowledge-base-v2' });
-        const base = await h.vapi.knowledgeBaseV2.create({ name: 'Docs', description: 'Product docs' });
+        const good = await dataOf(
+          h.vapi.POST('/file', fileUpload(text('# FAQ', 'faq.md'), { purpose: 'knowledge-base-v2' })),
+        );
+        const empty = await dataOf(
+          h.vapi.POST('/file', fileUpload(text('', 'empty.txt'), { purpose: 'knowledge-base-v2' })),
+        );
+        const base = await dataOf(
+          h.vapi.POST('/v2/knowledge-base', { body: { name: 'Docs', description: 'Product docs' } }),
+        );
         expect(base).toMatchObject({ name: 'Docs', description: 'Product docs' });
 
-        const fresh = await h.vapi.knowledgeBaseV2.get(base.id);
+        const fresh = await dataOf(
+          h.vapi.GET('/v2/knowledge-base/{id}', { params: { path: { id: base.id } } }),
+        );
         expect(fresh.files).toEqual([]);
         expect(fresh.toolId).toBeTruthy();
-        expect(await h.vapi.tool.get(fresh.toolId!)).toMatchObject({
+        expect(
+          await dataOf(h.vapi.GET('/tool/{id}', { params: { path: { id: fresh.toolId! } } })),
+        ).toMatchObject({
           type: 'knowledgeBase',
           knowledgeBaseId: base.id,
         });
 
-        const attached = await h.vapi.knowledgeBaseV2.attachFile(base.id, { fileId: good.id });
+        const attached = await dataOf(
+          h.vapi.POST('/v2/knowledge-base/{id}/file', {
+            params: { path: { id: base.id } },
+            body: { fileId: good.id },
+          }),
+        );
         expect(attached).toMatchObject({ knowledgeBaseV2Id: base.id, fileId: good.id, status: 'indexing' });
-        await h.vapi.knowledgeBaseV2.attachFile(base.id, { fileId: empty.id });
-        expect((await apiError(h.vapi.knowledgeBaseV2.attachFile(base.id, { fileId: good.id }))).status).toBe(
-          400,
+        await dataOf(
+          h.vapi.POST('/v2/knowledge-base/{id}/file', {
+            params: { path: { id: base.id } },
+            body: { fileId: empty.id },
+          }),
         );
-        expect((await apiError(h.vapi.knowledgeBaseV2.attachFile(base.id, { fileId: 'nope' }))).status).toBe(
-          404,
-        );
+        expect(
+          (
+            await apiError(
+              dataOf(
+                h.vapi.POST('/v2/knowledge-base/{id}/file', {
+                  params: { path: { id: base.id } },
+                  body: { fileId: good.id },
+                }),
+              ),
+            )
+          ).status,
+        ).toBe(400);
+        expect(
+          (
+            await apiError(
+              dataOf(
+                h.vapi.POST('/v2/knowledge-base/{id}/file', {
+                  params: { path: { id: base.id } },
+                  body: { fileId: 'nope' },
+                }),
+              ),
+            )
+          ).status,
+        ).toBe(404);
 
         await reports.settled(good.id);
         clock.advance(DELAY);
         const statuses = Object.fromEntries(
-          (await h.vapi.knowledgeBaseV2.listFiles(base.id)).map((f) => [f.fileId, f.status]),
+          (
+            await dataOf(h.vapi.GET('/v2/knowledge-base/{id}/file', { params: { path: { id: base.id } } }))
+          ).map((f) => [f.fileId, f.status]),
         );
         expect(statuses).toEqual({ [good.id]: 'ready', [empty.id]: 'failed' });
 
-        const retried = await h.vapi.knowledgeBaseV2.retryFile(base.id, empty.id);
+        const retried = await dataOf(
+          h.vapi.POST('/v2/knowledge-base/{id}/file/{fileId}/retry', {
+            params: { path: { id: base.id, fileId: empty.id } },
+          }),
+        );
         expect(retried.status).toBe('indexing');
         clock.advance(DELAY);
         expect(
-          (await h.vapi.knowledgeBaseV2.get(base.id)).files.find((f) => f.fileId === empty.id)?.status,
+          (
+            await dataOf(h.vapi.GET('/v2/knowledge-base/{id}', { params: { path: { id: base.id } } }))
+          ).files.find((f) => f.fileId === empty.id)?.status,
         ).toBe('failed');
 
-        expect((await h.vapi.knowledgeBaseV2.detachFile(base.id, empty.id)).fileId).toBe(empty.id);
-        expect((await h.vapi.knowledgeBaseV2.get(base.id)).files.map((f) => f.fileId)).toEqual([good.id]);
+        expect(
+          (
+            await dataOf(
+              h.vapi.DELETE('/v2/knowledge-base/{id}/file/{fileId}', {
+                params: { path: { id: base.id, fileId: empty.id } },
+              }),
+            )
+          ).fileId,
+        ).toBe(empty.id);
+        expect(
+          (
+            await dataOf(h.vapi.GET('/v2/knowledge-base/{id}', { params: { path: { id: base.id } } }))
+          ).files.map((f) => f.fileId),
+        ).toEqual([good.id]);
 
         expect(
-          (await h.vapi.knowledgeBaseV2.update(base.id, { description: null })).description,
+          (
+            await dataOf(
+              h.vapi.PATCH('/v2/knowledge-base/{id}', {
+                params: { path: { id: base.id } },
+                body: { description: null },
+              }),
+            )
+          ).description,
         ).toBeUndefined();
-        expect((await h.vapi.knowledgeBaseV2.list()).map((b) => b.id)).toContain(base.id);
+        expect((await dataOf(h.vapi.GET('/v2/knowledge-base'))).map((b) => b.id)).toContain(base.id);
 
-        await h.vapi.knowledgeBaseV2.delete(base.id);
-        expect((await apiError(h.vapi.knowledgeBaseV2.get(base.id))).status).toBe(404);
-        expect((await apiError(h.vapi.tool.get(fresh.toolId!))).status).toBe(404);
+        await dataOf(h.vapi.DELETE('/v2/knowledge-base/{id}', { params: { path: { id: base.id } } }));
+        expect(
+          (
+            await apiError(
+              dataOf(h.vapi.GET('/v2/knowledge-base/{id}', { params: { path: { id: base.id } } })),
+            )
+          ).status,
+        ).toBe(404);
+        expect(
+          (await apiError(dataOf(h.vapi.GET('/tool/{id}', { params: { path: { id: fresh.toolId! } } }))))
+            .status,
+        ).toBe(404);
       });
 
       it('checks names (1–80), descriptions (≤ 1000) and unknown fields', async () => {
@@ -70,16 +145,17 @@ for (const target of testDbTargets()) {
           { name: 'n'.repeat(81) },
           { name: 'ok', description: 'd'.repeat(1001) },
         ])
-          expect((await apiError(h.vapi.knowledgeBaseV2.create(body))).status).toBe(400);
+          expect((await apiError(dataOf(h.vapi.POST('/v2/knowledge-base', { body: body })))).status).toBe(
+            400,
+          );
         const unknown = await apiError(
-          h.vapi.requester.request({
-            method: 'POST',
-            path: '/v2/knowledge-base',
-            body: { name: 'ok', files: [] },
-          }),
+          dataOf(h.vapi.POST('/v2/knowledge-base', { body: forbidden({ name: 'ok', files: [] }) })),
         );
         expect(unknown.message).toContain('property files should not exist');
-        expect((await apiError(h.vapi.knowledgeBaseV2.list({ limit: 2000 }))).status).toBe(400);
+        expect(
+          (await apiError(dataOf(h.vapi.GET('/v2/knowledge-base', { params: { query: { limit: 2000 } } }))))
+            .status,
+        ).toBe(400);
       });
     });
 
@@ -125,7 +201,9 @@ for (const target of testDbTargets()) {
         expect((await sdk.assistants.list({ limit: 1000 })).map((a) => a.id)).toContain(assistant.id);
         await sdk.assistants.delete({ id: assistant.id });
         await sdk.tools.delete({ id: tool.id });
-        expect((await apiError(h.vapi.tool.get(tool.id))).status).toBe(404);
+        expect(
+          (await apiError(dataOf(h.vapi.GET('/tool/{id}', { params: { path: { id: tool.id } } })))).status,
+        ).toBe(404);
       });
 
       it('runs its call methods', async () => {

@@ -2,10 +2,10 @@
 // file listing's purpose, and bodies checked against the document. The knowledge-base routes and
 // the provider's own SDK: packages/vapi-emulator/src/contract-sdk.test.ts.
 import { testDbTargets } from '@engage/db/testing';
-import { createVapiClient } from '@engage/vapi-client';
+import { createVapiClient, dataOf, fileUpload } from '@engage/vapi-client';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_ROUTES, SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
-import { apiError, keys, text, useContractEmulator } from './contract-harness.js';
+import { apiError, forbidden, keys, text, useContractEmulator } from './contract-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the emulator and the provider's contract (${target.name})`, () => {
@@ -43,32 +43,46 @@ for (const target of testDbTargets()) {
 
     describe('GET /file and purpose', () => {
       it('refuses a listing without purpose (400), as the document requires it', async () => {
-        const error = await apiError(h.vapi.file.list());
+        const error = await apiError(dataOf(h.vapi.GET('/file', { params: { query: forbidden({}) } })));
         expect(error.status).toBe(400);
         expect(error.body).toMatchObject({ statusCode: 400, message: ['purpose must be provided'] });
       });
 
       it('lists the files of one purpose', async () => {
-        const kb = await h.vapi.file.upload(text('k', 'k.txt'), { purpose: 'knowledge-base-v2' });
-        const other = await h.vapi.file.upload(text('a', 'a.txt'), { purpose: 'assistant' });
-        const ids = (await h.vapi.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id);
+        const kb = await dataOf(
+          h.vapi.POST('/file', fileUpload(text('k', 'k.txt'), { purpose: 'knowledge-base-v2' })),
+        );
+        const other = await dataOf(
+          h.vapi.POST('/file', fileUpload(text('a', 'a.txt'), { purpose: 'assistant' })),
+        );
+        const ids = (
+          await dataOf(h.vapi.GET('/file', { params: { query: { purpose: 'knowledge-base-v2' } } }))
+        ).map((f) => f.id);
         expect(ids).toContain(kb.id);
         expect(ids).not.toContain(other.id);
       });
 
       it('with requireFilePurpose off, answers every file without purpose, and still filters with it', async () => {
         const lenient = createVapiClient({ baseUrl: h.lenientUrl, token: keys.privateKey });
-        const kb = await lenient.file.upload(text('k', 'k2.txt'), { purpose: 'knowledge-base-v2' });
-        const other = await lenient.file.upload(text('a', 'a2.txt'));
-        const all = (await lenient.file.list()).map((f) => f.id);
-        expect(all).toEqual(expect.arrayContaining([kb.id, other.id]));
-        expect((await lenient.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id)).not.toContain(
-          other.id,
+        const kb = await dataOf(
+          lenient.POST('/file', fileUpload(text('k', 'k2.txt'), { purpose: 'knowledge-base-v2' })),
         );
+        const other = await dataOf(lenient.POST('/file', fileUpload(text('a', 'a2.txt'))));
+        const all = (await dataOf(lenient.GET('/file', { params: { query: forbidden({}) } }))).map(
+          (f) => f.id,
+        );
+        expect(all).toEqual(expect.arrayContaining([kb.id, other.id]));
+        expect(
+          (await dataOf(lenient.GET('/file', { params: { query: { purpose: 'knowledge-base-v2' } } }))).map(
+            (f) => f.id,
+          ),
+        ).not.toContain(other.id);
       });
 
       it('refuses query parameters the document does not list', async () => {
-        const error = await apiError(h.vapi.file.list({ purpose: 'assistant', page: 2 }));
+        const error = await apiError(
+          dataOf(h.vapi.GET('/file', { params: { query: { purpose: 'assistant', page: 2 } } })),
+        );
         expect(error.status).toBe(400);
         expect(error.message).toContain('property page should not exist');
       });
@@ -76,30 +90,64 @@ for (const target of testDbTargets()) {
 
     describe('bodies checked against the document', () => {
       it('PATCH /file/{id}: a name of 1–40 characters', async () => {
-        const f = await h.vapi.file.upload(text('x', 'x.txt'), { purpose: 'assistant' });
-        const error = await apiError(h.vapi.file.update(f.id, { name: 'n'.repeat(41) }));
+        const f = await dataOf(
+          h.vapi.POST('/file', fileUpload(text('x', 'x.txt'), { purpose: 'assistant' })),
+        );
+        const error = await apiError(
+          dataOf(
+            h.vapi.PATCH('/file/{id}', { params: { path: { id: f.id } }, body: { name: 'n'.repeat(41) } }),
+          ),
+        );
         expect(error.status).toBe(400);
         expect(error.message).toContain('name must NOT have more than 40 characters');
-        expect((await h.vapi.file.get(f.id)).name).toBe('x.txt');
-        expect((await h.vapi.file.update(f.id, { name: 'n'.repeat(40) })).name).toBe('n'.repeat(40));
-        expect((await apiError(h.vapi.file.update(f.id, { name: '' }))).status).toBe(400);
+        expect((await dataOf(h.vapi.GET('/file/{id}', { params: { path: { id: f.id } } }))).name).toBe(
+          'x.txt',
+        );
+        expect(
+          (
+            await dataOf(
+              h.vapi.PATCH('/file/{id}', { params: { path: { id: f.id } }, body: { name: 'n'.repeat(40) } }),
+            )
+          ).name,
+        ).toBe('n'.repeat(40));
+        expect(
+          (
+            await apiError(
+              dataOf(h.vapi.PATCH('/file/{id}', { params: { path: { id: f.id } }, body: { name: '' } })),
+            )
+          ).status,
+        ).toBe(400);
       });
 
       it('PATCH /assistant/{id}: refuses top-level fields the document does not declare, and stores nothing', async () => {
-        const before = await h.vapi.assistant.get(SEEDED_ASSISTANT_IDS.index);
+        const before = await dataOf(
+          h.vapi.GET('/assistant/{id}', { params: { path: { id: SEEDED_ASSISTANT_IDS.index } } }),
+        );
         const error = await apiError(
-          h.vapi.assistant.update(SEEDED_ASSISTANT_IDS.index, { name: 'Changed', favouriteColour: 'blue' }),
+          dataOf(
+            h.vapi.PATCH('/assistant/{id}', {
+              params: { path: { id: SEEDED_ASSISTANT_IDS.index } },
+              body: { name: 'Changed', favouriteColour: 'blue' },
+            }),
+          ),
         );
         expect(error.status).toBe(400);
         expect(error.message).toContain('property favouriteColour should not exist');
-        const after = await h.vapi.assistant.get(SEEDED_ASSISTANT_IDS.index);
+        const after = await dataOf(
+          h.vapi.GET('/assistant/{id}', { params: { path: { id: SEEDED_ASSISTANT_IDS.index } } }),
+        );
         expect(after.name).toBe(before.name);
         expect(after).not.toHaveProperty('favouriteColour');
       });
 
       it('PATCH /assistant/{id}: checks enums inside (model.provider)', async () => {
         const error = await apiError(
-          h.vapi.assistant.update(SEEDED_ASSISTANT_IDS.index, { model: { provider: 'nobody', model: 'x' } }),
+          dataOf(
+            h.vapi.PATCH('/assistant/{id}', {
+              params: { path: { id: SEEDED_ASSISTANT_IDS.index } },
+              body: { model: forbidden({ provider: 'nobody', model: 'x' }) },
+            }),
+          ),
         );
         expect(error.status).toBe(400);
       });
@@ -107,8 +155,12 @@ for (const target of testDbTargets()) {
       it('POST /call/web: assistantVersion may be a string or null, not a number', async () => {
         const web = createVapiClient({ baseUrl: h.baseUrl, token: keys.publicKey });
         const assistantId = SEEDED_ASSISTANT_IDS.index;
-        expect((await web.call.createWeb({ assistantId, assistantVersion: 'v1' })).webCallUrl).toBeTruthy();
-        expect((await web.call.createWeb({ assistantId, assistantVersion: null })).webCallUrl).toBeTruthy();
+        expect(
+          (await dataOf(web.POST('/call/web', { body: { assistantId, assistantVersion: 'v1' } }))).webCallUrl,
+        ).toBeTruthy();
+        expect(
+          (await dataOf(web.POST('/call/web', { body: { assistantId, assistantVersion: null } }))).webCallUrl,
+        ).toBeTruthy();
         const res = await fetch(`${h.baseUrl}/call/web`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${keys.publicKey}`, 'Content-Type': 'application/json' },
@@ -118,24 +170,38 @@ for (const target of testDbTargets()) {
       });
 
       it('POST /tool: the docs’ query tool (with function) passes; an unknown type or field does not', async () => {
-        const f = await h.vapi.file.upload(text('q', 'q.txt'), { purpose: 'assistant' });
+        const f = await dataOf(
+          h.vapi.POST('/file', fileUpload(text('q', 'q.txt'), { purpose: 'assistant' })),
+        );
         const kb = { provider: 'google' as const, name: 'kb', description: 'd', fileIds: [f.id] };
-        const tool = await h.vapi.tool.create({
-          type: 'query',
-          function: { name: 'kb-query' },
-          knowledgeBases: [kb],
-        });
+        const tool = await dataOf(
+          h.vapi.POST('/tool', {
+            body: {
+              type: 'query',
+              function: { name: 'kb-query' },
+              knowledgeBases: [kb],
+            },
+          }),
+        );
         expect(tool.id).toBeTruthy();
-        expect((await apiError(h.vapi.tool.create({ type: 'telepathy' }))).status).toBe(400);
+        expect(
+          (await apiError(dataOf(h.vapi.POST('/tool', { body: forbidden({ type: 'telepathy' }) })))).status,
+        ).toBe(400);
         const extra = await apiError(
-          h.vapi.tool.create({ type: 'query', knowledgeBases: [kb], colour: 'red' }),
+          dataOf(
+            h.vapi.POST('/tool', { body: forbidden({ type: 'query', knowledgeBases: [kb], colour: 'red' }) }),
+          ),
         );
         expect(extra.message).toContain('property colour should not exist');
       });
 
       it('GET /assistant: limit within 0–1000', async () => {
-        expect((await apiError(h.vapi.assistant.list({ limit: 5000 }))).status).toBe(400);
-        expect(Array.isArray(await h.vapi.assistant.list({ limit: 5 }))).toBe(true);
+        expect(
+          (await apiError(dataOf(h.vapi.GET('/assistant', { params: { query: { limit: 5000 } } })))).status,
+        ).toBe(400);
+        expect(
+          Array.isArray(await dataOf(h.vapi.GET('/assistant', { params: { query: { limit: 5 } } }))),
+        ).toBe(true);
       });
     });
   });

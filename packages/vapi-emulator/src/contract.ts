@@ -18,20 +18,12 @@ import { fail } from './http.js';
 /** A route as the document names it: 'PATCH /file/{id}'. */
 export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
 
-/**
- * Bodies the document describes by component though it lacks the route (POST /call/web and
- * /chat/web), and
- * top-level properties the docs send that the DTO omits (the query tool's `function`, see).
- */
+/** Bodies the document describes by component though it lacks the route (POST /call/web and /chat/web). */
 const COMPONENT_BODIES: Partial<Record<RouteKey, string>> = {
   'POST /call/web': 'CreateWebCallDTO',
   'POST /chat/web': 'CreateWebChatDTO',
   'POST /token': 'CreateTokenDTO',
   'PATCH /token/{id}': 'UpdateTokenDTO',
-};
-const EXTRA_PROPERTIES: Record<string, readonly string[]> = {
-  CreateQueryToolDTO: ['function'],
-  UpdateQueryToolDTO: ['function'],
 };
 
 let compiler: Ajv | undefined;
@@ -142,7 +134,7 @@ export function checkBody(route: RouteKey, body: unknown, type?: unknown): void 
     fail(400, 'The body must be a JSON object.');
   const name = componentName(schema);
   const declared = Object.keys((name ? component(name).properties : schema.properties) ?? {});
-  const allowed = new Set([...declared, ...(name ? (EXTRA_PROPERTIES[name] ?? []) : [])]);
+  const allowed = new Set(declared);
   const unknown = Object.keys(body).filter((k) => !allowed.has(k));
   const v = validator(key, schema);
   const problems = [

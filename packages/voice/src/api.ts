@@ -1,12 +1,14 @@
 /**
- * The voice SDK's seam to `@engage/vapi-client`: the one REST call it makes, POST /call/web,
- * through the client's tree-shakable route function (the rest of the client is not bundled), and
- * the client's abortable `sleep`. Nothing else in the SDK imports the client.
+ * The voice SDK's seam to `@engage/vapi-client`. The SDK makes one REST call, POST /call/web; the
+ * client that makes it (openapi-fetch and the transport) is loaded on the first start, as the room
+ * adapters are, so the SDK a page loads before a call stays small. The errors and the abortable
+ * `sleep` are small and imported as they are.
  * @module
  */
+import type { VapiClientOptions } from '@engage/vapi-client';
+import type { CreateWebCallDTO, WebCall } from '@engage/vapi-client';
+
 export {
-  createRequester,
-  createWebCall,
   isVapiApiError,
   sleep,
   VapiApiError,
@@ -14,6 +16,22 @@ export {
   type CreateAssistantDTO,
   type CreateWebCallDTO,
   type JsonObject,
-  type Requester,
   type WebCall,
 } from '@engage/vapi-client';
+
+/** POST /call/web with the instance's key, resolving with the call to join. */
+export type WebCallCreator = (body: CreateWebCallDTO, init: { signal: AbortSignal }) => Promise<WebCall>;
+
+export function webCallCreator(options: VapiClientOptions): WebCallCreator {
+  let client: ReturnType<typeof loadClient> | undefined;
+  return async (body, { signal }) => {
+    client ??= loadClient(options);
+    const { vapi, dataOf } = await client;
+    return dataOf(vapi.POST('/call/web', { body, signal }));
+  };
+}
+
+async function loadClient(options: VapiClientOptions) {
+  const { createVapiClient, dataOf } = await import('@engage/vapi-client');
+  return { vapi: createVapiClient(options), dataOf };
+}

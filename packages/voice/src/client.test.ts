@@ -16,7 +16,7 @@ describe('start(): the happy path', () => {
       url: 'http://api.test/call/web',
       body: { assistantId: 'assistant-1', assistantOverrides: { firstMessage: 'Hi' } },
     });
-    expect(t.requests[0]!.headers.Authorization).toBe('Bearer pk_test');
+    expect(t.requests[0]!.headers.get('authorization')).toBe('Bearer pk_test');
     expect(t.progress()).toEqual(START_STAGES.flatMap((s) => [`${s}:started`, `${s}:completed`]));
     for (const p of t.payloads<CallStartProgressEvent>('call-start-progress')) {
       expect(Date.parse(p.timestamp)).not.toBeNaN();

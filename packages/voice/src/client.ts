@@ -3,7 +3,7 @@
  * call and the rooms do the work. Nothing here touches browser globals until a call starts.
  * @module
  */
-import { createRequester, type CreateWebCallDTO, type JsonObject, type Requester } from './api.js';
+import { webCallCreator, type CreateWebCallDTO, type JsonObject, type WebCallCreator } from './api.js';
 import { LiveCall } from './call.js';
 import {
   DEFAULT_API_BASE_URL,
@@ -39,7 +39,7 @@ import {
 } from './validation.js';
 
 export class Vapi extends RoomControls {
-  readonly #requester: Requester;
+  readonly #createWebCall: WebCallCreator;
   readonly #dailyConfig: DailyCallConfig;
   readonly #dailyCallObject: DailyCallObjectOptions;
   readonly #options: VapiOptions;
@@ -66,7 +66,7 @@ export class Vapi extends RoomControls {
   ) {
     super();
     // One API client per instance: two instances with different keys never mix them up.
-    this.#requester = createRequester({
+    this.#createWebCall = webCallCreator({
       baseUrl: apiBaseUrl ?? DEFAULT_API_BASE_URL,
       token: publicKey,
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -168,7 +168,7 @@ export class Vapi extends RoomControls {
       if (this.#call === call) this.#call = null;
     });
     const env: StartEnvironment = {
-      requester: this.#requester,
+      createWebCall: this.#createWebCall,
       // The previous call may still be leaving; Daily allows one call object at a time.
       ...(previous ? { after: previous.finished } : {}),
       ...(this.#options.dailyFactory ? { dailyFactory: this.#options.dailyFactory } : {}),

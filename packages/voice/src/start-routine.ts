@@ -7,7 +7,7 @@
  * `start()` resolves null (the official SDK joined the call anyway).
  * @module
  */
-import { createWebCall, isVapiApiError, sleep, type CreateWebCallDTO, type Requester } from './api.js';
+import { isVapiApiError, sleep, type CreateWebCallDTO, type WebCallCreator } from './api.js';
 import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, type LiveCall } from './call.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
 import { now } from './events.js';
@@ -23,7 +23,8 @@ import type { JoinableCall, StartCallOptions } from './types.js';
 export const MOBILE_JOIN_DELAY_MS = 1000;
 
 export interface StartEnvironment {
-  requester: Requester;
+  /** POST /call/web with the instance's key (the client is loaded on first use). */
+  createWebCall: WebCallCreator;
   /** Settles when the previous call has released its room; the start waits for it. */
   after?: Promise<void>;
   dailyFactory?: DailyFactoryLike;
@@ -181,10 +182,10 @@ export async function runStart(
     if (request.kind === 'start') {
       webCall = await stage(
         'web-call-creation',
-        () =>
+        (): Promise<JoinableCall> =>
           request.createCall
             ? request.createCall(request.body, { signal })
-            : createWebCall(env.requester, request.body, { signal }),
+            : env.createWebCall(request.body, { signal }),
         {
           completed: (value) => ({
             callId: value?.id ?? 'unknown',

@@ -63,7 +63,7 @@ export function setup(options: HarnessOptions = {}) {
   const daily = new FakeDaily();
   const requests: {
     url: string;
-    headers: Record<string, string>;
+    headers: Headers;
     body: unknown;
     signal: AbortSignal | undefined;
   }[] = [];
@@ -71,7 +71,7 @@ export function setup(options: HarnessOptions = {}) {
     const signal = init?.signal ?? undefined;
     requests.push({
       url: String(input),
-      headers: { ...(init?.headers as Record<string, string>) },
+      headers: new Headers(init?.headers),
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       signal,
     });

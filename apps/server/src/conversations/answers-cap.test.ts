@@ -1,6 +1,6 @@
 import { testDbTargets } from '@engage/db/testing';
 import { MAX_ANSWERS_FILE_BYTES } from '@engage/http-contract/conversations';
-import { createRequester } from '@engage/vapi-client';
+import { createVapiClient } from '@engage/vapi-client';
 import { describe, expect, it } from 'vitest';
 import { answersStore } from './answers-store.js';
 import { conversationServer, INDEX } from './conversations-harness.js';
@@ -17,7 +17,7 @@ for (const target of testDbTargets()) {
     const oldStore = () => {
       const { origin, keys } = conv.server;
       return answersStore(
-        createRequester({ baseUrl: `${origin}/provider`, token: keys.emulatorPrivateKey! }),
+        createVapiClient({ baseUrl: `${origin}/provider`, token: keys.emulatorPrivateKey! }),
         // The stored URLs name the site's public origin; the same path is served here.
         (input, init) => fetch(`${origin}${new URL(String(input)).pathname}`, init),
         { maxFileBytes: 4 * MAX_ANSWERS_FILE_BYTES },

@@ -9,17 +9,11 @@ import {
   mergeAnswer,
 } from '@engage/http-contract/conversations';
 import {
-  createTool,
-  deleteFile,
-  getAssistant,
-  getFile,
+  dataOf,
+  fileUpload,
   isVapiApiError,
-  listTools,
-  updateAssistant,
-  updateTool,
-  uploadFile,
-  type AssistantModel,
-  type Requester,
+  type VapiClient,
+  type VapiRequestBody,
 } from '@engage/vapi-client';
 
 /**
@@ -90,19 +84,19 @@ export interface AnswersStoreOptions {
 }
 
 export function answersStore(
-  r: Requester,
+  vapi: VapiClient,
   fetchImpl: typeof fetch,
   options: AnswersStoreOptions = {},
 ): AnswersStore {
   const maxFileBytes = options.maxFileBytes ?? MAX_ANSWERS_FILE_BYTES;
   const queryTools = async (signal?: AbortSignal): Promise<QueryTool[]> => {
-    const list = await listTools<unknown>(r, { limit: 1000 }, { signal });
+    const list: unknown = await dataOf(vapi.GET('/tool', { params: { query: { limit: 1000 } }, signal }));
     return (Array.isArray(list) ? (list as QueryTool[]) : []).filter((t) => t?.type === 'query');
   };
 
   /** The text of a stored file, from its storage URL (no key needed, as the provider's links). */
   const readText = async (fileId: string, signal?: AbortSignal): Promise<string> => {
-    const file = (await getFile<{ url?: string; bytes?: number }>(r, fileId, { signal })) ?? {};
+    const file = (await dataOf(vapi.GET('/file/{id}', { params: { path: { id: fileId } }, signal }))) ?? {};
     if (!file.url || (file.bytes ?? 0) > MAX_DOCUMENT_BYTES)
       throw new Error('The Answers document could not be read back, so nothing was changed.');
     const res = await fetchImpl(file.url, { signal, credentials: 'omit' });
@@ -110,9 +104,14 @@ export function answersStore(
     return res.text();
   };
 
+  /** The assistant's model as the provider holds it: a PATCH replaces it whole, so all of it is kept. */
+  const assistantModel = async (id: string, signal?: AbortSignal): Promise<Found['model']> => {
+    const assistant = await dataOf(vapi.GET('/assistant/{id}', { params: { path: { id } }, signal }));
+    return { ...assistant.model };
+  };
+
   const find = async (assistantId: string, tools: QueryTool[], signal?: AbortSignal): Promise<Found> => {
-    const assistant = await getAssistant<{ model?: Record<string, unknown> }>(r, assistantId, { signal });
-    const model = assistant.model ?? {};
+    const model = await assistantModel(assistantId, signal);
     const toolIds = Array.isArray(model.toolIds) ? (model.toolIds as unknown[]) : [];
     const tool = tools.find((t) => toolIds.includes(t.id) && (t.knowledgeBases ?? []).some(isAnswersBase));
     const fileId = tool?.knowledgeBases?.find(isAnswersBase)?.fileIds?.[0] ?? null;
@@ -147,10 +146,9 @@ export function answersStore(
       const current = found.markdown === null ? 0 : answersFileBytes(found.markdown);
       if (bytes > maxFileBytes && bytes > current) throw new AnswersFileFull(bytes, maxFileBytes);
       const file = new File([markdown], ANSWERS_FILE_NAME, { type: 'text/markdown' });
-      const uploaded = await uploadFile<{ id: string }>(r, file, {
-        name: ANSWERS_FILE_NAME,
-        purpose: 'assistant',
-      });
+      const uploaded = await dataOf(
+        vapi.POST('/file', fileUpload(file, { name: ANSWERS_FILE_NAME, purpose: 'assistant' })),
+      );
       try {
         if (found.tool) {
           const knowledgeBases = (found.tool.knowledgeBases ?? []).map((kb) =>
@@ -161,34 +159,46 @@ export function answersStore(
                 })
               : baseFields(kb),
           );
-          await updateTool(r, found.tool.id, { knowledgeBases });
+          await vapi.PATCH('/tool/{id}', {
+            params: { path: { id: found.tool.id } },
+            body: { knowledgeBases } as VapiRequestBody<'/tool/{id}', 'patch'>,
+          });
         } else {
-          const tool = await createTool<{ id: string }>(r, {
-            type: 'query',
-            function: { name: ANSWERS_FUNCTION_NAME },
-            knowledgeBases: [
-              {
-                provider: 'google',
-                name: ANSWERS_KB_NAME,
-                description: ANSWERS_DESCRIPTION,
-                fileIds: [uploaded.id],
-              },
-            ],
-          } as Parameters<typeof createTool>[1]);
+          const tool = await dataOf(
+            vapi.POST('/tool', {
+              body: {
+                type: 'query',
+                function: { name: ANSWERS_FUNCTION_NAME },
+                knowledgeBases: [
+                  {
+                    provider: 'google',
+                    name: ANSWERS_KB_NAME,
+                    description: ANSWERS_DESCRIPTION,
+                    fileIds: [uploaded.id],
+                  },
+                ],
+                // The provider's own documentation sends `function`; its OpenAPI document leaves it out.
+              } as VapiRequestBody<'/tool', 'post'>,
+            }),
+          );
           // Read again just before writing: a PATCH replaces the whole model, so keep all of it.
-          const current = await getAssistant<{ model?: Record<string, unknown> }>(r, assistantId);
-          const model = current.model ?? {};
+          const model = await assistantModel(assistantId);
           const toolIds = Array.isArray(model.toolIds) ? (model.toolIds as string[]) : [];
-          await updateAssistant(r, assistantId, {
-            model: { ...model, toolIds: [...toolIds, tool.id] } as AssistantModel,
+          await vapi.PATCH('/assistant/{id}', {
+            params: { path: { id: assistantId } },
+            body: { model: { ...model, toolIds: [...toolIds, tool.id] } } as VapiRequestBody<
+              '/assistant/{id}',
+              'patch'
+            >,
           });
         }
       } catch (error) {
         // The new version is not in use: it goes, and the previous one stays as it was.
-        await deleteFile(r, uploaded.id).catch(() => undefined);
+        await vapi.DELETE('/file/{id}', { params: { path: { id: uploaded.id } } }).catch(() => undefined);
         throw error;
       }
-      if (found.fileId) await deleteFile(r, found.fileId).catch(() => undefined);
+      if (found.fileId)
+        await vapi.DELETE('/file/{id}', { params: { path: { id: found.fileId } } }).catch(() => undefined);
     },
   };
 }

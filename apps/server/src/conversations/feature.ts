@@ -40,7 +40,7 @@ export function conversationsFeature({
   verify,
   provider,
 }: ConversationsFeatureDeps): ConversationsFeature {
-  const answers = answersStore(provider.requester, provider.fetchFile);
+  const answers = answersStore(provider.vapi, provider.fetchFile);
   // On PostgreSQL other instances may share the database: a save or deletion through any of them
   // drops every instance's kept scan (a counter in the database). PGlite is one process.
   const cache = cachedScan<UnansweredAnswer>(
@@ -69,7 +69,7 @@ export function conversationsFeature({
     dismiss: (assistantId, question, by) => dismissQuestion(db, assistantId, question, by),
     scan: () =>
       scanUnanswered({
-        requester: provider.requester,
+        vapi: provider.vapi,
         answers,
         siteAssistantIds,
         phrases: config.UNANSWERED_PHRASES,

@@ -6,7 +6,7 @@ import {
   unansweredQuestions,
   type UnansweredAnswer,
 } from '@engage/http-contract/conversations';
-import { listCalls, listChats, type Requester } from '@engage/vapi-client';
+import { dataOf, type VapiClient } from '@engage/vapi-client';
 import type { AnswersStore } from './answers-store.js';
 
 /**
@@ -50,7 +50,7 @@ async function newest<T extends Dated>(readPage: (before: string | null) => Prom
 }
 
 export interface ScanOptions {
-  requester: Requester;
+  vapi: VapiClient;
   answers: AnswersStore;
   /** The site's assistants; others' conversations are left out. */
   siteAssistantIds: readonly string[];
@@ -62,16 +62,17 @@ export interface ScanOptions {
 }
 
 export async function scanUnanswered(options: ScanOptions): Promise<UnansweredAnswer> {
-  const { requester: r, signal } = options;
+  const { vapi, signal } = options;
   const [calls, chats] = await Promise.all([
     newest(async (before) =>
       parseItems(
         callSchema,
         [
-          await listCalls<unknown>(
-            r,
-            { limit: PAGE_SIZE, ...(before ? { createdAtLe: before } : {}) },
-            { signal },
+          await dataOf(
+            vapi.GET('/call', {
+              params: { query: { limit: PAGE_SIZE, ...(before ? { createdAtLe: before } : {}) } },
+              signal,
+            }),
           ),
         ].flat(),
       ),
@@ -80,10 +81,18 @@ export async function scanUnanswered(options: ScanOptions): Promise<UnansweredAn
       parseItems(
         chatSchema,
         chatItems(
-          await listChats<unknown>(
-            r,
-            { limit: PAGE_SIZE, page: 1, sortOrder: 'DESC', ...(before ? { createdAtLe: before } : {}) },
-            { signal },
+          await dataOf(
+            vapi.GET('/chat', {
+              params: {
+                query: {
+                  limit: PAGE_SIZE,
+                  page: 1,
+                  sortOrder: 'DESC',
+                  ...(before ? { createdAtLe: before } : {}),
+                },
+              },
+              signal,
+            }),
           ),
         ),
       ),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@engage/db';
 import type { LimitStore } from '@engage/rate-limit';
-import { createRequester, type Requester } from '@engage/vapi-client';
+import { createVapiClient, type VapiClient } from '@engage/vapi-client';
 import {
   createVapiEmulator,
   type EmulatorCallDirectory,
@@ -61,7 +61,7 @@ export interface ProviderConnection {
    * room's URL) is the browser's. No X-Forwarded-* are sent: the emulator believes those only from
    * the server's proxy.
    */
-  requesterAt(origin: string): Requester;
+  clientAt(origin: string): VapiClient;
 }
 
 export function providerConnection(
@@ -71,13 +71,13 @@ export function providerConnection(
 ): ProviderConnection {
   if (!config.embeddedProvider) {
     const privateKey = config.VAPI_PRIVATE_KEY as string;
-    const requester = createRequester({ baseUrl: config.VAPI_API_URL, token: privateKey });
+    const client = createVapiClient({ baseUrl: config.VAPI_API_URL, token: privateKey });
     return {
       embedded: false,
       privateKey,
       publicKey: config.VAPI_PUBLIC_KEY ?? null,
       membersPublicKey: config.VAPI_MEMBERS_PUBLIC_KEY ?? null,
-      requesterAt: () => requester,
+      clientAt: () => client,
     };
   }
   const keys = emulatorKeys(config, secrets);
@@ -86,8 +86,8 @@ export function providerConnection(
     privateKey: keys.privateKey,
     publicKey: keys.publicKey,
     membersPublicKey: keys.membersPublicKey,
-    requesterAt: (origin) =>
-      createRequester({
+    clientAt: (origin) =>
+      createVapiClient({
         baseUrl: new URL(new URL(EMBEDDED_PROVIDER_URL).pathname, origin).href,
         token: keys.privateKey,
         fetch: (input, init) => serverFetch(new Request(input, init)),
@@ -131,7 +131,7 @@ export interface ProviderRoutes {
 
 /** What the server itself asks the provider (the Answers documents), as the proxy reaches it. */
 export interface ProviderClient {
-  requester: Requester;
+  vapi: VapiClient;
   /** Reads a stored file's URL (the emulator's in-process, the real provider's over the network). */
   fetchFile: typeof fetch;
 }
@@ -155,7 +155,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
       publicKey,
       membersPublicKey,
       client: {
-        requester: connection.requesterAt(config.VAPI_API_URL),
+        vapi: connection.clientAt(config.VAPI_API_URL),
         fetchFile: (input, init) => fetch(input, init),
       },
     };
@@ -202,7 +202,7 @@ export function providerRoutes(options: ProviderRoutesOptions): ProviderRoutes {
     return options.fetch(request);
   };
   const client: ProviderClient = {
-    requester: createRequester({
+    vapi: createVapiClient({
       baseUrl: EMBEDDED_PROVIDER_URL,
       token: connection.privateKey,
       fetch: inProcess,

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createVapiClient, isVapiApiError } from '@engage/vapi-client';
+import { createVapiClient, dataOf, fileUpload, isVapiApiError } from '@engage/vapi-client';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../app-harness.js';
@@ -60,7 +60,9 @@ describe('the embedded provider in the server', () => {
       baseUrl: `${origin}/provider`,
       token: openSecretStore(dir).all().emulatorPublicKey!,
     });
-    const call = await browser.call.createWeb({ assistantId: SEEDED_ASSISTANT_IDS.index });
+    const call = await dataOf(
+      browser.POST('/call/web', { body: { assistantId: SEEDED_ASSISTANT_IDS.index } }),
+    );
     expect(call.webCallUrl).toBe(`${origin.replace('http', 'ws')}/provider/rooms/${call.id}`);
     const unknown = await fetch(`${origin}/provider/not-a-route`, {
       headers: { Authorization: `Bearer ${emulatorPrivateKey}` },
@@ -71,19 +73,28 @@ describe('the embedded provider in the server', () => {
 
   it('lets an operator upload, list and delete files through /api/provider, leaking no key', async () => {
     const viaProxy = createVapiClient({ baseUrl: `${origin}/api/provider`, token: 'good-token' });
-    const created = await viaProxy.file.upload(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }), {
-      purpose: 'assistant',
-    });
+    const created = await dataOf(
+      viaProxy.POST(
+        '/file',
+        fileUpload(new File(['# Notes'], 'notes.md', { type: 'text/markdown' }), {
+          purpose: 'assistant',
+        }),
+      ),
+    );
     expect(created).toMatchObject({ name: 'notes.md', status: 'processing', bytes: 7 });
     // Stored URLs point at the site's configured public origin.
     expect(created.url).toBe(`${PUBLIC_ORIGIN}/provider/storage/${created.id}/notes.md`);
-    expect((await viaProxy.file.list({ purpose: 'assistant' })).map((f) => f.id)).toContain(created.id);
-    const assistant = await viaProxy.assistant.get(SEEDED_ASSISTANT_IDS.onboarding);
+    expect(
+      (await dataOf(viaProxy.GET('/file', { params: { query: { purpose: 'assistant' } } }))).map((f) => f.id),
+    ).toContain(created.id);
+    const assistant = await dataOf(
+      viaProxy.GET('/assistant/{id}', { params: { path: { id: SEEDED_ASSISTANT_IDS.onboarding } } }),
+    );
     expect(assistant.name).toBe('Project Onboarding Assistant');
-    await viaProxy.file.delete(created.id);
+    await dataOf(viaProxy.DELETE('/file/{id}', { params: { path: { id: created.id } } }));
 
     const anonymous = await createVapiClient({ baseUrl: `${origin}/api/provider` })
-      .file.list()
+      .GET('/file', { params: { query: { purpose: 'assistant' } } })
       .catch((e: unknown) => e);
     expect(isVapiApiError(anonymous) && anonymous.status).toBe(401);
 

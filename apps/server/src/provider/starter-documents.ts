@@ -5,7 +5,7 @@
 // assistant: app_settings remembers it, so an owner who removes or replaces it is never overridden,
 // and with several instances on one database only one seeds. The KB Import page says how to replace it.
 import type { Db } from '@engage/db';
-import type { VapiClient } from '@engage/vapi-client';
+import { dataOf, fileUpload, type VapiClient, type VapiRequestBody } from '@engage/vapi-client';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 
@@ -81,13 +81,13 @@ async function seedOne(deps: StarterDeps, page: LandingPage, assistantId: string
   );
   if (claimed.rows.length === 0) return false;
   try {
-    const assistant = (await client.assistant.get(assistantId)) as { model?: Record<string, unknown> };
+    const assistant = await dataOf(client.GET('/assistant/{id}', { params: { path: { id: assistantId } } }));
     if (hasTools(assistant)) return false;
     const body = starterDocument(deps.config, page);
-    const file = (await client.file.upload(
-      new File([body], starterFileName(page), { type: 'text/markdown' }),
-    )) as { id: string };
-    const tool = (await client.tool.create({
+    const file = await dataOf(
+      client.POST('/file', fileUpload(new File([body], starterFileName(page), { type: 'text/markdown' }))),
+    );
+    const toolBody = {
       type: 'query',
       function: { name: 'starter_documents' },
       knowledgeBases: [
@@ -98,10 +98,16 @@ async function seedOne(deps: StarterDeps, page: LandingPage, assistantId: string
           fileIds: [file.id],
         },
       ],
-    } as never)) as { id: string };
-    await client.assistant.update(assistantId, {
-      model: { ...(assistant.model ?? {}), toolIds: [tool.id] },
-    } as never);
+      // The provider's own documentation sends `function`; its OpenAPI document leaves it out.
+    } as VapiRequestBody<'/tool', 'post'>;
+    const tool = await dataOf(client.POST('/tool', { body: toolBody }));
+    await client.PATCH('/assistant/{id}', {
+      params: { path: { id: assistantId } },
+      body: { model: { ...assistant.model, toolIds: [tool.id] } } as VapiRequestBody<
+        '/assistant/{id}',
+        'patch'
+      >,
+    });
     await db.query(`update app_settings set value = $2::jsonb, updated_at = now() where key = $1`, [
       settingKey(assistantId),
       JSON.stringify({ state: 'seeded', fileId: file.id, toolId: tool.id }),

@@ -5,7 +5,7 @@ import {
   retryAfterSeconds,
   type LimitStore,
 } from '@engage/rate-limit';
-import { createCall, isVapiApiError } from '@engage/vapi-client';
+import { dataOf, isVapiApiError, type VapiRequestBody } from '@engage/vapi-client';
 import { VARIABLE_VALUES_LIMITS } from '@engage/vapi-emulator';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -216,9 +216,13 @@ export function websocketCallsRoute(options: WebSocketCallsOptions): Hono {
  * the provider the connection names (the embedded one in-process at the browser's origin).
  */
 export function providerCallSender(
-  connection: Pick<ProviderConnection, 'requesterAt'>,
+  connection: Pick<ProviderConnection, 'clientAt'>,
 ): WebSocketCallsOptions['createProviderCall'] {
-  return (body, origin) => createCall<unknown>(connection.requesterAt(origin), { ...body });
+  // The body is the browser's, checked by this route's own schema before it is relayed.
+  return (body, origin) =>
+    dataOf(
+      connection.clientAt(origin).POST('/call', { body: { ...body } as VapiRequestBody<'/call', 'post'> }),
+    );
 }
 
 export interface WebSocketCallsOptionsFromConfig {

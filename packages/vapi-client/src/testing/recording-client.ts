@@ -1,12 +1,13 @@
 import { createVapiClient } from '../client.js';
 
-/** A client whose requests are recorded (method, URL, headers, body) and answered `{}`. */
+/** A client whose requests are recorded as sent (method, URL, headers, body) and answered `{}`. */
 
 export interface Captured {
   method: string;
   url: URL;
   headers: Headers;
-  body: BodyInit | null | undefined;
+  /** The body as the transport sends it, readable as text, JSON or a multipart form. */
+  body: Request;
 }
 
 export function recordingClient(token: string | null = 'sk-test') {
@@ -15,11 +16,12 @@ export function recordingClient(token: string | null = 'sk-test') {
     baseUrl: 'https://api.example.test',
     token: token ?? undefined,
     fetch: async (input, init) => {
+      const headers = new Headers(init?.headers);
       calls.push({
         method: init?.method ?? 'GET',
         url: new URL(String(input)),
-        headers: new Headers(init?.headers),
-        body: init?.body,
+        headers,
+        body: new Request(String(input), { method: 'POST', headers, body: init?.body ?? null }),
       });
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     },

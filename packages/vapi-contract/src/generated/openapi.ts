@@ -1547,7 +1547,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /**
              * @description If set to true, this will cause deepgram to convert spoken numbers to literal numerals. For example, "my phone number is nine-seven-two..." would become "my phone number is 972..."
              *
@@ -1674,7 +1674,7 @@ export interface components {
              * @description Default intensity for vocabulary items (0.0 to 1.0)
              * @default 0.5
              */
-            defaultIntensity: number;
+            defaultIntensity?: number;
         };
         GladiaTranscriber: {
             /**
@@ -1832,7 +1832,7 @@ export interface components {
              * @example enhanced
              * @enum {string}
              */
-            operatingPoint: "standard" | "enhanced";
+            operatingPoint?: "standard" | "enhanced";
             /**
              * @description This is the region for the Speechmatics API. Choose between EU (Europe) and US (United States) regions for lower latency and data sovereignty compliance.
              *
@@ -1841,7 +1841,7 @@ export interface components {
              * @example us
              * @enum {string}
              */
-            region: "eu" | "us";
+            region?: "eu" | "us";
             /**
              * @description This enables speaker diarization, which identifies and separates speakers in the transcription. Essential for multi-speaker conversations and conference calls.
              *
@@ -1849,7 +1849,7 @@ export interface components {
              * @default false
              * @example true
              */
-            enableDiarization: boolean;
+            enableDiarization?: boolean;
             /**
              * @description This sets the maximum delay in milliseconds for partial transcripts. Balances latency and accuracy.
              *
@@ -1857,7 +1857,7 @@ export interface components {
              * @default 3000
              * @example 1500
              */
-            maxDelay: number;
+            maxDelay?: number;
             /**
              * @example [
              *       {
@@ -1877,7 +1877,7 @@ export interface components {
              * @example spoken
              * @enum {string}
              */
-            numeralStyle: "written" | "spoken";
+            numeralStyle?: "written" | "spoken";
             /**
              * @description This is the sensitivity level for end-of-turn detection, which determines when a speaker has finished talking. Higher values are more sensitive.
              *
@@ -1885,7 +1885,7 @@ export interface components {
              * @default 0.5
              * @example 0.8
              */
-            endOfTurnSensitivity: number;
+            endOfTurnSensitivity?: number;
             /**
              * @description This enables removal of disfluencies (um, uh) from the transcript to create cleaner, more professional output.
              *
@@ -1895,7 +1895,7 @@ export interface components {
              * @default false
              * @example true
              */
-            removeDisfluencies: boolean;
+            removeDisfluencies?: boolean;
             /**
              * @description This is the minimum duration in seconds for speech segments. Shorter segments will be filtered out. Helps remove noise and improve accuracy.
              *
@@ -1903,7 +1903,7 @@ export interface components {
              * @default 0
              * @example 0.2
              */
-            minimumSpeechDuration: number;
+            minimumSpeechDuration?: number;
             /** @description This is the plan for transcriber provider fallbacks in the event that the primary transcriber provider fails. */
             fallbackPlan?: components["schemas"]["FallbackTranscriberPlan"];
         };
@@ -2230,7 +2230,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /**
              * @description If set to true, this will cause deepgram to convert spoken numbers to literal numerals. For example, "my phone number is nine-seven-two..." would become "my phone number is 972..."
              *
@@ -2482,7 +2482,7 @@ export interface components {
              * @example enhanced
              * @enum {string}
              */
-            operatingPoint: "standard" | "enhanced";
+            operatingPoint?: "standard" | "enhanced";
             /**
              * @description This is the region for the Speechmatics API. Choose between EU (Europe) and US (United States) regions for lower latency and data sovereignty compliance.
              *
@@ -2491,7 +2491,7 @@ export interface components {
              * @example us
              * @enum {string}
              */
-            region: "eu" | "us";
+            region?: "eu" | "us";
             /**
              * @description This enables speaker diarization, which identifies and separates speakers in the transcription. Essential for multi-speaker conversations and conference calls.
              *
@@ -2499,7 +2499,7 @@ export interface components {
              * @default false
              * @example true
              */
-            enableDiarization: boolean;
+            enableDiarization?: boolean;
             /**
              * @description This sets the maximum delay in milliseconds for partial transcripts. Balances latency and accuracy.
              *
@@ -2507,7 +2507,7 @@ export interface components {
              * @default 3000
              * @example 1500
              */
-            maxDelay: number;
+            maxDelay?: number;
             /**
              * @example [
              *       {
@@ -2527,7 +2527,7 @@ export interface components {
              * @example spoken
              * @enum {string}
              */
-            numeralStyle: "written" | "spoken";
+            numeralStyle?: "written" | "spoken";
             /**
              * @description This is the sensitivity level for end-of-turn detection, which determines when a speaker has finished talking. Higher values are more sensitive.
              *
@@ -2535,7 +2535,7 @@ export interface components {
              * @default 0.5
              * @example 0.8
              */
-            endOfTurnSensitivity: number;
+            endOfTurnSensitivity?: number;
             /**
              * @description This enables removal of disfluencies (um, uh) from the transcript to create cleaner, more professional output.
              *
@@ -2545,7 +2545,7 @@ export interface components {
              * @default false
              * @example true
              */
-            removeDisfluencies: boolean;
+            removeDisfluencies?: boolean;
             /**
              * @description This is the minimum duration in seconds for speech segments. Shorter segments will be filtered out. Helps remove noise and improve accuracy.
              *
@@ -2553,7 +2553,7 @@ export interface components {
              * @default 0
              * @example 0.2
              */
-            minimumSpeechDuration: number;
+            minimumSpeechDuration?: number;
         };
         FallbackTalkscriberTranscriber: {
             /**
@@ -2696,7 +2696,7 @@ export interface components {
              * @default false
              * @example false
              */
-            blocking: boolean;
+            blocking?: boolean;
             /** @description This is the content that the assistant says when this message is triggered. */
             content?: string;
             /** @description This is an optional array of conditions that the tool call arguments must meet in order for this message to be triggered. */
@@ -2971,7 +2971,7 @@ export interface components {
              * @description This enables sending DTMF tones via SIP INFO messages instead of RFC 2833 (RTP events). When enabled, DTMF digits will be sent using the SIP INFO method, which can be more reliable in some network configurations. Only relevant when using the `vapi.sip` transport.
              * @default false
              */
-            sipInfoDtmfEnabled: boolean;
+            sipInfoDtmfEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -3159,7 +3159,7 @@ export interface components {
              * @default false
              * @example false
              */
-            beepDetectionEnabled: boolean;
+            beepDetectionEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -3468,7 +3468,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            strict: boolean;
+            strict?: boolean;
             /** @description This is the description of what the function does, used by the AI to choose when and how to call the function. */
             description?: string;
             /**
@@ -3928,7 +3928,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            endCallEnabled: boolean;
+            endCallEnabled?: boolean;
         };
         TransferAssistantModel: {
             /**
@@ -4271,14 +4271,14 @@ export interface components {
              * @description Whether smart denoising using Krisp is enabled.
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         FourierDenoisingPlan: {
             /**
              * @description Whether Fourier denoising is enabled. Note that this is experimental and may not work as expected.
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description Whether automatic media detection is enabled. When enabled, the filter will automatically
              *     detect consistent background TV/music/radio and switch to more aggressive filtering settings.
@@ -4286,34 +4286,34 @@ export interface components {
              * @default true
              * @example true
              */
-            mediaDetectionEnabled: boolean;
+            mediaDetectionEnabled?: boolean;
             /**
              * @description Static threshold in dB used as fallback when no baseline is established.
              * @default -35
              * @example -35
              */
-            staticThreshold: number;
+            staticThreshold?: number;
             /**
              * @description How far below the rolling baseline to filter audio, in dB.
              *     Lower values (e.g., -10) are more aggressive, higher values (e.g., -20) are more conservative.
              * @default -15
              * @example -15
              */
-            baselineOffsetDb: number;
+            baselineOffsetDb?: number;
             /**
              * @description Rolling window size in milliseconds for calculating the audio baseline.
              *     Larger windows adapt more slowly but are more stable.
              * @default 3000
              * @example 3000
              */
-            windowSizeMs: number;
+            windowSizeMs?: number;
             /**
              * @description Percentile to use for baseline calculation (1-99).
              *     Higher percentiles (e.g., 85) focus on louder speech, lower percentiles (e.g., 50) include quieter speech.
              * @default 85
              * @example 85
              */
-            baselinePercentile: number;
+            baselinePercentile?: number;
         };
         BackgroundSpeechDenoisingPlan: {
             /** @description Whether smart denoising using Krisp is enabled. */
@@ -4331,7 +4331,7 @@ export interface components {
              * @default transfer-assistant
              * @example Sales Transfer Assistant
              */
-            name: string;
+            name?: string;
             /** @description Model configuration for the transfer assistant */
             model: components["schemas"]["TransferAssistantModel"];
             /** @description These are the options for the transfer assistant's voice. */
@@ -4655,7 +4655,7 @@ export interface components {
              *     @default 60
              * @default 60
              */
-            timeout: number;
+            timeout?: number;
             /**
              * @description This specifies the SIP verb to use while transferring the call.
              *     - 'refer': Uses SIP REFER to transfer the call (default)
@@ -4664,7 +4664,7 @@ export interface components {
              * @default refer
              * @enum {string}
              */
-            sipVerb: "refer" | "bye" | "dial";
+            sipVerb?: "refer" | "bye" | "dial";
             /**
              * @description This sets the timeout for the dial operation in seconds. This is the duration the call will ring before timing out.
              *
@@ -4673,7 +4673,7 @@ export interface components {
              *     @default 60
              * @default 60
              */
-            dialTimeout: number;
+            dialTimeout?: number;
             /**
              * @description This is the URL to an audio file played while the customer is on hold during transfer.
              *
@@ -4772,7 +4772,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the phone number to transfer the call to. */
             number: string;
             /** @description This is the extension to dial after transferring the call to the `number`. */
@@ -5579,6 +5579,10 @@ export interface components {
              *     ```
              */
             rejectionPlan?: components["schemas"]["ToolRejectionPlan"];
+            function?: {
+                name: string;
+                description?: string;
+            };
         };
         CreateGoogleCalendarCreateEventToolDTO: {
             /** @description Messages spoken while the tool is running. Multiple request-start messages are variants. For request-response-delayed, same timing means variants and different timings mean staged updates. */
@@ -7542,14 +7546,14 @@ export interface components {
              *     @default false
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description This is the condition that will be checked to determine if the global node should be executed.
              *
              *     @default ''
              * @default
              */
-            enterCondition: string;
+            enterCondition?: string;
         };
         ConversationNode: {
             /**
@@ -7681,17 +7685,17 @@ export interface components {
              * @description This is the number of seconds to wait before starting the first retry attempt.
              * @default 5
              */
-            startAtSeconds: number;
+            startAtSeconds?: number;
             /**
              * @description This is the interval in seconds between retry attempts.
              * @default 5
              */
-            frequencySeconds: number;
+            frequencySeconds?: number;
             /**
              * @description This is the maximum number of retry attempts before giving up.
              * @default 6
              */
-            maxRetries: number;
+            maxRetries?: number;
         };
         GoogleVoicemailDetectionPlan: {
             /**
@@ -7706,7 +7710,7 @@ export interface components {
              *     @max 60
              * @default 30
              */
-            beepMaxAwaitSeconds: number;
+            beepMaxAwaitSeconds?: number;
             /**
              * @description This is the provider to use for voicemail detection.
              * @enum {string}
@@ -7736,7 +7740,7 @@ export interface components {
              *     @max 60
              * @default 30
              */
-            beepMaxAwaitSeconds: number;
+            beepMaxAwaitSeconds?: number;
             /**
              * @description This is the provider to use for voicemail detection.
              * @enum {string}
@@ -7840,7 +7844,7 @@ export interface components {
              *     @max 60
              * @default 30
              */
-            beepMaxAwaitSeconds: number;
+            beepMaxAwaitSeconds?: number;
             /**
              * @description This is the provider to use for voicemail detection.
              * @enum {string}
@@ -8031,7 +8035,7 @@ export interface components {
              * @description Whether to trigger an assistant response after adding the message
              * @default true
              */
-            triggerResponseEnabled: boolean;
+            triggerResponseEnabled?: boolean;
         };
         CallHookFilter: {
             /**
@@ -8175,7 +8179,7 @@ export interface components {
              * @example assistant-speaks-first
              * @enum {string}
              */
-            firstMessageMode: "assistant-speaks-first" | "assistant-waits-for-user";
+            firstMessageMode?: "assistant-speaks-first" | "assistant-waits-for-user";
             /**
              * @description This is the type of recording consent plan. This type assumes consent is granted if the user stays on the line. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -8186,7 +8190,7 @@ export interface components {
              * @default 3
              * @example 3
              */
-            waitSeconds: number;
+            waitSeconds?: number;
         };
         RecordingConsentPlanVerbal: {
             /**
@@ -8218,7 +8222,7 @@ export interface components {
              * @example assistant-speaks-first
              * @enum {string}
              */
-            firstMessageMode: "assistant-speaks-first" | "assistant-waits-for-user";
+            firstMessageMode?: "assistant-speaks-first" | "assistant-waits-for-user";
             /**
              * @description This is the type of recording consent plan. This type assumes consent is granted if the user verbally consents or declines. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -8236,7 +8240,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
             /**
              * @description Array of security filter types to apply.
              *     If array is not empty, only those security filters are run.
@@ -8252,13 +8256,13 @@ export interface components {
              * @default sanitize
              * @enum {string}
              */
-            mode: "sanitize" | "reject" | "replace";
+            mode?: "sanitize" | "reject" | "replace";
             /**
              * @description Text to use when replacing filtered content.
              *     @default '[FILTERED]'
              * @default [FILTERED]
              */
-            replacementText: string;
+            replacementText?: string;
         };
         CompliancePlan: {
             /** @description When this is enabled, logs, recordings, and transcriptions will be stored in HIPAA-compliant storage. Defaults to false. Only HIPAA-compliant providers will be available for LLM, Voice, and Transcriber respectively. This setting is only honored if the organization is on an Enterprise subscription or has purchased the HIPAA add-on. */
@@ -8544,7 +8548,7 @@ export interface components {
              * @default ai
              * @enum {string}
              */
-            type: "ai" | "regex";
+            type?: "ai" | "regex";
             /**
              * @description This is the regex pattern to match against the transcript.
              *
@@ -8953,7 +8957,7 @@ export interface components {
              *       "yeah sure"
              *     ]
              */
-            acknowledgementPhrases: string[];
+            acknowledgementPhrases?: string[];
             /**
              * @description These are the phrases that will always interrupt the assistant immediately, regardless of numWords.
              *     These are typically phrases indicating disagreement or desire to stop.
@@ -9002,7 +9006,7 @@ export interface components {
              *       "actually"
              *     ]
              */
-            interruptionPhrases: string[];
+            interruptionPhrases?: string[];
         };
         MonitorPlan: {
             /**
@@ -9334,7 +9338,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            replaceAllEnabled: boolean;
+            replaceAllEnabled?: boolean;
             /** @description This is the key to replace. */
             key: string;
             /** @description This is the value that will replace the match. */
@@ -9483,7 +9487,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9514,7 +9518,7 @@ export interface components {
              * @default 0
              * @example 0
              */
-            accentLocalization: number;
+            accentLocalization?: number;
         };
         CartesiaGenerationConfig: {
             /**
@@ -9522,13 +9526,13 @@ export interface components {
              * @default 1
              * @example 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Fine-grained volume control for sonic-3. Only available for sonic-3 model.
              * @default 1
              * @example 1
              */
-            volume: number;
+            volume?: number;
             /** @description Experimental model controls for sonic-3. These are subject to breaking changes. */
             experimental?: components["schemas"]["CartesiaGenerationConfigExperimental"];
         };
@@ -9538,7 +9542,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9578,7 +9582,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used. Use `custom-voice` for providers that are not natively supported.
              * @enum {string}
@@ -9622,7 +9626,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9649,7 +9653,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -9675,7 +9679,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9746,7 +9750,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9774,7 +9778,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9811,7 +9815,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9841,7 +9845,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9876,7 +9880,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9913,7 +9917,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -9973,7 +9977,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10029,7 +10033,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10056,7 +10060,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10125,7 +10129,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10174,7 +10178,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10196,7 +10200,7 @@ export interface components {
              *     @default 1
              * @default 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Language for Vapi voice synthesis. For Version 2, omit this field or set `auto` for automatic language detection. Version 1 supports legacy Vapi language values.
              * @enum {string}
@@ -10213,7 +10217,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10246,13 +10250,13 @@ export interface components {
              * @default inworld-tts-1
              * @enum {string}
              */
-            model: "inworld-tts-1";
+            model?: "inworld-tts-1";
             /**
              * @description Language code for Inworld TTS synthesis
              * @default en
              * @enum {string}
              */
-            languageCode: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
+            languageCode?: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
             /**
              * @description A floating point number between 0, exclusive, and 2, inclusive. If equal to null or not provided, the model's default temperature of 1.1 will be used. The temperature parameter controls variance.
              *     Higher values will make the output more random and can lead to more expressive results. Lower values will make it more deterministic.
@@ -10260,7 +10264,7 @@ export interface components {
              * @default 1.1
              * @example null
              */
-            temperature: number;
+            temperature?: number;
             /**
              * @description A floating point number between 0.5, inclusive, and 1.5, inclusive. If equal to null or not provided, the model's default speaking speed of 1.0 will be used.
              *     Values above 0.8 are recommended for higher quality.
@@ -10268,7 +10272,7 @@ export interface components {
              * @default 1
              * @example null
              */
-            speakingRate: number;
+            speakingRate?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -10280,7 +10284,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10301,7 +10305,7 @@ export interface components {
              * @example speech-02-turbo
              * @enum {string}
              */
-            model: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
+            model?: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
             /**
              * @description The emotion to use for the voice. If not provided, will use auto-detect mode.
              *     Options include: 'happy', 'sad', 'angry', 'fearful', 'surprised', 'disgusted', 'neutral'
@@ -10317,34 +10321,34 @@ export interface components {
              * @default sentence
              * @enum {string}
              */
-            subtitleType: "word" | "sentence";
+            subtitleType?: "word" | "sentence";
             /**
              * @description Voice pitch adjustment. Range from -12 to 12 semitones.
              *     @default 0
              * @default 0
              * @example 0
              */
-            pitch: number;
+            pitch?: number;
             /**
              * @description Voice speed adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Voice volume adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            volume: number;
+            volume?: number;
             /**
              * @description The region for Minimax API. Defaults to "worldwide".
              * @default worldwide
              * @enum {string}
              */
-            region: "worldwide" | "china";
+            region?: "worldwide" | "china";
             /**
              * @description Language hint for MiniMax T2A. Example: yue (Cantonese), zh (Chinese), en (English).
              * @enum {string}
@@ -10354,7 +10358,7 @@ export interface components {
              * @description Enable MiniMax text normalization to improve number reading and formatting.
              * @default true
              */
-            textNormalizationEnabled: boolean;
+            textNormalizationEnabled?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -10366,7 +10370,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10387,7 +10391,7 @@ export interface components {
              * @example speech-02-turbo
              * @enum {string}
              */
-            model: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
+            model?: "speech-02-hd" | "speech-02-turbo" | "speech-2.5-turbo-preview";
             /**
              * @description The emotion to use for the voice. If not provided, will use auto-detect mode.
              *     Options include: 'happy', 'sad', 'angry', 'fearful', 'surprised', 'disgusted', 'neutral'
@@ -10403,34 +10407,34 @@ export interface components {
              * @default sentence
              * @enum {string}
              */
-            subtitleType: "word" | "sentence";
+            subtitleType?: "word" | "sentence";
             /**
              * @description Voice pitch adjustment. Range from -12 to 12 semitones.
              *     @default 0
              * @default 0
              * @example 0
              */
-            pitch: number;
+            pitch?: number;
             /**
              * @description Voice speed adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Voice volume adjustment. Range from 0.5 to 2.0.
              *     @default 1.0
              * @default 1
              * @example 1
              */
-            volume: number;
+            volume?: number;
             /**
              * @description The region for Minimax API. Defaults to "worldwide".
              * @default worldwide
              * @enum {string}
              */
-            region: "worldwide" | "china";
+            region?: "worldwide" | "china";
             /**
              * @description Language hint for MiniMax T2A. Example: yue (Cantonese), zh (Chinese), en (English).
              * @enum {string}
@@ -10440,7 +10444,7 @@ export interface components {
              * @description Enable MiniMax text normalization to improve number reading and formatting.
              * @default true
              */
-            textNormalizationEnabled: boolean;
+            textNormalizationEnabled?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -10450,7 +10454,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10476,7 +10480,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10494,12 +10498,12 @@ export interface components {
              * @default en
              * @enum {string}
              */
-            language: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
+            language?: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
             /**
              * @description Speed multiplier for xAI TTS synthesis.
              * @default 1.1
              */
-            speed: number;
+            speed?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
             /** @description This is the plan for voice provider fallbacks in the event that the primary voice provider fails. */
@@ -10511,7 +10515,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10533,7 +10537,7 @@ export interface components {
              * @description Style intensity (0.01–2). Default 1 = the predefined style strength. Only applies when `style` is set.
              * @default 1
              */
-            styleDegree: number;
+            styleDegree?: number;
             /**
              * @description Role-play (age/gender imitation). Requires `style` to be set; ignored otherwise.
              * @example YoungAdultFemale
@@ -10553,7 +10557,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10572,7 +10576,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10610,7 +10614,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used. Use `custom-voice` for providers that are not natively supported.
              * @enum {string}
@@ -10652,7 +10656,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10679,7 +10683,7 @@ export interface components {
              * @default false
              * @example false
              */
-            mipOptOut: boolean;
+            mipOptOut?: boolean;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -10689,7 +10693,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10758,7 +10762,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10793,7 +10797,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10821,7 +10825,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10854,7 +10858,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10889,7 +10893,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -10947,7 +10951,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11001,7 +11005,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11026,7 +11030,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11053,7 +11057,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11082,7 +11086,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11104,7 +11108,7 @@ export interface components {
              *     @default 1
              * @default 1
              */
-            speed: number;
+            speed?: number;
             /**
              * @description Language for Vapi voice synthesis. For Version 2, omit this field or set `auto` for automatic language detection. Version 1 supports legacy Vapi language values.
              * @enum {string}
@@ -11121,7 +11125,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11154,13 +11158,13 @@ export interface components {
              * @default inworld-tts-1
              * @enum {string}
              */
-            model: "inworld-tts-1";
+            model?: "inworld-tts-1";
             /**
              * @description Language code for Inworld TTS synthesis
              * @default en
              * @enum {string}
              */
-            languageCode: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
+            languageCode?: "en" | "zh" | "ko" | "nl" | "fr" | "es" | "ja" | "de" | "it" | "pl" | "pt" | "ru" | "hi" | "he" | "ar";
             /**
              * @description A floating point number between 0, exclusive, and 2, inclusive. If equal to null or not provided, the model's default temperature of 1.1 will be used. The temperature parameter controls variance.
              *     Higher values will make the output more random and can lead to more expressive results. Lower values will make it more deterministic.
@@ -11168,7 +11172,7 @@ export interface components {
              * @default 1.1
              * @example null
              */
-            temperature: number;
+            temperature?: number;
             /**
              * @description A floating point number between 0.5, inclusive, and 1.5, inclusive. If equal to null or not provided, the model's default speaking speed of 1.0 will be used.
              *     Values above 0.8 are recommended for higher quality.
@@ -11176,7 +11180,7 @@ export interface components {
              * @default 1
              * @example null
              */
-            speakingRate: number;
+            speakingRate?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -11186,7 +11190,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11204,12 +11208,12 @@ export interface components {
              * @default en
              * @enum {string}
              */
-            language: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
+            language?: "auto" | "en" | "ar-EG" | "ar-SA" | "ar-AE" | "bn" | "zh" | "fr" | "de" | "hi" | "id" | "it" | "ja" | "ko" | "pt-BR" | "pt-PT" | "ru" | "es-MX" | "es-ES" | "tr" | "vi";
             /**
              * @description Speed multiplier for xAI TTS synthesis.
              * @default 1.1
              */
-            speed: number;
+            speed?: number;
             /** @description This is the plan for chunking the model output before it is sent to the voice provider. */
             chunkPlan?: components["schemas"]["ChunkPlan"];
         };
@@ -11219,7 +11223,7 @@ export interface components {
              * @default true
              * @example true
              */
-            cachingEnabled: boolean;
+            cachingEnabled?: boolean;
             /**
              * @description This is the voice provider that will be used.
              * @enum {string}
@@ -11241,7 +11245,7 @@ export interface components {
              * @description Style intensity (0.01–2). Default 1 = the predefined style strength. Only applies when `style` is set.
              * @default 1
              */
-            styleDegree: number;
+            styleDegree?: number;
             /**
              * @description Role-play (age/gender imitation). Requires `style` to be set; ignored otherwise.
              * @example YoungAdultFemale
@@ -12161,7 +12165,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -12362,7 +12366,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -12552,7 +12556,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -12787,7 +12791,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13013,7 +13017,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13281,7 +13285,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13484,7 +13488,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -13674,7 +13678,7 @@ export interface components {
              */
             firstMessage?: string;
             /** @default false */
-            firstMessageInterruptionsEnabled: boolean;
+            firstMessageInterruptionsEnabled?: boolean;
             /**
              * @description This is the mode for the first message. Default is 'assistant-speaks-first'.
              *
@@ -14263,7 +14267,7 @@ export interface components {
              * @description True if this call was blocked by the Call Concurrency limit
              * @default false
              */
-            concurrencyBlocked: boolean;
+            concurrencyBlocked?: boolean;
             /** @description Account Call Concurrency limit */
             concurrencyLimit?: number;
             /** @description Incremental number of concurrent calls that will be allowed, including this call */
@@ -14590,7 +14594,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vapi websocket transport provider
              * @enum {string}
@@ -14605,7 +14609,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vapi web call transport provider
              * @enum {string}
@@ -14620,7 +14624,7 @@ export interface components {
              * @default true
              * @example true
              */
-            roomDeleteOnUserLeaveEnabled: boolean;
+            roomDeleteOnUserLeaveEnabled?: boolean;
             /** @description This is the URL of the web call. */
             callUrl?: string;
             /** @description This is the SIP URI of the web call. */
@@ -14632,7 +14636,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Twilio transport provider
              * @enum {string}
@@ -14656,7 +14660,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Telnyx transport provider
              * @enum {string}
@@ -14675,7 +14679,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vapi SIP transport provider
              * @enum {string}
@@ -14687,7 +14691,7 @@ export interface components {
              *     @default 60
              * @default 60
              */
-            dialTimeout: number;
+            dialTimeout?: number;
             /** @description This is the call SID of the Vapi SIP call. */
             sbcCallSid?: string;
             /** @description This is the call ID of the Vapi SIP call. */
@@ -14699,7 +14703,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            conversationType: "voice";
+            conversationType?: "voice";
             /**
              * @description Vonage transport provider
              * @enum {string}
@@ -15134,7 +15138,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /**
              * @deprecated
              * @description These are the digits of the phone number you own on your Twilio.
@@ -15192,7 +15196,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /**
              * @description This is the extension that will be dialed after the call is answered.
              * @example null
@@ -15744,7 +15748,7 @@ export interface components {
              */
             assistantVersion?: string | null;
             /** @default true */
-            roomDeleteOnUserLeaveEnabled: boolean;
+            roomDeleteOnUserLeaveEnabled?: boolean;
             /**
              * @description This is the assistant ID that will be used for the call. To use a transient assistant, use `assistant` instead.
              *
@@ -15928,7 +15932,7 @@ export interface components {
              *     When true, the response will be sent as chunks of text.
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is the ID of the chat that will be used as context for the new chat.
              *     The messages from the previous chat will be used as context.
@@ -15967,7 +15971,7 @@ export interface components {
              * @default chat
              * @enum {string}
              */
-            conversationType: "chat";
+            conversationType?: "chat";
             /**
              * @description This is the phone number that will be used to send the SMS.
              *     If provided, will create a new session. If not provided, uses existing session's phoneNumberId.
@@ -15988,7 +15992,7 @@ export interface components {
              *     Useful for sending pre-defined messages or notifications.
              * @default true
              */
-            useLLMGeneratedMessageForOutbound: boolean;
+            useLLMGeneratedMessageForOutbound?: boolean;
             /**
              * @description The type of transport to use for sending the chat response.
              *     Currently supports 'twilio.sms' for SMS delivery via Twilio.
@@ -16035,7 +16039,7 @@ export interface components {
              *     When true, the response will be sent as chunks of text.
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is the ID of the chat that will be used as context for the new chat.
              *     The messages from the previous chat will be used as context.
@@ -16182,7 +16186,7 @@ export interface components {
              * @description Whether to stream the response or not.
              * @default true
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is the ID of the chat that will be used as context for the new chat.
              *     The messages from the previous chat will be used as context.
@@ -16220,7 +16224,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /**
              * @description This is the extension that will be dialed after the call is answered.
              * @example null
@@ -16289,14 +16293,14 @@ export interface components {
              *     When true, the response will be sent as chunks of text.
              * @default false
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is a flag to indicate end of session. When true, the session will be marked as completed and the chat will be ended.
              *     Used to end session to send End-of-session report to the customer.
              *     When flag is set to true, any messages sent will not be processed and session will directly be marked as completed.
              * @default false
              */
-            sessionEnd: boolean;
+            sessionEnd?: boolean;
         };
         WebChat: {
             /** @description This is the unique identifier for the chat. */
@@ -16348,14 +16352,14 @@ export interface components {
              * @description Whether to stream the response or not.
              * @default true
              */
-            stream: boolean;
+            stream?: boolean;
             /**
              * @description This is a flag to indicate end of session. When true, the session will be marked as completed and the chat will be ended.
              *     Used to end session to send End-of-session report to the customer.
              *     When flag is set to true, any messages sent will not be processed and session will directly be marked as completed.
              * @default false
              */
-            sessionEnd: boolean;
+            sessionEnd?: boolean;
         };
         ExportChatDTO: {
             /** @description This is the unique identifier for the chat to filter by. */
@@ -16391,7 +16395,7 @@ export interface components {
              *     ]
              * @enum {string}
              */
-            columns: "id" | "assistantId" | "squadId" | "sessionId" | "previousChatId" | "cost" | "messages" | "output" | "createdAt" | "updatedAt";
+            columns?: "id" | "assistantId" | "squadId" | "sessionId" | "previousChatId" | "cost" | "messages" | "output" | "createdAt" | "updatedAt";
             /**
              * @description This is the email address to send the export to.
              *     Required if userId is not available in the request context.
@@ -16404,7 +16408,7 @@ export interface components {
              * @default csv
              * @enum {string}
              */
-            format: "csv" | "json";
+            format?: "csv" | "json";
             /** @description This is the page number to return. Defaults to 1. */
             page?: number;
             /**
@@ -16518,7 +16522,7 @@ export interface components {
              * @description Error message if the response failed
              * @default null
              */
-            error: string | null;
+            error?: string | null;
             /** @description Output messages from the model */
             output: components["schemas"]["ResponseOutputMessage"][];
         };
@@ -17199,7 +17203,7 @@ export interface components {
              *     ]
              * @enum {string}
              */
-            columns: "id" | "name" | "status" | "assistantId" | "squadId" | "customerName" | "customerNumber" | "phoneNumberId" | "cost" | "messages" | "createdAt" | "updatedAt";
+            columns?: "id" | "name" | "status" | "assistantId" | "squadId" | "customerName" | "customerNumber" | "phoneNumberId" | "cost" | "messages" | "createdAt" | "updatedAt";
             /**
              * @description This is the email address to send the export to.
              *     Required if userId is not available in the request context.
@@ -17212,7 +17216,7 @@ export interface components {
              * @default csv
              * @enum {string}
              */
-            format: "csv" | "json";
+            format?: "csv" | "json";
             /** @description This will return sessions with the specified phoneNumberId. */
             phoneNumberId?: string;
             /** @description This will return sessions with any of the specified phoneNumberIds. */
@@ -17301,7 +17305,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the unique identifier for the phone number. */
             id: string;
             /** @description This is the unique identifier for the org that this phone number belongs to. */
@@ -17386,7 +17390,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /** @description This is the unique identifier for the phone number. */
             id: string;
             /** @description This is the unique identifier for the org that this phone number belongs to. */
@@ -17709,7 +17713,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the number of the customer. */
             number?: string;
             /**
@@ -17775,7 +17779,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /** @description These are the digits of the phone number you own on your Twilio. */
             number: string;
             /** @description This is the Twilio Account SID for the phone number. */
@@ -18012,7 +18016,7 @@ export interface components {
              *     @default true (E164 check is enabled)
              * @default true
              */
-            numberE164CheckEnabled: boolean;
+            numberE164CheckEnabled?: boolean;
             /** @description This is the name of the phone number. This is just for your own reference. */
             name?: string;
             /**
@@ -18078,7 +18082,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            smsEnabled: boolean;
+            smsEnabled?: boolean;
             /** @description This is the name of the phone number. This is just for your own reference. */
             name?: string;
             /**
@@ -18817,7 +18821,7 @@ export interface components {
              * @description This enables sending DTMF tones via SIP INFO messages instead of RFC 2833 (RTP events). When enabled, DTMF digits will be sent using the SIP INFO method, which can be more reliable in some network configurations. Only relevant when using the `vapi.sip` transport.
              * @default false
              */
-            sipInfoDtmfEnabled: boolean;
+            sipInfoDtmfEnabled?: boolean;
             /** @description This is the unique identifier for the tool. */
             id: string;
             /** @description This is the unique identifier for the organization that this tool belongs to. */
@@ -19165,7 +19169,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            strict: boolean;
+            strict?: boolean;
             /** @description This is the description of what the function does, used by the AI to choose when and how to call the function. */
             description: string;
             /**
@@ -21789,7 +21793,7 @@ export interface components {
              * @default false
              * @example false
              */
-            beepDetectionEnabled: boolean;
+            beepDetectionEnabled?: boolean;
             /** @description This is the unique identifier for the tool. */
             id: string;
             /** @description This is the unique identifier for the organization that this tool belongs to. */
@@ -23363,7 +23367,7 @@ export interface components {
              * @description This enables sending DTMF tones via SIP INFO messages instead of RFC 2833 (RTP events). When enabled, DTMF digits will be sent using the SIP INFO method, which can be more reliable in some network configurations. Only relevant when using the `vapi.sip` transport.
              * @default false
              */
-            sipInfoDtmfEnabled: boolean;
+            sipInfoDtmfEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -24598,7 +24602,7 @@ export interface components {
              * @default bash
              * @enum {string}
              */
-            name: "bash";
+            name?: "bash";
         };
         UpdateComputerToolDTO: {
             /** @description Messages spoken while the tool is running. Multiple request-start messages are variants. For request-response-delayed, same timing means variants and different timings mean staged updates. */
@@ -24710,7 +24714,7 @@ export interface components {
              * @default computer
              * @enum {string}
              */
-            name: "computer";
+            name?: "computer";
             /** @description The display width in pixels */
             displayWidthPx?: number;
             /** @description The display height in pixels */
@@ -24828,7 +24832,7 @@ export interface components {
              * @default str_replace_editor
              * @enum {string}
              */
-            name: "str_replace_editor";
+            name?: "str_replace_editor";
         };
         UpdateQueryToolDTO: {
             /** @description Messages spoken while the tool is running. Multiple request-start messages are variants. For request-response-delayed, same timing means variants and different timings mean staged updates. */
@@ -24921,6 +24925,10 @@ export interface components {
              *     ```
              */
             rejectionPlan?: components["schemas"]["ToolRejectionPlan"];
+            function?: {
+                name: string;
+                description?: string;
+            };
         };
         UpdateGoogleCalendarCreateEventToolDTO: {
             /** @description Messages spoken while the tool is running. Multiple request-start messages are variants. For request-response-delayed, same timing means variants and different timings mean staged updates. */
@@ -25950,7 +25958,7 @@ export interface components {
              * @default false
              * @example false
              */
-            beepDetectionEnabled: boolean;
+            beepDetectionEnabled?: boolean;
             /**
              * @description This is the plan to reject a tool call based on the conversation state.
              *
@@ -27092,7 +27100,7 @@ export interface components {
              *     If false (default), the re-run will be executed and the response will be updated in the call artifact.
              * @default false
              */
-            previewEnabled: boolean;
+            previewEnabled?: boolean;
             /**
              * @description This is the ID of the structured output that will be run. This must be provided unless a transient structured output is provided.
              *     When the re-run is executed, only the value of this structured output will be replaced with the new value, or added if not present.
@@ -27514,17 +27522,17 @@ export interface components {
              * @description Include transcript in the hook payload
              * @default false
              */
-            transcript: boolean;
+            transcript?: boolean;
             /**
              * @description Include messages in the hook payload
              * @default false
              */
-            messages: boolean;
+            messages?: boolean;
             /**
              * @description Include recordingUrl in the hook payload
              * @default false
              */
-            recordingUrl: boolean;
+            recordingUrl?: boolean;
         };
         SimulationHookWebhookAction: {
             /** @enum {string} */
@@ -27585,7 +27593,7 @@ export interface components {
              *     Defaults to true. If false, the result is informational only.
              * @default true
              */
-            required: boolean;
+            required?: boolean;
         };
         ScenarioToolMock: {
             /** @description This is the tool call function name to mock (must match `toolCall.function.name`). */
@@ -27596,7 +27604,7 @@ export interface components {
              * @description This is whether this mock is enabled. Defaults to true when omitted.
              * @default true
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         CreateScenarioDTO: {
             /**
@@ -27810,7 +27818,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
         };
@@ -27885,7 +27893,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
             /** @description IDs of the individual simulation run items that were queued */
@@ -27958,7 +27966,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
         };
@@ -28029,7 +28037,7 @@ export interface components {
              * @description Number of times to run each simulation (default: 1)
              * @default 1
              */
-            iterations: number;
+            iterations?: number;
             /** @description Transport configuration for the simulation runs */
             transport?: components["schemas"]["SimulationRunTransportConfiguration"];
             summary: components["schemas"]["SimulationRunListSummary"];
@@ -28232,7 +28240,7 @@ export interface components {
              * @description This is the iteration number (1-indexed) when run with iterations > 1.
              * @default 1
              */
-            iterationNumber: number;
+            iterationNumber?: number;
             /**
              * Format: uuid
              * @description This is the session ID for chat-based simulations (webchat transport).
@@ -32784,7 +32792,7 @@ export interface components {
              * @default speech
              * @enum {string}
              */
-            service: "speech" | "blob_storage";
+            service?: "speech" | "blob_storage";
             /**
              * @description This is the region of the Azure resource.
              * @enum {string}
@@ -33519,7 +33527,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -33538,7 +33546,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -33571,7 +33579,7 @@ export interface components {
              * @default private
              * @enum {string}
              */
-            visibility: "public" | "private";
+            visibility?: "public" | "private";
             /**
              * @default tool
              * @enum {string}
@@ -35997,7 +36005,7 @@ export interface components {
              *     @default true
              * @default true
              */
-            triggerResponseEnabled: boolean;
+            triggerResponseEnabled?: boolean;
         };
         ClientInboundMessageControl: {
             /**
@@ -36028,7 +36036,7 @@ export interface components {
              *     @default false
              * @default false
              */
-            interruptAssistantEnabled: boolean;
+            interruptAssistantEnabled?: boolean;
             /** @description This is the content to say. */
             content?: string;
             /** @description This is the flag to end call after content is spoken. */
@@ -37702,10 +37710,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DeleteCallDTO"];
             };

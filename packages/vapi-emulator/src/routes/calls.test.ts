@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
-import { createVapiClient, type VapiClient } from '@engage/vapi-client';
+import { createVapiClient, dataOf, type VapiClient } from '@engage/vapi-client';
 import type { ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,10 +37,14 @@ for (const target of testDbTargets()) {
     describe('web calls', () => {
       it('creates a web call with the public key and answers the fields the voice SDK reads, nothing of the assistant', async () => {
         const browser = createVapiClient({ baseUrl, token: keys.publicKey });
-        const call = await browser.call.createWeb({
-          assistantId: SEEDED_ASSISTANT_IDS.onboarding,
-          assistantOverrides: { variableValues: { name: 'Ada' } },
-        });
+        const call = await dataOf(
+          browser.POST('/call/web', {
+            body: {
+              assistantId: SEEDED_ASSISTANT_IDS.onboarding,
+              assistantOverrides: { variableValues: { name: 'Ada' } },
+            },
+          }),
+        );
         expect(call.webCallUrl).toBe(localRoom(call.id));
         expect(call).toMatchObject({
           type: 'webCall',
@@ -52,7 +56,7 @@ for (const target of testDbTargets()) {
         // The public shape: the stored assistant's prompt, tools and files stay with the owner.
         expect(call).not.toHaveProperty('assistant');
         expect(JSON.stringify(call)).not.toContain('You help new team members');
-        const fetched = await vapi.call.get(call.id);
+        const fetched = await dataOf(vapi.GET('/call/{id}', { params: { path: { id: call.id } } }));
         expect(fetched).toMatchObject({
           id: call.id,
           status: 'queued',
@@ -72,7 +76,9 @@ for (const target of testDbTargets()) {
         );
         expect(status).toBe(201);
         expect(call.webCallUrl).toBe(`wss://engage.example/rooms/${call.id}`);
-        expect((await vapi.call.get(call.id)).assistant).toMatchObject({ voice: { provider: 'tavus' } });
+        expect(
+          (await dataOf(vapi.GET('/call/{id}', { params: { path: { id: call.id } } }))).assistant,
+        ).toMatchObject({ voice: { provider: 'tavus' } });
       });
 
       it.each([
@@ -97,56 +103,74 @@ for (const target of testDbTargets()) {
       });
 
       it('validates the body as the provider does', async () => {
-        const none = await apiError(vapi.call.createWeb({}));
+        const none = await apiError(dataOf(vapi.POST('/call/web', { body: {} })));
         expect(none.status).toBe(400);
         expect(none.message).toContain('Assistant or Squad or Workflow must be provided.');
-        const unknown = await apiError(vapi.call.createWeb({ assistantId: 'asst_nope' }));
+        const unknown = await apiError(
+          dataOf(vapi.POST('/call/web', { body: { assistantId: 'asst_nope' } })),
+        );
         expect(unknown.status).toBe(400);
         expect(unknown.message).toContain('asst_nope Does Not Exist');
-        const extra = await apiError(vapi.call.createWeb({ assistantId: 'x', colour: 'red' } as never));
+        const extra = await apiError(
+          dataOf(vapi.POST('/call/web', { body: { assistantId: 'x', colour: 'red' } as never })),
+        );
         expect(extra.message).toContain('property colour should not exist');
       });
     });
 
     describe('websocket calls (POST /call)', () => {
       it('creates a vapi.websocket call with the private key and the room URL of the transport', async () => {
-        const audioFormat = { format: 'mulaw', container: 'raw', sampleRate: 8000 };
-        const call = await vapi.call.create<{
-          id: string;
-          type: string;
-          status: string;
-          transport: { websocketCallUrl: string; audioFormat: unknown };
-        }>({
-          assistantId: SEEDED_ASSISTANT_IDS.index,
-          transport: { provider: 'vapi.websocket', audioFormat },
-        });
+        const audioFormat = { format: 'mulaw' as const, container: 'raw' as const, sampleRate: 8000 };
+        const call = await dataOf(
+          vapi.POST('/call', {
+            body: {
+              assistantId: SEEDED_ASSISTANT_IDS.index,
+              transport: { provider: 'vapi.websocket', audioFormat },
+            },
+          }),
+        );
         expect(call).toMatchObject({
           type: 'vapi.websocketCall',
           status: 'queued',
-          transport: { websocketCallUrl: localRoom(call.id), audioFormat },
+          transport: { websocketCallUrl: localRoom((call as { id: string }).id), audioFormat },
         });
         // The public key may only create web calls.
         const browser = createVapiClient({ baseUrl, token: keys.publicKey });
-        expect((await apiError(browser.call.create({ assistantId: 'x' }))).status).toBe(401);
+        expect((await apiError(dataOf(browser.POST('/call', { body: { assistantId: 'x' } })))).status).toBe(
+          401,
+        );
       });
 
       it('refuses phone calls (501), a phone number with a websocket, and an unsupported sample rate', async () => {
         expect(
-          (await apiError(vapi.call.create({ assistantId: SEEDED_ASSISTANT_IDS.index, phoneNumberId: 'p1' })))
-            .status,
+          (
+            await apiError(
+              dataOf(
+                vapi.POST('/call', {
+                  body: { assistantId: SEEDED_ASSISTANT_IDS.index, phoneNumberId: 'p1' },
+                }),
+              ),
+            )
+          ).status,
         ).toBe(501);
         const both = await apiError(
-          vapi.call.create({ phoneNumberId: 'p1', transport: { provider: 'vapi.websocket' } }),
+          dataOf(
+            vapi.POST('/call', { body: { phoneNumberId: 'p1', transport: { provider: 'vapi.websocket' } } }),
+          ),
         );
         expect(both.status).toBe(400);
         const rate = await apiError(
-          vapi.call.create({
-            assistantId: SEEDED_ASSISTANT_IDS.index,
-            transport: {
-              provider: 'vapi.websocket',
-              audioFormat: { format: 'pcm_s16le', sampleRate: 12345 },
-            },
-          }),
+          dataOf(
+            vapi.POST('/call', {
+              body: {
+                assistantId: SEEDED_ASSISTANT_IDS.index,
+                transport: {
+                  provider: 'vapi.websocket',
+                  audioFormat: { format: 'pcm_s16le', sampleRate: 12345 },
+                },
+              },
+            }),
+          ),
         );
         expect(rate.message).toContain('sampleRate must be one of');
       });
@@ -186,14 +210,22 @@ for (const target of testDbTargets()) {
         expect(await directory!.claimCall('no-such-call')).toBe('ended');
         // A claim refused by a room limit is given back, and the call can be joined again.
         directory!.releaseCall(id);
-        await expect.poll(async () => (await vapi.call.get(id)).status).toBe('queued');
+        await expect
+          .poll(async () => (await dataOf(vapi.GET('/call/{id}', { params: { path: { id: id } } }))).status)
+          .toBe('queued');
         expect(await directory!.claimCall(id)).toBe('claimed');
 
         directory!.onStatus(id, { status: 'in-progress' });
-        await expect.poll(async () => (await vapi.call.get(id)).status).toBe('in-progress');
+        await expect
+          .poll(async () => (await dataOf(vapi.GET('/call/{id}', { params: { path: { id: id } } }))).status)
+          .toBe('in-progress');
         directory!.onStatus(id, { status: 'ended', endedReason: 'customer-ended-call' });
-        await expect.poll(async () => (await vapi.call.get(id)).status).toBe('ended');
-        expect((await vapi.call.get(id)).endedReason).toBe('customer-ended-call');
+        await expect
+          .poll(async () => (await dataOf(vapi.GET('/call/{id}', { params: { path: { id: id } } }))).status)
+          .toBe('ended');
+        expect((await dataOf(vapi.GET('/call/{id}', { params: { path: { id: id } } }))).endedReason).toBe(
+          'customer-ended-call',
+        );
         expect(await directory!.resolveCall(id)).toBeNull();
       });
     });

@@ -1,5 +1,5 @@
 import { testDbTargets } from '@engage/db/testing';
-import { createVapiClient, type VapiClient } from '@engage/vapi-client';
+import { createVapiClient, dataOf, fileUpload, type VapiClient } from '@engage/vapi-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minimalPdf } from '@engage/vapi-emulator/testing';
 import { apiError, DELAY, file, keys, PROXY_SECRET, useHttpEmulator } from './routes-harness.js';
@@ -14,7 +14,9 @@ for (const target of testDbTargets()) {
 
     describe('files', () => {
       it('uploads a file: processing at first, done once the processing delay has passed', async () => {
-        const created = await vapi.file.upload(file('# FAQ\n\nHello.', 'faq.md', 'text/markdown'));
+        const created = await dataOf(
+          vapi.POST('/file', fileUpload(file('# FAQ\n\nHello.', 'faq.md', 'text/markdown'))),
+        );
         expect(created).toMatchObject({
           name: 'faq.md',
           bytes: 13,
@@ -27,9 +29,13 @@ for (const target of testDbTargets()) {
 
         expect(await reports.settled(created.id)).toEqual({ id: created.id, status: 'done' });
         clock.advance(DELAY - 1);
-        expect((await vapi.file.get(created.id)).status).toBe('processing');
+        expect((await dataOf(vapi.GET('/file/{id}', { params: { path: { id: created.id } } }))).status).toBe(
+          'processing',
+        );
         clock.advance(1);
-        expect((await vapi.file.get(created.id)).status).toBe('done');
+        expect((await dataOf(vapi.GET('/file/{id}', { params: { path: { id: created.id } } }))).status).toBe(
+          'done',
+        );
 
         // The url serves the stored bytes back.
         const res = await fetch(created.url!);
@@ -45,11 +51,13 @@ for (const target of testDbTargets()) {
         ['binary in a text file', file(new Uint8Array([0xff, 0xfe, 0x00, 0x01]), 'blob.csv')],
         ['a .pdf that does not parse', file('%PDF-1.7\n...', 'doc.pdf')],
       ])('marks %s failed after processing', async (_label, upload) => {
-        const created = await vapi.file.upload(upload);
+        const created = await dataOf(vapi.POST('/file', fileUpload(upload)));
         expect(created.status).toBe('processing');
         expect(await reports.settled(created.id)).toMatchObject({ status: 'failed' });
         clock.advance(DELAY);
-        expect((await vapi.file.get(created.id)).status).toBe('failed');
+        expect((await dataOf(vapi.GET('/file/{id}', { params: { path: { id: created.id } } }))).status).toBe(
+          'failed',
+        );
       });
 
       it("uses X-Forwarded-Host in the file URL only from the server's proxy (x-engage-proxy)", async () => {
@@ -82,35 +90,54 @@ for (const target of testDbTargets()) {
       });
 
       it('accepts a readable PDF and valid JSON', async () => {
-        const pdf = await vapi.file.upload(file(minimalPdf(['Hello.']), 'doc.pdf'));
-        const json = await vapi.file.upload(file('{"ok":true}', 'data.json'));
+        const pdf = await dataOf(vapi.POST('/file', fileUpload(file(minimalPdf(['Hello.']), 'doc.pdf'))));
+        const json = await dataOf(vapi.POST('/file', fileUpload(file('{"ok":true}', 'data.json'))));
         expect(pdf.mimetype).toBe('application/pdf');
         await Promise.all([reports.settled(pdf.id), reports.settled(json.id)]);
         clock.advance(DELAY);
-        expect((await vapi.file.get(pdf.id)).status).toBe('done');
-        expect((await vapi.file.get(json.id)).status).toBe('done');
+        expect((await dataOf(vapi.GET('/file/{id}', { params: { path: { id: pdf.id } } }))).status).toBe(
+          'done',
+        );
+        expect((await dataOf(vapi.GET('/file/{id}', { params: { path: { id: json.id } } }))).status).toBe(
+          'done',
+        );
       });
 
       it('keeps purpose and metadata, lists files of one purpose newest first, renames and deletes', async () => {
-        const a = await vapi.file.upload(file('a', 'a.txt'), {
-          purpose: 'knowledge-base-v2',
-          metadata: { n: 1 },
-        });
+        const a = await dataOf(
+          vapi.POST(
+            '/file',
+            fileUpload(file('a', 'a.txt'), {
+              purpose: 'knowledge-base-v2',
+              metadata: { n: 1 },
+            }),
+          ),
+        );
         clock.advance(1);
-        const newer = await vapi.file.upload(file('n', 'n.txt'), { purpose: 'knowledge-base-v2' });
-        const b = await vapi.file.upload(file('b', 'b.txt'), { purpose: 'assistant' });
+        const newer = await dataOf(
+          vapi.POST('/file', fileUpload(file('n', 'n.txt'), { purpose: 'knowledge-base-v2' })),
+        );
+        const b = await dataOf(vapi.POST('/file', fileUpload(file('b', 'b.txt'), { purpose: 'assistant' })));
         expect(a).toMatchObject({ purpose: 'knowledge-base-v2', metadata: { n: 1 } });
 
-        const list = (await vapi.file.list({ purpose: 'knowledge-base-v2' })).map((f) => f.id);
+        const list = (
+          await dataOf(vapi.GET('/file', { params: { query: { purpose: 'knowledge-base-v2' } } }))
+        ).map((f) => f.id);
         expect(list.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
         expect(list.indexOf(newer.id)).toBeLessThan(list.indexOf(a.id));
         expect(list).not.toContain(b.id);
-        expect((await vapi.file.list({ purpose: 'assistant' })).map((f) => f.id)).toContain(b.id);
+        expect(
+          (await dataOf(vapi.GET('/file', { params: { query: { purpose: 'assistant' } } }))).map((f) => f.id),
+        ).toContain(b.id);
 
-        const renamed = await vapi.file.update(b.id, { name: 'renamed.txt' });
+        const renamed = await dataOf(
+          vapi.PATCH('/file/{id}', { params: { path: { id: b.id } }, body: { name: 'renamed.txt' } }),
+        );
         expect(renamed).toMatchObject({ name: 'renamed.txt', originalName: 'b.txt' });
-        expect((await vapi.file.delete(b.id)).id).toBe(b.id);
-        expect((await apiError(vapi.file.get(b.id))).status).toBe(404);
+        expect((await dataOf(vapi.DELETE('/file/{id}', { params: { path: { id: b.id } } }))).id).toBe(b.id);
+        expect(
+          (await apiError(dataOf(vapi.GET('/file/{id}', { params: { path: { id: b.id } } })))).status,
+        ).toBe(404);
       });
 
       it('answers 400 without a file field, for an unsupported type and for bad metadata', async () => {
@@ -124,7 +151,7 @@ for (const target of testDbTargets()) {
         expect(res.status).toBe(400);
         expect(await res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
 
-        const exe = await apiError(vapi.file.upload(file('MZ', 'tool.exe')));
+        const exe = await apiError(dataOf(vapi.POST('/file', fileUpload(file('MZ', 'tool.exe')))));
         expect(exe.status).toBe(400);
         expect(exe.message).toContain('.exe is not supported');
 
@@ -141,7 +168,9 @@ for (const target of testDbTargets()) {
       });
 
       it('answers 413 for a file over the size limit', async () => {
-        const error = await apiError(vapi.file.upload(file('x'.repeat(64 * 1024 + 1), 'big.txt')));
+        const error = await apiError(
+          dataOf(vapi.POST('/file', fileUpload(file('x'.repeat(64 * 1024 + 1), 'big.txt')))),
+        );
         expect(error.status).toBe(413);
         expect(error.message).toContain('too large');
 
@@ -168,11 +197,19 @@ for (const target of testDbTargets()) {
       it('refuses the public key, a wrong key and no key on /file with 401 in the provider shape', async () => {
         for (const token of [keys.publicKey, 'sk-wrong', undefined]) {
           const client = createVapiClient({ baseUrl, token });
-          const error = await apiError(client.file.list({ purpose: 'assistant' }));
+          const error = await apiError(
+            dataOf(client.GET('/file', { params: { query: { purpose: 'assistant' } } })),
+          );
           expect(error.status).toBe(401);
           expect(error.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
         }
-        const withPublic = await apiError(createVapiClient({ baseUrl, token: keys.publicKey }).file.list());
+        const withPublic = await apiError(
+          dataOf(
+            createVapiClient({ baseUrl, token: keys.publicKey }).GET('/file', {
+              params: { query: { purpose: 'assistant' } },
+            }),
+          ),
+        );
         expect(withPublic.message).toContain('Invalid Key');
       });
     });

@@ -1,5 +1,5 @@
 import { testDbTargets } from '@engage/db/testing';
-import type { QueryTool, VapiClient, VapiFile } from '@engage/vapi-client';
+import { dataOf, fileUpload, type QueryTool, type VapiClient, type VapiFile } from '@engage/vapi-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED_ASSISTANT_IDS } from '@engage/vapi-emulator';
 import { apiError, DELAY, file, keys, useHttpEmulator } from './routes-harness.js';
@@ -15,22 +15,26 @@ for (const target of testDbTargets()) {
     describe('tools', () => {
       let done: VapiFile;
       beforeAll(async () => {
-        done = await vapi.file.upload(file('Knowledge.', 'kb.txt'));
+        done = await dataOf(vapi.POST('/file', fileUpload(file('Knowledge.', 'kb.txt'))));
         clock.advance(DELAY);
       });
 
       it('creates a query tool over existing files and reads it back', async () => {
-        const tool = (await vapi.tool.create({
-          type: 'query',
-          function: { name: 'product-kb' },
-          knowledgeBases: [
-            { provider: 'google', name: 'product-kb', description: 'Products', fileIds: [done.id] },
-          ],
-        })) as QueryTool;
+        const tool = (await dataOf(
+          vapi.POST('/tool', {
+            body: {
+              type: 'query',
+              function: { name: 'product-kb' },
+              knowledgeBases: [
+                { provider: 'google', name: 'product-kb', description: 'Products', fileIds: [done.id] },
+              ],
+            },
+          }),
+        )) as QueryTool;
         expect(tool).toMatchObject({ type: 'query', function: { name: 'product-kb' } });
         expect(tool.knowledgeBases[0]?.fileIds).toEqual([done.id]);
-        expect(await vapi.tool.get(tool.id)).toEqual(tool);
-        expect((await vapi.tool.list()).map((t) => t.id)).toContain(tool.id);
+        expect(await dataOf(vapi.GET('/tool/{id}', { params: { path: { id: tool.id } } }))).toEqual(tool);
+        expect((await dataOf(vapi.GET('/tool'))).map((t) => t.id)).toContain(tool.id);
       });
 
       it.each([
@@ -44,13 +48,23 @@ for (const target of testDbTargets()) {
         ['no description', { description: '' }, 'description must not be empty'],
       ])('refuses a query tool with %s (400)', async (_label, change, message) => {
         const error = await apiError(
-          vapi.tool.create({
-            type: 'query',
-            function: { name: 'kb' },
-            knowledgeBases: [
-              { provider: 'google', name: 'kb', description: 'd', fileIds: [done.id], ...change } as never,
-            ],
-          }),
+          dataOf(
+            vapi.POST('/tool', {
+              body: {
+                type: 'query',
+                function: { name: 'kb' },
+                knowledgeBases: [
+                  {
+                    provider: 'google',
+                    name: 'kb',
+                    description: 'd',
+                    fileIds: [done.id],
+                    ...change,
+                  } as never,
+                ],
+              },
+            }),
+          ),
         );
         expect(error.status).toBe(400);
         expect(Array.isArray((error.body as { message: unknown }).message)).toBe(true);
@@ -71,106 +85,189 @@ for (const target of testDbTargets()) {
       });
 
       it('updates a tool with PATCH, validating the merged tool and keeping its type', async () => {
-        const tool = (await vapi.tool.create({
-          type: 'query',
-          function: { name: 'patched' },
-          knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: [done.id] }],
-        })) as QueryTool;
-        const updated = (await vapi.tool.update(tool.id, {
-          knowledgeBases: [{ provider: 'google', name: 'kb', description: 'Renamed', fileIds: [done.id] }],
-        })) as QueryTool;
+        const tool = (await dataOf(
+          vapi.POST('/tool', {
+            body: {
+              type: 'query',
+              function: { name: 'patched' },
+              knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: [done.id] }],
+            },
+          }),
+        )) as QueryTool;
+        const updated = (await dataOf(
+          vapi.PATCH('/tool/{id}', {
+            params: { path: { id: tool.id } },
+            body: {
+              type: 'query',
+              knowledgeBases: [
+                { provider: 'google', name: 'kb', description: 'Renamed', fileIds: [done.id] },
+              ],
+            },
+          }),
+        )) as QueryTool;
         expect(updated).toMatchObject({ id: tool.id, type: 'query', function: { name: 'patched' } });
         expect(updated.knowledgeBases[0]?.description).toBe('Renamed');
-        expect(await vapi.tool.get(tool.id)).toEqual(updated);
+        expect(await dataOf(vapi.GET('/tool/{id}', { params: { path: { id: tool.id } } }))).toEqual(updated);
         const unknownFile = await apiError(
-          vapi.tool.update(tool.id, {
-            knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: ['nope'] }],
-          }),
+          dataOf(
+            vapi.PATCH('/tool/{id}', {
+              params: { path: { id: tool.id } },
+              body: {
+                type: 'query',
+                knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: ['nope'] }],
+              },
+            }),
+          ),
         );
         expect(unknownFile.status).toBe(400);
         expect(unknownFile.message).toContain('file nope does not exist');
-        expect((await apiError(vapi.tool.update(tool.id, { type: 'function' }))).status).toBe(400);
-        expect(await vapi.tool.get(tool.id)).toEqual(updated);
+        expect(
+          (
+            await apiError(
+              dataOf(
+                vapi.PATCH('/tool/{id}', { params: { path: { id: tool.id } }, body: { type: 'function' } }),
+              ),
+            )
+          ).status,
+        ).toBe(400);
+        expect(await dataOf(vapi.GET('/tool/{id}', { params: { path: { id: tool.id } } }))).toEqual(updated);
       });
 
       it('deletes a tool', async () => {
-        const tool = await vapi.tool.create({ type: 'function', function: { name: 'f' } });
-        await vapi.tool.delete(tool.id);
-        expect((await apiError(vapi.tool.get(tool.id))).status).toBe(404);
+        const tool = await dataOf(
+          vapi.POST('/tool', { body: { type: 'function', function: { name: 'f' } } }),
+        );
+        await dataOf(vapi.DELETE('/tool/{id}', { params: { path: { id: tool.id } } }));
+        expect(
+          (await apiError(dataOf(vapi.GET('/tool/{id}', { params: { path: { id: tool.id } } })))).status,
+        ).toBe(404);
       });
     });
 
     describe('knowledge bases', () => {
       it('creates, lists, reads, updates and deletes a knowledge base', async () => {
-        const kb = await vapi.knowledgeBase.create({
-          provider: 'custom-knowledge-base',
-          name: 'Docs',
-          server: { url: 'https://kb.example.com/search' },
-        });
+        const kb = await dataOf(
+          vapi.POST('/knowledge-base', {
+            body: {
+              provider: 'custom-knowledge-base',
+              name: 'Docs',
+              server: { url: 'https://kb.example.com/search' },
+            },
+          }),
+        );
         expect(kb).toMatchObject({ id: expect.any(String), provider: 'custom-knowledge-base', name: 'Docs' });
-        expect((await vapi.knowledgeBase.list()).map((k) => k.id)).toContain(kb.id);
-        expect(await vapi.knowledgeBase.get(kb.id)).toEqual(kb);
-        const renamed = await vapi.knowledgeBase.update(kb.id, { name: 'Manuals' });
+        expect((await dataOf(vapi.GET('/knowledge-base'))).map((k) => k.id)).toContain(kb.id);
+        expect(await dataOf(vapi.GET('/knowledge-base/{id}', { params: { path: { id: kb.id } } }))).toEqual(
+          kb,
+        );
+        const renamed = await dataOf(
+          vapi.PATCH('/knowledge-base/{id}', { params: { path: { id: kb.id } }, body: { name: 'Manuals' } }),
+        );
         expect(renamed).toMatchObject({ id: kb.id, provider: 'custom-knowledge-base', name: 'Manuals' });
-        expect(await vapi.knowledgeBase.get(kb.id)).toEqual(renamed);
-        await vapi.knowledgeBase.delete(kb.id);
-        expect((await apiError(vapi.knowledgeBase.get(kb.id))).status).toBe(404);
+        expect(await dataOf(vapi.GET('/knowledge-base/{id}', { params: { path: { id: kb.id } } }))).toEqual(
+          renamed,
+        );
+        await dataOf(vapi.DELETE('/knowledge-base/{id}', { params: { path: { id: kb.id } } }));
+        expect(
+          (await apiError(dataOf(vapi.GET('/knowledge-base/{id}', { params: { path: { id: kb.id } } }))))
+            .status,
+        ).toBe(404);
       });
 
       it('refuses an unknown provider and a bad server URL (400), on create and on update', async () => {
-        const badProvider = await apiError(vapi.knowledgeBase.create({ provider: 'google', name: 'x' }));
+        const badProvider = await apiError(
+          dataOf(vapi.POST('/knowledge-base', { body: { provider: 'google', name: 'x' } })),
+        );
         expect(badProvider.status).toBe(400);
         expect(badProvider.message).toContain('provider must be one of the following values');
-        const kb = await vapi.knowledgeBase.create({ provider: 'trieve', name: 'T' });
+        const kb = await dataOf(vapi.POST('/knowledge-base', { body: { provider: 'trieve', name: 'T' } }));
         expect(
-          (await apiError(vapi.knowledgeBase.update(kb.id, { server: { url: 'not a url' } }))).status,
+          (
+            await apiError(
+              dataOf(
+                vapi.PATCH('/knowledge-base/{id}', {
+                  params: { path: { id: kb.id } },
+                  body: { server: { url: 'not a url' } },
+                }),
+              ),
+            )
+          ).status,
         ).toBe(400);
-        expect(await vapi.knowledgeBase.get(kb.id)).toEqual(kb);
+        expect(await dataOf(vapi.GET('/knowledge-base/{id}', { params: { path: { id: kb.id } } }))).toEqual(
+          kb,
+        );
       });
     });
 
     describe('assistants', () => {
       it('seeds the three landing-page assistants with a model and a voice', async () => {
         for (const id of Object.values(SEEDED_ASSISTANT_IDS)) {
-          const assistant = await vapi.assistant.get(id);
+          const assistant = await dataOf(vapi.GET('/assistant/{id}', { params: { path: { id: id } } }));
           expect(assistant.model).toMatchObject({ provider: 'openai', model: 'gpt-4o', toolIds: [] });
           expect(assistant.voice?.provider).toBeTruthy();
         }
-        expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.index)).name).toBe('CTO/CIO Assistant');
-        expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.ediscovery)).name).toBe(
-          'Sales Engineer Assistant',
-        );
+        expect(
+          (
+            await dataOf(
+              vapi.GET('/assistant/{id}', { params: { path: { id: SEEDED_ASSISTANT_IDS.index } } }),
+            )
+          ).name,
+        ).toBe('CTO/CIO Assistant');
+        expect(
+          (
+            await dataOf(
+              vapi.GET('/assistant/{id}', { params: { path: { id: SEEDED_ASSISTANT_IDS.ediscovery } } }),
+            )
+          ).name,
+        ).toBe('Sales Engineer Assistant');
         // One name everywhere: the site calls the onboarding page's assistant the same.
-        expect((await vapi.assistant.get(SEEDED_ASSISTANT_IDS.onboarding)).name).toBe(
-          'Project Onboarding Assistant',
-        );
+        expect(
+          (
+            await dataOf(
+              vapi.GET('/assistant/{id}', { params: { path: { id: SEEDED_ASSISTANT_IDS.onboarding } } }),
+            )
+          ).name,
+        ).toBe('Project Onboarding Assistant');
       });
 
       it('attaches a tool the way the import tool does: the whole model with toolIds, other fields kept', async () => {
-        const kb = await vapi.file.upload(file('x', 'x.md'));
-        const tool = await vapi.tool.create({
-          type: 'query',
-          function: { name: 'kb' },
-          knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: [kb.id] }],
-        });
-        const created = await vapi.assistant.create({
-          name: 'Patch me',
-          firstMessage: 'Hi',
-          model: {
-            provider: 'openai',
-            model: 'gpt-4o',
-            messages: [{ role: 'system', content: 'Be brief.' }],
-          },
-          voice: { provider: 'vapi', voiceId: 'Elliot' },
-        });
-        const current = await vapi.assistant.get(created.id);
-        const updated = await vapi.assistant.update(created.id, {
-          model: {
-            ...current.model!,
-            temperature: 0.2,
-            toolIds: [...(current.model?.toolIds ?? []), tool.id],
-          },
-        });
+        const kb = await dataOf(vapi.POST('/file', fileUpload(file('x', 'x.md'))));
+        const tool = await dataOf(
+          vapi.POST('/tool', {
+            body: {
+              type: 'query',
+              function: { name: 'kb' },
+              knowledgeBases: [{ provider: 'google', name: 'kb', description: 'd', fileIds: [kb.id] }],
+            },
+          }),
+        );
+        const created = await dataOf(
+          vapi.POST('/assistant', {
+            body: {
+              name: 'Patch me',
+              firstMessage: 'Hi',
+              model: {
+                provider: 'openai',
+                model: 'gpt-4o',
+                messages: [{ role: 'system', content: 'Be brief.' }],
+              },
+              voice: { provider: 'vapi', voiceId: 'Elliot' },
+            },
+          }),
+        );
+        const current = await dataOf(vapi.GET('/assistant/{id}', { params: { path: { id: created.id } } }));
+        const updated = await dataOf(
+          vapi.PATCH('/assistant/{id}', {
+            params: { path: { id: created.id } },
+            body: {
+              model: {
+                ...current.model!,
+                temperature: 0.2,
+                toolIds: [...(current.model?.toolIds ?? []), tool.id],
+              },
+            },
+          }),
+        );
         expect(updated.model).toMatchObject({
           provider: 'openai',
           model: 'gpt-4o',
@@ -180,34 +277,55 @@ for (const target of testDbTargets()) {
         });
         expect(updated).toMatchObject({ name: 'Patch me', firstMessage: 'Hi', voice: { voiceId: 'Elliot' } });
         expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.createdAt));
-        expect((await vapi.assistant.get(created.id)).model?.toolIds).toEqual([tool.id]);
+        expect(
+          (await dataOf(vapi.GET('/assistant/{id}', { params: { path: { id: created.id } } }))).model
+            ?.toolIds,
+        ).toEqual([tool.id]);
 
         // A PATCH with a model replaces the model whole, as the provider warns.
-        const replaced = await vapi.assistant.update(created.id, {
-          model: { provider: 'openai', model: 'gpt-4o-mini' },
-        });
+        const replaced = await dataOf(
+          vapi.PATCH('/assistant/{id}', {
+            params: { path: { id: created.id } },
+            body: {
+              model: { provider: 'openai', model: 'gpt-4o-mini' },
+            },
+          }),
+        );
         expect(replaced.model).toEqual({ provider: 'openai', model: 'gpt-4o-mini' });
       });
 
       it('refuses toolIds that do not exist and server-owned fields', async () => {
         const a = await apiError(
-          vapi.assistant.update(SEEDED_ASSISTANT_IDS.index, {
-            model: { provider: 'openai', model: 'gpt-4o', toolIds: ['missing-tool'] },
-          }),
+          dataOf(
+            vapi.PATCH('/assistant/{id}', {
+              params: { path: { id: SEEDED_ASSISTANT_IDS.index } },
+              body: {
+                model: { provider: 'openai', model: 'gpt-4o', toolIds: ['missing-tool'] },
+              },
+            }),
+          ),
         );
         expect(a.status).toBe(400);
         expect(a.message).toContain('tool missing-tool does not exist');
-        const b = await apiError(vapi.assistant.create({ id: 'mine', name: 'x' }));
+        const b = await apiError(dataOf(vapi.POST('/assistant', { body: { id: 'mine', name: 'x' } })));
         expect(b.message).toContain('property id should not exist');
       });
 
       it('replaces with PUT, deletes, and answers 404 afterwards', async () => {
-        const a = await vapi.assistant.create({ name: 'Temp', firstMessage: 'Hello' });
-        const put = await vapi.assistant.replace(a.id, { name: 'Replaced' });
+        const a = await dataOf(vapi.POST('/assistant', { body: { name: 'Temp', firstMessage: 'Hello' } }));
+        // PUT is not in the document (so not in the client); the provider replaces the whole assistant.
+        const res = await fetch(`${baseUrl}/assistant/${a.id}`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${keys.privateKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'Replaced' }),
+        });
+        const put = (await res.json()) as { firstMessage?: string; name?: string };
         expect(put.firstMessage).toBeUndefined();
         expect(put.name).toBe('Replaced');
-        await vapi.assistant.delete(a.id);
-        expect((await apiError(vapi.assistant.get(a.id))).status).toBe(404);
+        await dataOf(vapi.DELETE('/assistant/{id}', { params: { path: { id: a.id } } }));
+        expect(
+          (await apiError(dataOf(vapi.GET('/assistant/{id}', { params: { path: { id: a.id } } })))).status,
+        ).toBe(404);
       });
     });
   });

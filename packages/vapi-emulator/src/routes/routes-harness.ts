@@ -24,6 +24,9 @@ export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')) {
 export const file = (content: string | Uint8Array, name: string, type = '') =>
   new File([typeof content === 'string' ? content : new Uint8Array(content)], name, { type });
 
+/** A body the document forbids, sent on purpose to see the emulator refuse it. */
+export const forbidden = (body: object): never => body as never;
+
 export const apiError = async (promise: Promise<unknown>): Promise<VapiApiError> => {
   const error = await promise.then(
     () => null,

@@ -1,9 +1,10 @@
 import type { Db } from '@engage/db';
 import { testDbTargets } from '@engage/db/testing';
-import { createVapiClient, VAPI_ROUTES, type VapiClient } from '@engage/vapi-client';
+import { createVapiClient, dataOf, type VapiClient } from '@engage/vapi-client';
+import { VAPI_ROUTES } from '@engage/vapi-contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVapiEmulator, NOT_IMPLEMENTED } from '@engage/vapi-emulator';
-import { apiError, keys, useHttpEmulator } from './routes-harness.js';
+import { apiError, forbidden, keys, useHttpEmulator } from './routes-harness.js';
 
 for (const target of testDbTargets()) {
   describe(`the client against the emulator over HTTP: faults, routes and restarts (${target.name})`, () => {
@@ -33,20 +34,28 @@ for (const target of testDbTargets()) {
             return res;
           },
         });
-        expect(Array.isArray(await observed.assistant.list())).toBe(true);
+        expect(Array.isArray(await dataOf(observed.GET('/assistant')))).toBe(true);
         expect(seen).toEqual([429, 429, 200]);
         // Without retries the same burst surfaces as a 429 with its Retry-After.
         faults.rateLimit = { burst: 1, retryAfterSeconds: 3 };
         const error = await apiError(
-          createVapiClient({ baseUrl, token: keys.privateKey }).file.list({ purpose: 'assistant' }),
+          dataOf(
+            createVapiClient({ baseUrl, token: keys.privateKey }).GET('/file', {
+              params: { query: { purpose: 'assistant' } },
+            }),
+          ),
         );
         expect(error).toMatchObject({ status: 429, retryAfterMs: 3000 });
-        expect(await retrying.file.list({ purpose: 'assistant' })).toBeInstanceOf(Array);
+        expect(
+          await dataOf(retrying.GET('/file', { params: { query: { purpose: 'assistant' } } })),
+        ).toBeInstanceOf(Array);
       });
 
       it('answers 503 at the configured error rate', async () => {
         faults.errorRate = 1;
-        expect((await apiError(vapi.file.list())).status).toBe(503);
+        expect((await apiError(dataOf(vapi.GET('/file', { params: { query: forbidden({}) } })))).status).toBe(
+          503,
+        );
       });
     });
 
@@ -83,14 +92,19 @@ for (const target of testDbTargets()) {
       });
 
       it('answers 404 in the provider shape for a path it does not know', async () => {
-        const error = await apiError(vapi.requester.request({ method: 'GET', path: '/nothing/here/at/all' }));
-        expect(error.status).toBe(404);
-        expect(error.body).toMatchObject({ statusCode: 404, message: 'Cannot GET /nothing/here/at/all' });
+        const res = await fetch(`${baseUrl}/nothing/here/at/all`, {
+          headers: { Authorization: `Bearer ${keys.privateKey}` },
+        });
+        expect(res.status).toBe(404);
+        expect(await res.json()).toMatchObject({
+          statusCode: 404,
+          message: 'Cannot GET /nothing/here/at/all',
+        });
       });
     });
 
     it('keeps its data across a restart on the same database', async () => {
-      const created = await vapi.assistant.create({ name: 'Durable' });
+      const created = await dataOf(vapi.POST('/assistant', { body: { name: 'Durable' } }));
       const again = createVapiEmulator({ db, keys, now: clock.now });
       const res = await again.request(`/assistant/${created.id}`, {
         headers: { Authorization: `Bearer ${keys.privateKey}` },

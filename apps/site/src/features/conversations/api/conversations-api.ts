@@ -11,17 +11,7 @@ import {
   type ProviderChat,
   type UnansweredAnswer,
 } from '@engage/http-contract/conversations';
-import {
-  createRequester,
-  deleteCall,
-  deleteChat,
-  getCall,
-  listAssistants,
-  listCalls,
-  listChats,
-  type Query,
-  type Requester,
-} from '@engage/vapi-client';
+import { createVapiClient, dataOf } from '@engage/vapi-client';
 import type { EngageApi } from '@/lib/engage-api';
 import { callQuery, chatQuery, type Filters } from '../lib/filters';
 export { isVapiApiError } from '@engage/vapi-client';
@@ -122,14 +112,16 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
   const { server } = options;
   // Through the proxy, the provider's answers are watched like the server's own (a 401, a second
   // factor asked for).
-  const r: Requester = createRequester({
+  const vapi = createVapiClient({
     baseUrl: options.baseUrl,
     token: server.token,
     fetch: server.fetch,
   });
 
   const sessionChats = async (sessionId: string, signal?: AbortSignal) => {
-    const body = await listChats<unknown>(r, { sessionId, limit: 1000, sortOrder: 'ASC' }, { signal });
+    const body: unknown = await dataOf(
+      vapi.GET('/chat', { params: { query: { sessionId, limit: 1000, sortOrder: 'ASC' } }, signal }),
+    );
     return parseItems(chatSchema, chatResults(body).items);
   };
 
@@ -138,8 +130,8 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
       const cq = callQuery(filters, cursor, pageSize);
       const hq = chatQuery(filters, cursor, pageSize);
       const [callBody, chatBody] = await Promise.all([
-        cq ? listCalls<unknown>(r, cq as Query, { signal }) : Promise.resolve([]),
-        hq ? listChats<unknown>(r, hq as Query, { signal }) : Promise.resolve([]),
+        cq ? dataOf(vapi.GET('/call', { params: { query: cq }, signal })) : Promise.resolve([]),
+        hq ? dataOf(vapi.GET('/chat', { params: { query: hq }, signal })) : Promise.resolve([]),
       ]);
       const callItems = Array.isArray(callBody) ? callBody : [];
       const chatPage = chatResults(chatBody);
@@ -157,7 +149,9 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
 
     async getConversation(conversation, signal) {
       if (conversation.kind === 'voice') {
-        const call = callSchema.parse(await getCall<unknown>(r, conversation.ids[0]!, { signal }));
+        const call = callSchema.parse(
+          await dataOf(vapi.GET('/call/{id}', { params: { path: { id: conversation.ids[0]! } }, signal })),
+        );
         return toConversations([call], [])[0]!;
       }
       const sessionId = conversation.key.slice('chat:'.length);
@@ -169,17 +163,20 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
 
     async deleteConversation(conversation) {
       if (conversation.kind === 'voice') {
-        await deleteCall<unknown>(r, conversation.ids[0]!);
+        await vapi.DELETE('/call/{id}', { params: { path: { id: conversation.ids[0]! } } });
         return;
       }
       // Every chat of the session, also those the list had not loaded yet.
       const sessionId = conversation.key.slice('chat:'.length);
       const more = (await sessionChats(sessionId)).filter((c) => c.sessionId === sessionId).map((c) => c.id);
-      for (const id of new Set([...conversation.ids, ...more])) await deleteChat<unknown>(r, id);
+      for (const id of new Set([...conversation.ids, ...more]))
+        await vapi.DELETE('/chat/{id}', { params: { path: { id } } });
     },
 
     async listAssistants(signal) {
-      const list = await listAssistants<unknown>(r, { limit: 1000 }, { signal });
+      const list: unknown = await dataOf(
+        vapi.GET('/assistant', { params: { query: { limit: 1000 } }, signal }),
+      );
       return (Array.isArray(list) ? list : [])
         .filter((a): a is { id: string; name?: unknown } => typeof a?.id === 'string')
         .map((a) => ({ id: a.id, name: typeof a.name === 'string' && a.name ? a.name : a.id }));

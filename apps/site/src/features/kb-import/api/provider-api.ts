@@ -1,21 +1,9 @@
 import {
-  createRequester,
-  attachFileToKnowledgeBaseV2,
-  createKnowledgeBaseV2,
-  createTool,
-  deleteFile,
-  getKnowledgeBaseV2,
-  getAssistant,
-  getFile,
-  listAssistants,
-  listFiles,
-  listKnowledgeBasesV2,
-  listTools,
-  updateAssistant,
-  uploadFile,
-  type Assistant as VapiAssistant,
-  type AssistantModel,
+  createVapiClient,
+  dataOf,
+  fileUpload,
   type VapiFile,
+  type VapiRequestBody,
 } from '@engage/vapi-client';
 import { mimeTypeFor } from '../lib/file-types';
 
@@ -100,7 +88,10 @@ export interface ProviderApiOptions {
   fetch?: typeof fetch;
 }
 
-function toFile(f: VapiFile, fallbackName = ''): ProviderFile {
+function toFile(
+  f: Omit<VapiFile, 'status' | 'metadata'> & { status?: string },
+  fallbackName = '',
+): ProviderFile {
   return {
     id: f.id,
     name: f.name ?? f.originalName ?? fallbackName,
@@ -130,70 +121,84 @@ function toQueryTool(t: RawTool): ProviderKnowledge {
   };
 }
 
-function toAssistant(a: VapiAssistant): Assistant {
-  return { id: a.id, name: a.name ?? '', ...(a.model ? { model: a.model } : {}) };
+function toAssistant(a: { id: string; name?: string; model?: object }): Assistant {
+  return { id: a.id, name: a.name ?? '', ...(a.model ? { model: { ...a.model } } : {}) };
 }
+
+/** A listing as the tool reads it: a provider that answers anything but an array lists nothing. */
+const items = <T>(list: unknown): T[] => (Array.isArray(list) ? (list as T[]) : []);
 
 /**
  * The import tool's routes over @engage/vapi-client. One request per call, no client retries:
  * retries and pacing belong to the pipeline, which knows what is safe to repeat.
  */
 export function createProviderApi({ baseUrl, getToken, fetch: fetchImpl }: ProviderApiOptions): ProviderApi {
-  const r = createRequester({ baseUrl, token: getToken, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const vapi = createVapiClient({ baseUrl, token: getToken, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const id = (value: string) => ({ path: { id: value } });
   return {
-    uploadFile: async (file, name, options = {}) => {
+    uploadFile: async (file, name, { signal } = {}) => {
       const typed = new File([file], name, { type: mimeTypeFor(name) });
       return toFile(
-        await uploadFile(r, typed, { name, purpose: FILE_PURPOSE, signal: options.signal }),
+        await dataOf(vapi.POST('/file', { ...fileUpload(typed, { name, purpose: FILE_PURPOSE }), signal })),
         name,
       );
     },
-    listFiles: async (options = {}) => {
-      const list = await listFiles<VapiFile[] | null>(
-        r,
-        { purpose: FILE_PURPOSE },
-        { signal: options.signal },
-      );
-      return Array.isArray(list) ? list.map((f) => toFile(f)) : [];
+    listFiles: async ({ signal } = {}) => {
+      const list = await dataOf(vapi.GET('/file', { params: { query: { purpose: FILE_PURPOSE } }, signal }));
+      return items<VapiFile>(list).map((f) => toFile(f));
     },
-    getFile: async (id, options = {}) => toFile(await getFile(r, id, { signal: options.signal })),
-    deleteFile: async (id, options = {}) => {
-      await deleteFile<unknown>(r, id, { signal: options.signal });
+    getFile: async (fileId, { signal } = {}) =>
+      toFile(await dataOf(vapi.GET('/file/{id}', { params: id(fileId), signal }))),
+    deleteFile: async (fileId, { signal } = {}) => {
+      await vapi.DELETE('/file/{id}', { params: id(fileId), signal });
     },
-    createQueryTool: async (input) => ({ id: (await createTool(r, input)).id }),
-    createKnowledgeBaseV2: async (input) => ({ id: (await createKnowledgeBaseV2(r, input)).id }),
-    attachFileToKnowledgeBaseV2: async (id, fileId) => {
-      await attachFileToKnowledgeBaseV2(r, id, { fileId });
+    createQueryTool: async (input) => ({
+      id: (await dataOf(vapi.POST('/tool', { body: input as VapiRequestBody<'/tool', 'post'> }))).id,
+    }),
+    createKnowledgeBaseV2: async (input) => ({
+      id: (await dataOf(vapi.POST('/v2/knowledge-base', { body: input }))).id,
+    }),
+    attachFileToKnowledgeBaseV2: async (kbId, fileId) => {
+      await vapi.POST('/v2/knowledge-base/{id}/file', { params: id(kbId), body: { fileId } });
     },
-    getKnowledgeBaseV2: async (id) => {
-      const kb = await getKnowledgeBaseV2(r, id);
+    getKnowledgeBaseV2: async (kbId) => {
+      const kb = await dataOf(vapi.GET('/v2/knowledge-base/{id}', { params: id(kbId) }));
       return {
         id: kb.id,
         toolId: kb.toolId ?? null,
-        files: (Array.isArray(kb.files) ? kb.files : []).map((f) => ({
+        files: items<{ fileId: string; status: string }>(kb.files).map((f) => ({
           fileId: f.fileId,
           status: f.status,
         })),
       };
     },
     listAssistants: async () => {
-      const list = await listAssistants<VapiAssistant[] | null>(r, { limit: 1000 });
-      return Array.isArray(list) ? list.map((a) => ({ id: a.id, name: a.name ?? '' })) : [];
+      const list = await dataOf(vapi.GET('/assistant', { params: { query: { limit: 1000 } } }));
+      return items<{ id: string; name?: string }>(list).map((a) => ({ id: a.id, name: a.name ?? '' }));
     },
-    listQueryTools: async (options = {}) => {
-      const list = await listTools<RawTool[] | null>(r, { limit: 1000 }, { signal: options.signal });
-      return (Array.isArray(list) ? list : []).filter((t) => t.type === 'query').map(toQueryTool);
+    listQueryTools: async ({ signal } = {}) => {
+      const list = await dataOf(vapi.GET('/tool', { params: { query: { limit: 1000 } }, signal }));
+      return items<RawTool>(list)
+        .filter((t) => t.type === 'query')
+        .map(toQueryTool);
     },
-    listKnowledgeBasesV2: async (options = {}) => {
-      const list = await listKnowledgeBasesV2<{ id: string; name?: string }[] | null>(
-        r,
-        { limit: 1000 },
-        { signal: options.signal },
+    listKnowledgeBasesV2: async ({ signal } = {}) => {
+      const list = await dataOf(
+        vapi.GET('/v2/knowledge-base', { params: { query: { limit: 1000 } }, signal }),
       );
-      return (Array.isArray(list) ? list : []).map((b) => ({ id: b.id, name: b.name ?? b.id }));
+      return items<{ id: string; name?: string }>(list).map((b) => ({ id: b.id, name: b.name ?? b.id }));
     },
-    getAssistant: async (id) => toAssistant(await getAssistant(r, id)),
-    updateAssistant: async (id, patch) =>
-      toAssistant(await updateAssistant(r, id, { model: patch.model as AssistantModel })),
+    getAssistant: async (assistantId) =>
+      toAssistant(await dataOf(vapi.GET('/assistant/{id}', { params: id(assistantId) }))),
+    // The model is the provider's own, read and patched back whole.
+    updateAssistant: async (assistantId, patch) =>
+      toAssistant(
+        await dataOf(
+          vapi.PATCH('/assistant/{id}', {
+            params: id(assistantId),
+            body: { model: patch.model } as VapiRequestBody<'/assistant/{id}', 'patch'>,
+          }),
+        ),
+      ),
   };
 }

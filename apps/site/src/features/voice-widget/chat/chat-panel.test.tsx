@@ -9,7 +9,7 @@ import { chatStorageKey } from './chat-storage';
 
 interface Sent {
   url: string;
-  headers: Record<string, string>;
+  headers: Headers;
   body: { assistantId: string; input: string; sessionId?: string };
   signal: AbortSignal | null;
   respond: (response: Response | Error) => void;
@@ -24,7 +24,7 @@ function fakeProvider() {
       new Promise<Response>((resolve, reject) => {
         const request: Sent = {
           url: String(url),
-          headers: init?.headers as Record<string, string>,
+          headers: new Headers(init?.headers),
           body: JSON.parse(String(init?.body)) as Sent['body'],
           signal: init?.signal ?? null,
           respond: (r) => (r instanceof Error ? reject(r) : resolve(r)),
@@ -87,7 +87,7 @@ describe('ChatPanel', () => {
 
     const request = await next(0);
     expect(request.url).toBe('http://localhost/provider/chat/web');
-    expect(request.headers.Authorization).toBe('Bearer pk_test');
+    expect(request.headers.get('authorization')).toBe('Bearer pk_test');
     expect(request.body).toEqual({ assistantId: 'asst_index', input: 'What do you do?' });
     expect(box()).toHaveValue('');
     expect(box()).toHaveFocus();

@@ -1,4 +1,4 @@
-import { createRequester, createWebChat, isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
+import { createVapiClient, dataOf, isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
 import * as z from 'zod/mini';
 
 /**
@@ -164,7 +164,7 @@ export async function sendWebChat(
   options: SendOptions = {},
 ): Promise<WebChatAnswer> {
   const body = webChatBody(target, turn);
-  const requester = createRequester({
+  const vapi = createVapiClient({
     baseUrl: target.apiBaseUrl,
     token: target.publicKey,
     timeoutMs: options.timeoutMs ?? CHAT_TIMEOUT_MS,
@@ -173,7 +173,9 @@ export async function sendWebChat(
   });
   let answer: unknown;
   try {
-    answer = await createWebChat(requester, body, options.signal ? { signal: options.signal } : {});
+    answer = await dataOf(
+      vapi.POST('/chat/web', { body, ...(options.signal && { signal: options.signal }) }),
+    );
   } catch (error) {
     if (isVapiApiError(error))
       throw new WebChatError('http', httpErrorMessage(error.status, error.body), error.status);

@@ -62,8 +62,12 @@ type Setup = ReturnType<typeof setup>;
 
 /** ENGAGE, then the assistant joins the room, plays audio and says it is listening. */
 async function connect(t: Setup) {
-  await t.user.click(widget.getByRole('button', { name: 'ENGAGE' }));
-  expect(widget.getByRole('button', { name: 'CONNECTING...' })).toHaveAttribute('aria-disabled', 'true');
+  await t.user.click(await widget.findByRole('button', { name: 'ENGAGE' }));
+  // The view follows the SDK's start a moment later on a busy machine: waited for, not assumed.
+  expect(await widget.findByRole('button', { name: 'CONNECTING...' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await waitForJoin(t);
   act(() => {
     const call = t.daily.last;

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { idleButtons } from '../lib/idle-buttons';
 import { MicIcon } from './icons';
 import { focusRing, secondaryButton } from './widget-styles';
 
@@ -18,48 +19,42 @@ export interface IdleControlsProps {
   typeInsteadRef: Ref<HTMLButtonElement>;
 }
 
-/** ENGAGE and "Type instead"; while connecting, a disabled CONNECTING... and Cancel. */
+const primaryClass = (busy: boolean) =>
+  `rounded-full px-6 py-3 text-base font-bold tracking-widest shadow-xl ${focusRing} ${
+    busy
+      ? 'cursor-wait bg-slate-300 text-slate-700'
+      : 'bg-white text-slate-950 hover:bg-sky-100 active:bg-sky-200'
+  }`;
+
+/** The idle buttons (../lib/idle-buttons.ts) as the React view draws them, with the focus refs. */
 export function IdleControls(props: IdleControlsProps) {
   const { connecting, voice, chat, chatOffered, primaryRef, typeInsteadRef } = props;
+  const onPress = { engage: props.onEngage, cancel: props.onCancel, chat: props.onOpenChat };
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {(voice || connecting) && (
+      {idleButtons({ connecting, voice, chat, chatElsewhere: chatOffered }).map((b) => (
         <button
-          ref={primaryRef}
+          key={b.action}
+          ref={
+            b.kind === 'primary'
+              ? primaryRef
+              : b.action === 'chat'
+                ? voice
+                  ? typeInsteadRef
+                  : primaryRef
+                : undefined
+          }
           type="button"
-          onClick={connecting ? undefined : props.onEngage}
+          onClick={b.busy ? undefined : onPress[b.action]}
           // aria-disabled rather than disabled: the button keeps keyboard focus while connecting.
-          aria-disabled={connecting}
-          className={`rounded-full px-6 py-3 text-base font-bold tracking-widest shadow-xl ${focusRing} ${
-            connecting
-              ? 'cursor-wait bg-slate-300 text-slate-700'
-              : 'bg-white text-slate-950 hover:bg-sky-100 active:bg-sky-200'
-          }`}
+          aria-disabled={b.kind === 'primary' ? b.busy : undefined}
+          className={b.kind === 'primary' ? primaryClass(b.busy) : secondaryButton}
         >
-          {connecting ? (
-            'CONNECTING...'
-          ) : (
-            <>
-              {/* An SVG, not the 🎤 emoji: without an emoji font that is an empty box. */}
-              <MicIcon className="mr-1.5 inline size-5 align-[-0.2em]" /> ENGAGE
-            </>
-          )}
+          {/* An SVG, not the 🎤 emoji: without an emoji font that is an empty box. */}
+          {b.label === 'ENGAGE' && <MicIcon className="mr-1.5 inline size-5 align-[-0.2em]" />}
+          {b.label === 'ENGAGE' ? ' ENGAGE' : b.label}
         </button>
-      )}
-      {connecting ? (
-        <button type="button" onClick={props.onCancel} className={secondaryButton}>
-          Cancel
-        </button>
-      ) : !chat || chatOffered ? null : (
-        <button
-          ref={voice ? typeInsteadRef : primaryRef}
-          type="button"
-          onClick={props.onOpenChat}
-          className={secondaryButton}
-        >
-          Type instead
-        </button>
-      )}
+      ))}
     </div>
   );
 }

@@ -3,10 +3,12 @@
  * DOM with hand-written styles, so a site pays for no framework until the visitor acts. The same
  * strings build the element's shadow root (element.ts) and the declarative shadow root Engage's
  * prerendered landing pages carry (engage-widget.tsx), so the button shows before any script.
- * The React view (../components/engage-widget-view.tsx) takes over on the first click and looks the same.
+ * The React view (../components/engage-widget-view.tsx) takes over on the first click and looks the
+ * same: both draw the buttons ../lib/idle-buttons.ts decides.
  * @module
  */
 import type { WidgetMode, WidgetPosition } from '../components/engage-widget-view';
+import { idleButtons } from '../lib/idle-buttons';
 
 /** What the idle markup shows. */
 export type IdleStatus =
@@ -79,18 +81,20 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as s
 export function idleMarkup({ name, mode, position, status }: IdleOptions): string {
   const connecting = status === 'connecting';
   const callable = status !== 'misconfigured';
-  const voice = mode !== 'chat' && callable;
-  const chat = mode !== 'voice' && callable;
   const live = connecting ? 'Connecting to the assistant…' : '';
   const problem = PROBLEMS[status];
-  let buttons = '';
-  if (voice || connecting)
-    buttons += connecting
-      ? '<button type="button" class="primary" data-action="engage" aria-disabled="true">CONNECTING...</button>'
-      : `<button type="button" class="primary" data-action="engage">${MIC_ICON} ENGAGE</button>`;
-  if (connecting) buttons += '<button type="button" class="secondary" data-action="cancel">Cancel</button>';
-  else if (chat && status !== 'loading-chat')
-    buttons += '<button type="button" class="secondary" data-action="chat">Type instead</button>';
+  const buttons = idleButtons({
+    connecting,
+    voice: mode !== 'chat' && callable,
+    chat: mode !== 'voice' && callable,
+    chatElsewhere: status === 'loading-chat',
+  })
+    .map(
+      (b) =>
+        `<button type="button" class="${b.kind}" data-action="${b.action}"${b.busy ? ' aria-disabled="true"' : ''}>` +
+        `${b.label === 'ENGAGE' ? `${MIC_ICON} ` : ''}${b.label}</button>`,
+    )
+    .join('');
   return (
     `<section lang="en" class="region ${position === 'bottom-right' ? 'right' : 'left'}" aria-label="Voice conversation with the ${escape(name)}">` +
     `<p role="status" class="sr">${live}</p>` +
