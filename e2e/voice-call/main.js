@@ -1,7 +1,8 @@
 // The test page's script: loads the built SDK and writes each event it emits into the page, where the
 // Playwright spec reads them. Served by the spec's routes under /__e2e/ on the server's origin, with
 // the server's Content-Security-Policy, so the SDK runs under the same policy as the site.
-import Vapi, { createCallThroughServer } from '/__e2e/sdk/index.js';
+import Vapi from '/__e2e/sdk/index.js';
+import { createCallThroughServer } from '/__e2e/sdk/server-call.js';
 
 const params = new URLSearchParams(location.search);
 const events = document.getElementById('events');

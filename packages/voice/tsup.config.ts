@@ -4,21 +4,30 @@ import { defineConfig, type Options } from 'tsup';
 // with declarations. Daily stays an external dependency imported by its bare name; the private
 // @engage/vapi-client is bundled in.
 const common: Options = {
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'capture-worklet': 'src/capture-worklet.ts',
+    'server-call': 'src/server-call.ts',
+    'testing/index': 'src/testing/index.ts',
+  },
   // The private client's declarations are inlined (it is not published), so dist/*.d.ts stand
   // alone. tsup's declaration build sets baseUrl, which TypeScript 6 deprecates.
   dts: {
-    resolve: ['@engage/vapi-client'],
+    resolve: [/^@engage\/vapi-client/],
     compilerOptions: {
       ignoreDeprecations: '6.0',
-      paths: { '@engage/vapi-client': ['../vapi-client/src/index.ts'] },
+      paths: {
+        '@engage/vapi-client': ['../vapi-client/src/index.ts'],
+        '@engage/vapi-client/errors': ['../vapi-client/src/errors.ts'],
+        '@engage/vapi-client/sleep': ['../vapi-client/src/sleep.ts'],
+      },
     },
   },
   treeshake: true,
   target: 'es2022',
   platform: 'browser',
   external: ['@daily-co/daily-js', 'node:events'],
-  noExternal: ['@engage/vapi-client'],
+  noExternal: [/^@engage\/vapi-client/],
   esbuildOptions(options) {
     options.conditions = ['source'];
   },

@@ -5,19 +5,13 @@
  * `sleep` are small and imported as they are.
  * @module
  */
-import type { VapiClientOptions } from '@engage/vapi-client';
-import type { CreateWebCallDTO, WebCall } from '@engage/vapi-client';
+import type { CreateWebCallDTO, VapiClientOptions, WebCall } from '@engage/vapi-client';
 
-export {
-  isVapiApiError,
-  sleep,
-  VapiApiError,
-  VapiNetworkError,
-  type CreateAssistantDTO,
-  type CreateWebCallDTO,
-  type JsonObject,
-  type WebCall,
-} from '@engage/vapi-client';
+// Subpaths, not the package root: the root is what the first start loads, and a module imported
+// both ways would be bundled with the page.
+export { isVapiApiError, VapiApiError, VapiNetworkError } from '@engage/vapi-client/errors';
+export { sleep } from '@engage/vapi-client/sleep';
+export type { CreateAssistantDTO, CreateWebCallDTO, JsonObject, WebCall } from '@engage/vapi-client';
 
 /** POST /call/web with the instance's key, resolving with the call to join. */
 export type WebCallCreator = (body: CreateWebCallDTO, init: { signal: AbortSignal }) => Promise<WebCall>;

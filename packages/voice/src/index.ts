@@ -21,11 +21,9 @@ export {
 } from './client-options.js';
 export { VoiceValidationError } from './validation.js';
 export { VoiceStateError } from './errors.js';
-export { createCallThroughServer, ServerCallError, type ServerCallOptions } from './server-call.js';
 export { VapiApiError, VapiNetworkError, type WebCall } from './api.js';
 export { START_STAGES } from './types.js';
 /** The capture worklet's source, for a site that serves it as a file (RoomBrowserApis.captureWorkletUrl). */
-export { CAPTURE_WORKLET_SOURCE } from './rooms/websocket-audio.js';
 export type * from './types.js';
 export type {
   Room,

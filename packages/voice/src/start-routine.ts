@@ -11,11 +11,10 @@ import { isVapiApiError, sleep, type CreateWebCallDTO, type WebCallCreator } fro
 import { REMOTE_AUDIO_LEVEL_INTERVAL_MS, type LiveCall } from './call.js';
 import { messageOf, serializeError, StartCancelledError } from './errors.js';
 import { now } from './events.js';
-import { assertRoomAudioFormat, joinTarget, RECORDING_LAYOUT } from './join-target.js';
-import { createRoomFor } from './rooms/choose.js';
+import { joinTarget, RECORDING_LAYOUT } from './join-target.js';
+import { createRoomFor, isWebSocketUrl } from './rooms/choose.js';
 import type { DailyFactoryLike } from './rooms/daily.js';
 import type { Room, RoomOptions } from './rooms/types.js';
-import { isWebSocketUrl } from './rooms/websocket-protocol.js';
 import { StageError, stageRunner } from './start-stages.js';
 import type { JoinableCall, StartCallOptions } from './types.js';
 
@@ -210,8 +209,7 @@ export async function runStart(
       'daily-call-object-creation',
       async () => {
         if (!url) throw new Error('The web call has no webCallUrl to join.');
-        if (isWebSocketUrl(url)) assertRoomAudioFormat(webCall as JoinableCall);
-        const created = await createRoomFor(url, roomOptions, env.dailyFactory);
+        const created = await createRoomFor(url, roomOptions, env.dailyFactory, webCall as JoinableCall);
         // Loading Daily can outlast a stop(): a room nobody will use is released at once.
         if (signal.aborted) {
           await created.destroy();

@@ -47,7 +47,7 @@ export interface StartCallOptions {
   roomDeleteOnUserLeaveEnabled?: boolean;
   /**
    * Creates the call instead of the SDK's `POST /call/web` with the public key, for example through the
-   * app's own server holding the private key (`createCallThroughServer`). Runs as the web-call-creation
+   * app's own server holding the private key (`createCallThroughServer` from `@engage/voice/server-call`). Runs as the web-call-creation
    * stage: cancellable by `stop()`, its failure reported like the provider's.
    */
   createCall?: (body: CreateWebCallDTO, init: { signal: AbortSignal }) => Promise<JoinableCall>;

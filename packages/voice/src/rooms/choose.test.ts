@@ -2,9 +2,8 @@ import type Daily from '@daily-co/daily-js';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { joinTarget } from '../join-target.js';
 import { FakeDaily } from '../testing/fake-daily.js';
-import { createRoomFor } from './choose.js';
+import { createRoomFor, isWebSocketUrl } from './choose.js';
 import type { DailyFactoryLike } from './daily.js';
-import { isWebSocketUrl } from './websocket-protocol.js';
 
 const fake = new FakeDaily();
 vi.mock('@daily-co/daily-js', () => ({

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   closeError,
   closeMessage,
-  isWebSocketUrl,
   joinFailureMessage,
   microphoneConstraints,
   microphoneError,
   outgoingMessage,
   parseIncoming,
 } from './websocket-protocol.js';
+import { isWebSocketUrl } from './websocket-url.js';
 
 describe('the vapi.websocket protocol', () => {
   it('serves ws: and wss: URLs, whatever their case, and nothing else', () => {

@@ -1,6 +1,6 @@
 /**
- * The provider's `vapi.websocket` protocol as pure functions: which URLs it serves, what a text
- * frame means, what goes on the wire, and what a close frame says. No socket, no browser: the
+ * The provider's `vapi.websocket` protocol as pure functions (websocket-url.ts says which URLs it serves):
+ * what a text frame means, what goes on the wire, and what a close frame says. No socket, no browser: the
  * WebSocket room (`websocket.ts`) does the I/O and asks these.
  * @module
  */
@@ -15,11 +15,6 @@ export const SOCKET_CONNECTING = 0;
 export const SOCKET_OPEN = 1;
 /** What the room sends before it closes the socket on leaving. */
 export const HANGUP_MESSAGE = JSON.stringify({ type: 'hangup' });
-
-/** True when the call is joined over a WebSocket room (ws: or wss:) rather than Daily. */
-export function isWebSocketUrl(url: string): boolean {
-  return /^wss?:\/\//i.test(url);
-}
 
 /** A frame from the room, as the SDK needs it. */
 export type IncomingFrame =

@@ -28,13 +28,13 @@ import {
   ASSISTANT_SESSION_ID,
   closeError,
   HANGUP_MESSAGE,
-  isWebSocketUrl,
   outgoingMessage,
   parseIncoming,
   SOCKET_CONNECTING,
   SOCKET_OPEN,
   type SocketClose,
 } from './websocket-protocol.js';
+import { isWebSocketUrl } from './websocket-url.js';
 
 /** Microphone frames are skipped while the socket cannot keep up, instead of queueing without bound. */
 const MAX_SEND_BACKLOG = 256 * 1024;
