@@ -57,6 +57,19 @@ describe('requests as the provider reads them', () => {
     expect(JSON.parse(String(form.get('metadata')))).toEqual({ source: 'import' });
   });
 
+  it('still sends the upload when a server library has replaced the global Request', async () => {
+    const original = globalThis.Request;
+    // @hono/node-server, for one, puts a Request class of its own on globalThis.
+    globalThis.Request = class extends original {};
+    try {
+      const { client, calls } = recordingClient();
+      await client.POST('/file', fileUpload(new File(['# hi'], 'notes.md')));
+      expect(((await calls[0]!.body.formData()).get('file') as File).name).toBe('notes.md');
+    } finally {
+      globalThis.Request = original;
+    }
+  });
+
   it('names an unnamed blob "file", or as asked', async () => {
     const { client, calls } = recordingClient();
     await client.POST('/file', fileUpload(new Blob(['x'])));

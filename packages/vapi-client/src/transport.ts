@@ -102,7 +102,8 @@ const givenBodies = new WeakMap<Request, BodyInit>();
  */
 export class VapiRequest extends Request {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(input, init);
+    // An upload's form is not encoded here only to be sent as it is: the fetch underneath encodes it.
+    super(input, init?.body instanceof FormData ? { ...init, body: null } : init);
     if (init?.body !== undefined && init.body !== null) givenBodies.set(this, init.body);
   }
 }
@@ -257,7 +258,8 @@ export function createVapiFetch(options: VapiClientOptions = {}): typeof fetch {
   }
 
   return async (input, init) => {
-    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    // Our own class, not the global Request: a server library may have replaced that global.
+    const request = input instanceof VapiRequest && init === undefined ? input : new Request(input, init);
     const given = givenBodies.get(request) ?? (typeof init?.body === 'string' ? init.body : undefined);
     for (let retry = 0; ; retry++) {
       try {
