@@ -96,7 +96,7 @@ describe('errors', () => {
     );
     const r = client({ fetch: fetch as typeof globalThis.fetch, retry: { retries: 3 } });
     const pending = getFile(r, { signal: controller.signal }).catch((e: unknown) => e);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 5_000 });
     controller.abort(new Error('user left'));
     expect(await pending).toMatchObject({ message: 'user left' });
     expect(fetch).toHaveBeenCalledTimes(1);

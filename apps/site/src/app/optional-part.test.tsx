@@ -28,7 +28,7 @@ describe('OptionalPart', () => {
         </OptionalPart>
       </main>,
     );
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 5_000 });
     expect(screen.getByRole('heading', { name: 'landing page' })).toBeVisible();
     expect(screen.getByRole('main').children).toHaveLength(1);
   });

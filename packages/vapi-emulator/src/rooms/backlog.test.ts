@@ -41,7 +41,7 @@ describe('a caller whose socket cannot keep up', () => {
     // The greeting's first 100 ms would have gone out at once.
     expect(audio()).toHaveLength(0);
     raw.bufferedAmount = 0;
-    await vi.waitFor(() => expect(audio().length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(audio().length).toBeGreaterThan(0), { timeout: 5_000 });
   });
 
   it('sends the greeting at once to a caller that keeps up', async () => {

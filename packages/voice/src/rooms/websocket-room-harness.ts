@@ -65,10 +65,14 @@ export async function joined(options: { startAudioOff?: boolean; captureWorkletU
     url: 'ws://server.test/provider/rooms/c1',
     subscribeToTracksAutomatically: false,
   });
-  await vi.waitFor(() => expect(FakeSocket.last?.url).toBe('ws://server.test/provider/rooms/c1'));
+  await vi.waitFor(() => expect(FakeSocket.last?.url).toBe('ws://server.test/provider/rooms/c1'), {
+    timeout: 5_000,
+  });
   FakeSocket.last!.open();
   await joining;
-  await vi.waitFor(() => expect(events.some((e) => e.name === 'participant-joined')).toBe(true));
+  await vi.waitFor(() => expect(events.some((e) => e.name === 'participant-joined')).toBe(true), {
+    timeout: 5_000,
+  });
   return { room, events, ws: FakeSocket.last!, ctx: FakeAudioContext.last, worklet: FakeWorkletNode.last };
 }
 

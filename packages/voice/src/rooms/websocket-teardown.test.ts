@@ -59,7 +59,7 @@ describe('the WebSocket room ending and releasing', () => {
       url: 'ws://server.test/provider/rooms/gone',
       subscribeToTracksAutomatically: false,
     });
-    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('gone'));
+    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('gone'), { timeout: 5_000 });
     FakeSocket.last!.serverClose(4404, '{"error":"call_not_found","message":"No call gone."}');
     await expect(joining).rejects.toThrow('No call gone.');
     expect(FakeAudioContext.last.state).toBe('closed');
@@ -107,7 +107,7 @@ describe('the WebSocket room ending and releasing', () => {
       url: 'ws://server.test/provider/rooms/c2',
       subscribeToTracksAutomatically: false,
     });
-    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('c2'));
+    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('c2'), { timeout: 5_000 });
     FakeSocket.last!.open();
     await joining;
     await room.destroy();
@@ -121,7 +121,7 @@ describe('the WebSocket room ending and releasing', () => {
       url: 'ws://server.test/provider/rooms/c3',
       subscribeToTracksAutomatically: false,
     });
-    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('c3'));
+    await vi.waitFor(() => expect(FakeSocket.last?.url).toContain('c3'), { timeout: 5_000 });
     await room.destroy();
     await expect(joining).rejects.toThrow('left while it was connecting');
     expect(FakeSocket.last!.closedWith?.[0]).toBe(1000);
@@ -136,7 +136,7 @@ describe('the WebSocket room ending and releasing', () => {
       url: 'ws://server.test/provider/rooms/c4',
       subscribeToTracksAutomatically: false,
     });
-    await vi.waitFor(() => expect(grant).toBeDefined());
+    await vi.waitFor(() => expect(grant).toBeDefined(), { timeout: 5_000 });
     await room.leave();
     const stream = new FakeStream();
     grant(stream);

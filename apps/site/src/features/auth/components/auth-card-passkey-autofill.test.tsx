@@ -23,7 +23,7 @@ describe('AuthCard', () => {
       expect(auth.signInWithPasskey).not.toHaveBeenCalled(); // nothing is asked before the field is used
       fireEvent.focus(screen.getByLabelText('Email'));
       fireEvent.focus(screen.getByLabelText('Email'));
-      await vi.waitFor(() => expect(auth.signInWithPasskey).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(auth.signInWithPasskey).toHaveBeenCalledTimes(1), { timeout: 5_000 });
       expect(auth.signInWithPasskey.mock.calls[0]?.[0]).toMatchObject({
         options: { mediation: 'conditional' },
       });
@@ -51,7 +51,7 @@ describe('AuthCard', () => {
       });
       render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
-      await vi.waitFor(() => expect(signal).toBeDefined());
+      await vi.waitFor(() => expect(signal).toBeDefined(), { timeout: 5_000 });
       expect(signal?.aborted).toBe(false);
       auth.signInWithPasskey.mockResolvedValueOnce({ data: { session: {} }, error: null });
       await userEvent.click(screen.getByRole('button', { name: authText.signInWithPasskey }));
@@ -81,7 +81,7 @@ describe('AuthCard', () => {
       });
       const { unmount } = render(<AuthCard />, { wrapper });
       fireEvent.focus(screen.getByLabelText('Email'));
-      await vi.waitFor(() => expect(auth.signInWithPasskey).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(auth.signInWithPasskey).toHaveBeenCalledTimes(1), { timeout: 5_000 });
       await act(async () => {});
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       unmount();

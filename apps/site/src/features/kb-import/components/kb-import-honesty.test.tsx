@@ -29,7 +29,7 @@ describe('deleting asks first', () => {
     await typeKey(user);
     await chooseFiles(user, [new File(['a'], 'a.md'), new File(['b'], 'b.md'), new File(['c'], 'c.md')]);
     await user.click(screen.getByRole('button', { name: 'Upload 3 file(s)' }));
-    await vi.waitFor(() => expect(provider.files.size).toBe(3));
+    await vi.waitFor(() => expect(provider.files.size).toBe(3), { timeout: 5_000 });
     await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     const bulk = screen.getByRole('button', { name: 'Delete selected (3)' });
     await user.click(bulk);
@@ -38,8 +38,8 @@ describe('deleting asks first', () => {
     // Focus is inside the dialog; Escape leaves everything as it was.
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
-    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await vi.waitFor(() => expect(bulk).toHaveFocus());
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(bulk).toHaveFocus(), { timeout: 5_000 });
     expect(provider.files.size).toBe(3);
     expect(provider.calls.some((c) => c.startsWith('DELETE'))).toBe(false);
 
@@ -75,7 +75,9 @@ describe('leaving during an upload', () => {
     await screen.findByRole('button', { name: 'Cancel upload' });
     expect(leavingAsks()).toBe(true);
     await act(async () => release());
-    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel upload' })).toBeNull(), {
+      timeout: 5_000,
+    });
     expect(leavingAsks()).toBe(false);
   });
 });

@@ -68,7 +68,7 @@ describe('ProfilePage', () => {
     expect(auth.signOut).not.toHaveBeenCalled();
 
     await userEvent.click(confirm);
-    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' }));
+    await vi.waitFor(() => expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' }), { timeout: 5_000 });
   });
 
   it('Cancel folds the confirmation and gives the focus back to its button', async () => {
@@ -77,7 +77,7 @@ describe('ProfilePage', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
     const opener = within(section).getByRole('button', { name: 'Delete my account' });
-    await vi.waitFor(() => expect(opener).toHaveFocus());
+    await vi.waitFor(() => expect(opener).toHaveFocus(), { timeout: 5_000 });
     expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
   });
 

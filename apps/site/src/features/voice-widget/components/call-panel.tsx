@@ -3,6 +3,7 @@ import { useConversation } from '../hooks/use-conversation';
 import { formatCallTime } from '../lib/call-time';
 import { turnText, type Speaker, type Turn } from '../lib/conversation';
 import type { MessageFeed } from '../lib/message-feed';
+import { focusRing } from './widget-styles';
 
 export interface CallPanelProps {
   /** The assistant's messages of this call (transcripts, speech updates…). */
@@ -26,9 +27,6 @@ export interface CallPanelProps {
 
 /** How many of the latest turns the captions show. */
 const CAPTION_TURNS = 2;
-
-const focusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-300 motion-safe:transition-colors';
 
 const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
 
