@@ -17,6 +17,22 @@ const defaultHint = (value: string) => `${value} (default)`;
 type Kind = 'query-tool' | 'v2';
 
 /** What to create: a query tool over the files, or a v2 knowledge base. */
+/** The two kinds the tool creates, as the choice shows them. */
+const KINDS: readonly { value: Kind; label: string; description: string }[] = [
+  {
+    value: 'query-tool',
+    label: 'Query tool',
+    description: 'A query tool over the files, attached to the assistant.',
+  },
+  {
+    value: 'v2',
+    label: 'v2 knowledge base',
+    description:
+      'The provider indexes the files into a knowledge base and attaches the search tool it comes with ' +
+      'once every file is ready.',
+  },
+];
+
 function KindChoice({
   kind,
   onChange,
@@ -29,39 +45,22 @@ function KindChoice({
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-medium">Create as</legend>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="radio"
-          name="kb-kind"
-          value="query-tool"
-          checked={kind === 'query-tool'}
-          onChange={() => onChange('query-tool')}
-          className="mt-1"
-        />
-        <span>
-          Query tool
-          <span className="block text-muted-foreground">
-            A query tool over the files, attached to the assistant.
+      {KINDS.map((option) => (
+        <label key={option.value} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name="kb-kind"
+            value={option.value}
+            checked={kind === option.value}
+            onChange={() => onChange(option.value)}
+            className="mt-1"
+          />
+          <span>
+            {option.label}
+            <span className="block text-muted-foreground">{option.description}</span>
           </span>
-        </span>
-      </label>
-      <label className="flex items-start gap-2 text-sm">
-        <input
-          type="radio"
-          name="kb-kind"
-          value="v2"
-          checked={kind === 'v2'}
-          onChange={() => onChange('v2')}
-          className="mt-1"
-        />
-        <span>
-          v2 knowledge base
-          <span className="block text-muted-foreground">
-            The provider indexes the files into a knowledge base and attaches the search tool it comes with
-            once every file is ready.
-          </span>
-        </span>
-      </label>
+        </label>
+      ))}
     </fieldset>
   );
 }
