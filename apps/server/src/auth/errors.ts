@@ -9,23 +9,24 @@ export class AuthError extends Error {
     message: string,
     /** Extra top-level fields of the body, e.g. `weak_password: { reasons }`. */
     readonly extra: Record<string, unknown> = {},
+    /**
+     * The input the refusal is about, for Engage's own routes (`{ error, message, field }`); never
+     * part of an auth API answer, whose shape is GoTrue's.
+     */
+    readonly field: string | undefined = undefined,
   ) {
     super(message);
     this.name = 'AuthError';
   }
-
-  /**
-   * The input the refusal is about, for Engage's own routes (`{ error, message, field }`); never
-   * part of an auth API answer, whose shape is GoTrue's.
-   */
-  field: string | undefined;
 }
 
 export const isAuthError = (error: unknown): error is AuthError => error instanceof AuthError;
 
 /** Shorthands for the errors raised in several places. */
 export const authErrors = {
-  validation: (message: string) => new AuthError(400, 'validation_failed', message),
+  /** A refused input; `field` names it for Engage's own routes. */
+  validation: (message: string, field?: string) =>
+    new AuthError(400, 'validation_failed', message, {}, field),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   noAuthorization: () =>
     new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),

@@ -9,7 +9,7 @@ export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 export const invalid = (message: string) => authErrors.validation(message);
 /** A refusal of the redirect URIs, naming them for the dashboard. */
-const invalidUris = (message: string) => Object.assign(invalid(message), { field: 'redirect_uris' });
+const invalidUris = (message: string) => authErrors.validation(message, 'redirect_uris');
 
 /** GoTrue's redirect URI rule: absolute, no fragment, no script-like scheme, http only on loopback. */
 export function checkRedirectUris(uris: string[] | undefined, required: boolean): string[] | undefined {
