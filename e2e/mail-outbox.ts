@@ -21,8 +21,13 @@ export async function openOutbox(page: Page): Promise<void> {
 
 /** Opens the newest mail of a kind to an address in the /_mail outbox; returns its page's text. */
 export async function openMail(page: Page, to: string, subject: string) {
-  await openOutbox(page);
   const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  // A mail may land a moment after the answer that sent it (an email change sends two): the outbox
+  // is opened again until it lists it, as its reader would reload it.
+  await expect(async () => {
+    await openOutbox(page);
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await row.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   return page.locator('body').innerText();
