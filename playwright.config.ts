@@ -33,9 +33,6 @@ export const E2E_ADMINS = [
   'import-admin@example.com',
   'chat-admin@example.com',
   'mfa-admin@example.com',
-  // mfa-admin.spec's retry: the first attempt left its admin with an authenticator app, which an
-  // aal1 session may not add to.
-  'mfa-admin-retry@example.com',
   'oauth-admin@example.com',
   'conversations-admin@example.com',
   'embed-admin@example.com',

@@ -4,9 +4,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { totp } from './totp';
 
-// Its own admin (see E2E_ADMINS in playwright.config.ts), another on a retry: the first attempt may
-// have given its admin an authenticator app already, and an aal1 session cannot set up another.
-const adminEmail = () => (test.info().retry === 0 ? 'mfa-admin@example.com' : 'mfa-admin-retry@example.com');
+// Its own admin (see E2E_ADMINS in playwright.config.ts).
+const ADMIN_EMAIL = 'mfa-admin@example.com';
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD as string;
 
 interface TokenResponse {
@@ -28,7 +27,7 @@ async function authApi(request: APIRequestContext) {
     /** Where auth-js keeps the session in this site (lib/stored-session.ts). */
     storageKey: `sb-${new URL(config.auth.url ?? test.info().project.use.baseURL).hostname.split('.')[0]}-auth-token`,
     signIn: (): Promise<TokenResponse> =>
-      post('/token?grant_type=password', { email: adminEmail(), password: ADMIN_PASSWORD }),
+      post('/token?grant_type=password', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     post,
   };
 }
@@ -83,11 +82,11 @@ test('an admin with an authenticator app signed in with the password only: the d
   await expect(page.getByLabel(/^Total Users: \d+$/)).toBeVisible();
   await page.getByRole('tab', { name: 'Users' }).click();
   // Found by a search: other specs' sign-ups, newest first, may push the admin off the first page.
-  await page.getByRole('searchbox', { name: 'Search by email' }).fill(adminEmail());
+  await page.getByRole('searchbox', { name: 'Search by email' }).fill(ADMIN_EMAIL);
   await expect(
     page
       .getByRole('region', { name: /^Users/ })
-      .getByText(adminEmail())
+      .getByText(ADMIN_EMAIL)
       .first(),
   ).toBeVisible();
 });
