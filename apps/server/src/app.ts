@@ -130,10 +130,12 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     verify: deps.verifyAccessToken,
     provider: provider.client,
+    limitStore,
   });
   app.use('/api/provider/*', conversations.invalidateOnDelete);
   app.route('/api/provider', provider.proxy);
   app.route('/api/conversations', conversations.routes);
+  app.route('/api/answer-requests', conversations.answerRequests);
   app.route('/api/calls/websocket', provider.websocketCalls);
 
   const publicConfig = buildPublicConfig(config, {

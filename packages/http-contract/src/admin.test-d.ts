@@ -59,7 +59,7 @@ describe('admin API contract', () => {
     }>();
     expectTypeOf<AdminStats['signupsPerDay']>().toEqualTypeOf<{ day: string; count: number }[]>();
     expectTypeOf<AuditEntry['action']>().toExtend<
-      `user.${string}` | `outbox.${string}` | `account.${string}`
+      `user.${string}` | `outbox.${string}` | `account.${string}` | `visitor_address.${string}`
     >();
     expectTypeOf<AuditEntry['detail']>().toEqualTypeOf<string | null>();
   });

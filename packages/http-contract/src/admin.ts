@@ -87,6 +87,7 @@ export const auditActionSchema = z.enum([
   'user.passkey_delete',
   'outbox.reveal',
   'account.delete',
+  'visitor_address.read',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -33,6 +33,11 @@ export const publicConfigSchema = z.object({
    * (UNANSWERED_PHRASES), present only when the owner configured them (else the built-in list).
    */
   conversations: z.object({ unansweredPhrases: z.array(z.string().max(200)).max(50) }).optional(),
+  /**
+   * Answers by mail: when the assistant cannot answer, the widget offers to have the owner answer
+   * by mail (POST /api/answer-requests); the address is kept `keepDays`, with the conversation.
+   */
+  answerByMail: z.object({ keepDays: z.number().int().min(1).max(3650) }).optional(),
   /** Provider assistant ids of the three landing pages. */
   assistants: z.object({ index: z.string(), ediscovery: z.string(), onboarding: z.string() }),
 });

@@ -6,7 +6,7 @@ import type { VerifyAccessToken } from '../platform/http/require-auth.js';
 import { createPublicOrigin, type PublicOrigin } from '../platform/public-origin.js';
 import type { SecretStore } from '../platform/secrets.js';
 import { loadAuthKeys, type LoadAuthKeysOptions } from './keys.js';
-import { outboxMailer, smtpMailer, type Mailer } from './mail.js';
+import { siteMailer, type Mailer } from './mail.js';
 import type { BucketSpec, RateLimitOptions } from './rate-limit.js';
 import { createAuthService, type AuthService } from './service.js';
 import { createVerifyAccessToken } from './verify-access-token.js';
@@ -81,11 +81,10 @@ export function createAuthRuntime(opts: AuthRuntimeOptions): AuthRuntime {
     };
   }
   const keys = loadAuthKeys(opts.secrets, authKeyOverrides(config));
-  const from = `${config.siteTitle} <no-reply@${config.ownerDomain}>`;
   const service = createAuthService({
     db: opts.db,
     keys,
-    mailer: opts.mailer ?? (config.SMTP_URL ? smtpMailer(config.SMTP_URL, from) : outboxMailer(opts.db)),
+    mailer: opts.mailer ?? siteMailer(config, opts.db),
     siteTitle: config.siteTitle,
     webauthnOrigins: config.AUTH_WEBAUTHN_RP_ORIGINS,
     adminEmails: config.ADMIN_EMAILS,

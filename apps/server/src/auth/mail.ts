@@ -12,7 +12,8 @@ export interface Mail {
     | 'email_change'
     | 'reauthentication'
     | 'existing_account'
-    | 'admin_signup_notification';
+    | 'admin_signup_notification'
+    | 'visitor_answer';
   to: string;
   subject: string;
   text: string;
@@ -63,6 +64,16 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** The site's mail: through SMTP_URL when set, else kept in the outbox. */
+export function siteMailer(
+  config: { SMTP_URL?: string | undefined; siteTitle: string; ownerDomain: string },
+  db: Queryable,
+): Mailer {
+  return config.SMTP_URL
+    ? smtpMailer(config.SMTP_URL, `${config.siteTitle} <no-reply@${config.ownerDomain}>`)
+    : outboxMailer(db);
+}
+
 export async function listOutbox(db: Queryable, limit = 100): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
     'select * from mail_outbox order by created_at desc, id limit $1',
@@ -76,7 +87,7 @@ export async function getOutboxMail(db: Queryable, id: string): Promise<OutboxRo
   return rows[0] ?? null;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,

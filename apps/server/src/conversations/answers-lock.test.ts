@@ -53,7 +53,7 @@ describe('a save whose lock fails after the provider took the answer', () => {
     expect(await scanned()).toBe(1);
     const res = await save('Where do I park?');
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ saved: true });
+    expect(await res.json()).toEqual({ saved: true, mailed: 0, notMailed: 0 });
     expect(saved).toEqual(['Where do I park?']);
     expect(await scanned()).toBe(2);
   });

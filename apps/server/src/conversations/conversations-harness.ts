@@ -11,13 +11,23 @@ export const INDEX = 'asst_index';
 
 const callers: Record<string, AuthenticatedUser> = {
   'operator-token': {
-    id: 'u1',
+    id: '00000000-0000-4000-8000-000000000001',
     email: 'op@example.com',
     role: 'operator',
     appMetadata: { role: 'operator' },
   },
-  'admin-token': { id: 'u2', email: 'boss@example.com', role: 'admin', appMetadata: { role: 'admin' } },
-  'user-token': { id: 'u3', email: 'joe@example.com', role: 'user', appMetadata: {} },
+  'admin-token': {
+    id: '00000000-0000-4000-8000-000000000002',
+    email: 'boss@example.com',
+    role: 'admin',
+    appMetadata: { role: 'admin' },
+  },
+  'user-token': {
+    id: '00000000-0000-4000-8000-000000000003',
+    email: 'joe@example.com',
+    role: 'user',
+    appMetadata: {},
+  },
 };
 export const verify: VerifyAccessToken = async (token) => callers[token] ?? null;
 
@@ -53,6 +63,9 @@ export function client(
       ),
     dismiss: (question: string, token = 'operator-token', assistantId = INDEX) =>
       send('POST', '/api/conversations/dismissed', token, { assistantId, question }),
+    /** A visitor leaves an address for the answers to a conversation (a chat turn or a call). */
+    requestAnswer: (id: string, email: string, kind: 'chat' | 'call' = 'chat') =>
+      send('POST', '/api/answer-requests', null, { conversation: { kind, id }, email }),
     saveAnswer: (question: string, answer: string, token = 'operator-token') =>
       send('POST', '/api/conversations/answers', token, { assistantId: INDEX, question, answer }),
     unanswered: async (token = 'operator-token') =>
@@ -93,12 +106,15 @@ export function client(
  * started before the describe block's tests and closed after them. `api` goes over real HTTP;
  * `direct` through the app's handler (requests that truly overlap, no client-side queueing).
  */
-export function conversationServer(target: TestDbTarget = testDbTargets()[0]!) {
+export function conversationServer(
+  target: TestDbTarget = testDbTargets()[0]!,
+  env: Record<string, string> = {},
+) {
   let db: Db | undefined;
   let server: ProviderTestServer | undefined;
   beforeAll(async () => {
     db = await target.open(allMigrations());
-    server = await startProviderTestServer(db, verify);
+    server = await startProviderTestServer(db, verify, env);
   });
   afterAll(async () => {
     await server?.close();
@@ -109,6 +125,10 @@ export function conversationServer(target: TestDbTarget = testDbTargets()[0]!) {
     return server;
   };
   return {
+    get db() {
+      if (!db) throw new Error('The conversation server is used before beforeAll ran.');
+      return db;
+    },
     get server() {
       return started();
     },

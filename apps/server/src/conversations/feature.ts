@@ -1,11 +1,17 @@
 import type { Db } from '@engage/db';
 import type { UnansweredAnswer } from '@engage/http-contract/conversations';
+import type { LimitStore } from '@engage/rate-limit';
 import type { Hono, MiddlewareHandler } from 'hono';
+import { createAuditLog } from '../admin/audit.js';
+import { siteMailer, type Mailer } from '../auth/mail.js';
 import { sharedGeneration } from '../db/shared-generation.js';
-import type { Config } from '../platform/config.js';
+import { visitorAddressDays, type Config } from '../platform/config.js';
 import type { AuthEnv, VerifyAccessToken } from '../platform/http/require-auth.js';
 import type { Logger } from '../platform/logger.js';
 import type { ProviderClient } from '../provider/connection.js';
+import { answerMailing } from './answer-request-admin-routes.js';
+import { answerRequestRoute } from './answer-request-route.js';
+import { deleteForConversation } from './answer-requests.js';
 import { answersStore } from './answers-store.js';
 import { assistantLock } from './assistant-lock.js';
 import { dismissedQuestions, dismissQuestion } from './dismissed-questions.js';
@@ -20,6 +26,10 @@ export interface ConversationsFeatureDeps {
   verify: VerifyAccessToken;
   /** How the server itself reaches the provider in use (the Answers documents, the scan). */
   provider: ProviderClient;
+  /** Where the visitors' request limits count (the app's one store). */
+  limitStore: LimitStore;
+  /** Tests pass one; by default SMTP_URL or the outbox. */
+  mailer?: Mailer;
 }
 
 export interface ConversationsFeature {
@@ -27,11 +37,13 @@ export interface ConversationsFeature {
   routes: Hono<AuthEnv>;
   /** For `/api/provider/*`: a conversation deleted through the proxy drops the kept scan. */
   invalidateOnDelete: MiddlewareHandler;
+  /** `/api/answer-requests`: a visitor leaves an address for the owner's answer (public). */
+  answerRequests: Hono;
 }
 
 /**
  * The conversations feature: the Unanswered tab's scan (kept a minute) and the Answers documents,
- * saved one at a time per assistant.
+ * saved one at a time per assistant, and the answers mailed to visitors who asked for them.
  */
 export function conversationsFeature({
   config,
@@ -39,6 +51,8 @@ export function conversationsFeature({
   logger,
   verify,
   provider,
+  limitStore,
+  mailer,
 }: ConversationsFeatureDeps): ConversationsFeature {
   const answers = answersStore(provider.vapi, provider.fetchFile);
   // On PostgreSQL other instances may share the database: a save or deletion through any of them
@@ -59,7 +73,26 @@ export function conversationsFeature({
     config.ASSISTANT_ID_EDISCOVERY,
     config.ASSISTANT_ID_ONBOARDING,
   ];
+  const mailing = answerMailing({
+    db,
+    mailer: mailer ?? siteMailer(config, db),
+    siteTitle: config.siteTitle,
+    audit: createAuditLog(db),
+    logger,
+  });
+  const answerRequests = answerRequestRoute({
+    db,
+    vapi: provider.vapi,
+    siteAssistantIds,
+    phrases: config.UNANSWERED_PHRASES,
+    keepDays: visitorAddressDays(config),
+    limitStore,
+    perEmailPerDay: config.ANSWER_REQUESTS_PER_EMAIL_PER_DAY,
+    perClientPerHour: config.ANSWER_REQUESTS_PER_CLIENT_PER_HOUR,
+    logger,
+  });
   const routes = conversationRoutes({
+    mailing,
     verify,
     store: answers,
     lock: assistantLock(db),
@@ -76,5 +109,9 @@ export function conversationsFeature({
         dismissed: (ids) => dismissedQuestions(db, ids),
       }),
   });
-  return { routes, invalidateOnDelete: invalidateOnDelete(cache) };
+  return {
+    routes,
+    answerRequests,
+    invalidateOnDelete: invalidateOnDelete(cache, (id) => deleteForConversation(db, id)),
+  };
 }

@@ -1,7 +1,9 @@
 import { isLockTimeout } from '@engage/db';
 import {
   dismissQuestionBodySchema,
+  normaliseQuestion,
   saveAnswerBodySchema,
+  type SaveAnswerResult,
   type UnansweredAnswer,
 } from '@engage/http-contract/conversations';
 import { isVapiApiError, isVapiNetworkError } from '@engage/vapi-client';
@@ -10,6 +12,7 @@ import { requireOperator, type AuthEnv, type VerifyAccessToken } from '../platfo
 import { readJsonBody } from '../platform/json-body.js';
 import type { Logger } from '../platform/logger.js';
 import { forwardedRoute } from '../provider/proxy.js';
+import type { AnswerMailing } from './answer-request-admin-routes.js';
 import { AnswersFileFull, type AnswersStore } from './answers-store.js';
 import type { AssistantLock } from './assistant-lock.js';
 import type { CachedScan } from './unanswered-cache.js';
@@ -22,7 +25,10 @@ import type { CachedScan } from './unanswered-cache.js';
  *   tab, and stays out when asked again;
  * - `POST /answers`: an operator's answer joins that assistant's Answers document. The server reads,
  *   appends, uploads and deletes the old version while holding the assistant's lock, so answers
- *   saved at the same moment (two operators, two instances) are all kept.
+ *   saved at the same moment (two operators, two instances) are all kept. The visitors who left
+ *   an address for that question are then mailed the answer;
+ * - `GET /answer-requests`, `POST /answer-requests/{id}/send`: those visitors, and a failed mail
+ *   sent again (answer-request-admin-routes.ts).
  * @module
  */
 
@@ -38,6 +44,8 @@ export interface ConversationRoutesOptions {
   cache: CachedScan<UnansweredAnswer>;
   /** Keeps a question out of the tab for good (conversations/dismissed-questions.ts). */
   dismiss: (assistantId: string, question: string, dismissedBy: string) => Promise<void>;
+  /** Answers by mail (answer-request-admin-routes.ts): its routes, and the mails after a save. */
+  mailing?: AnswerMailing;
 }
 
 /** A provider failure as the caller sees it: 404 for a missing assistant, else 502. */
@@ -56,16 +64,22 @@ function providerFailure(error: unknown, what: string) {
 
 /**
  * On /api/provider: a conversation deleted through the proxy drops the cached unanswered questions
- * (its questions must not be offered again). The route is the one the proxy parsed and forwarded
+ * (its questions must not be offered again), and the addresses visitors left in it. The route is the one the proxy parsed and forwarded
  * (provider/proxy.ts), so every spelling it accepts (percent-encoded ids, say) counts, and none
  * it refuses does.
  */
-export function invalidateOnDelete(cache: CachedScan<unknown>): MiddlewareHandler {
+export function invalidateOnDelete(
+  cache: CachedScan<unknown>,
+  onDeleted?: (conversationId: string) => Promise<void>,
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const route = forwardedRoute(c.req.raw);
-    if (route?.method === 'DELETE' && /^\/(call|chat)\/[^/]+$/.test(route.path) && c.res.status < 300)
-      await cache.invalidate();
+    const deleted = route?.method === 'DELETE' ? /^\/(?:call|chat)\/([^/]+)$/.exec(route.path) : null;
+    if (!deleted || c.res.status >= 300) return;
+    await cache.invalidate();
+    // The visitors' addresses left in it go with it.
+    await onDeleted?.(decodeURIComponent(deleted[1]!));
   };
 }
 
@@ -96,6 +110,7 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono<Aut
   const app = new Hono<AuthEnv>();
   const siteAssistants = new Set(options.siteAssistantIds);
   app.use('*', requireOperator(options.verify));
+  if (options.mailing) app.route('/', options.mailing.routes);
 
   app.get('/unanswered', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -171,7 +186,12 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono<Aut
       }
     }
     await options.cache.invalidate();
-    return c.json({ saved: true }, 200);
+    // The visitors waiting for this question get the answer: a failed send is kept for a retry.
+    const mails = options.mailing
+      ? await options.mailing.afterSave(assistantId, normaliseQuestion(question), answer)
+      : { mailed: 0, notMailed: 0 };
+    const result: SaveAnswerResult = { saved: true, ...mails };
+    return c.json(result, 200);
   });
   return app;
 }

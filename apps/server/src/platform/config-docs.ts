@@ -196,6 +196,21 @@ export const CONFIG_DOCS: readonly ConfigDoc[] = [
     text: 'Days the embedded provider keeps calls and chats with their messages (1–3650); older ones are pruned at start and every hour, and when a call is stored',
   },
   {
+    vars: ['VISITOR_ADDRESS_DAYS'],
+    default: '30',
+    text: "with the real provider: days a visitor's address, left for the owner's answer by mail, is kept (1–3650); with the embedded provider it is kept as long as its conversation (`EMULATOR_CONVERSATION_DAYS`). Deleting the conversation through Engage deletes it at once",
+  },
+  {
+    vars: ['ANSWER_REQUESTS_PER_EMAIL_PER_DAY'],
+    default: '3',
+    text: 'requests for an answer by mail (`POST /api/answer-requests`) naming one visitor address, per day, across conversations; 429 with `Retry-After` past it, so nobody can use the site to mail a third party repeatedly',
+  },
+  {
+    vars: ['ANSWER_REQUESTS_PER_CLIENT_PER_HOUR'],
+    default: '10',
+    text: "requests for an answer by mail per client address (the socket's) per hour; 429 with `Retry-After` past it",
+  },
+  {
     vars: ['EMBED_ORIGINS'],
     default: "none (only Engage's own pages)",
     text: "comma list of exact origins (`https://shop.example`) whose pages may run `<engage-widget>`: CORS on `/config.json`, the public key's `call/web` and `chat/web` and the WebSocket call start; any other site gets 403 `origin_not_allowed`, also on the call room's WebSocket upgrade (programs that send no Origin, like the voice SDK in Node, are not affected). With the embedded provider they are also the public key's `allowedOrigins` (docs/embedding.md)",

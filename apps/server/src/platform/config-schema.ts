@@ -190,6 +190,12 @@ export const envSchema = z.object({
   EMULATOR_CHATS_PER_MINUTE_PER_ADDRESS: intVar(1, 100_000, 60),
   // Days the embedded provider keeps calls and chats (with their messages); older ones are pruned hourly.
   EMULATOR_CONVERSATION_DAYS: intVar(1, 3650, 30),
+  // With the real provider: days a visitor's address for an answer by mail is kept (the embedded
+  // provider keeps it as long as the conversation, EMULATOR_CONVERSATION_DAYS).
+  VISITOR_ADDRESS_DAYS: intVar(1, 3650, 30),
+  // Requests for an answer by mail: per visitor address per day, and per client address per hour.
+  ANSWER_REQUESTS_PER_EMAIL_PER_DAY: intVar(1, 1000, 3),
+  ANSWER_REQUESTS_PER_CLIENT_PER_HOUR: intVar(1, 10_000, 10),
   // Largest request body on any route except file uploads (which have their own caps): 1 MiB.
   MAX_JSON_BYTES: intVar(1024, 1024 * 1024 * 1024, DEFAULT_MAX_JSON_BYTES),
   SMTP_URL: z

@@ -120,3 +120,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         ]),
   };
 }
+
+/** Days a visitor's address (an answer by mail) is kept: as long as the embedded provider keeps conversations. */
+export const visitorAddressDays = (config: Config): number =>
+  config.embeddedProvider ? config.EMULATOR_CONVERSATION_DAYS : config.VISITOR_ADDRESS_DAYS;

@@ -42,3 +42,39 @@ export interface UnansweredAnswer {
   /** When the scan was made (ISO 8601): a cached answer is up to a minute old. */
   scannedAt: string;
 }
+
+/** GET: the visitors waiting for an answer by mail, and the answers mailed (operators and admins). */
+export const ANSWER_REQUESTS_ADMIN_PATH = '/api/conversations/answer-requests';
+/** POST `${ANSWER_REQUESTS_ADMIN_PATH}/{id}/send`: mails a saved answer again after a failed send. */
+export const answerRequestSendPath = (id: string) =>
+  `${ANSWER_REQUESTS_ADMIN_PATH}/${encodeURIComponent(id)}/send`;
+
+/** One visitor's request for the answer to one question, as operators see it. */
+export interface AnswerRequestView {
+  id: string;
+  assistantId: string;
+  question: string;
+  /** The unanswered question's key (UnansweredQuestion.key): where this visitor waits. */
+  questionKey: string;
+  email: string;
+  /** ISO 8601. */
+  requestedAt: string;
+  /** When the owner's answer was saved for it; null while the visitor waits. */
+  answeredAt: string | null;
+  /** When the answer mail went; null while not (yet) sent. */
+  sentAt: string | null;
+  /** Why the last send failed; null when it did not. */
+  sendError: string | null;
+}
+
+export interface AnswerRequestsAnswer {
+  requests: AnswerRequestView[];
+}
+
+/** POST /api/conversations/answers's answer: saved, and how many waiting visitors were mailed. */
+export interface SaveAnswerResult {
+  saved: true;
+  mailed: number;
+  /** Sends that failed (each can be retried from the list). */
+  notMailed: number;
+}

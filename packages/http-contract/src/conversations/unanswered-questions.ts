@@ -48,6 +48,20 @@ function askings(conversation: Conversation, phrases: readonly string[]): Asking
   return out;
 }
 
+/**
+ * The questions of one conversation whose reply was "I don't know" (the latest wording of each,
+ * once): what a visitor of that conversation may ask the owner to answer by mail.
+ */
+export function unansweredIn(
+  conversation: Conversation,
+  phrases: readonly string[] = UNANSWERED_PHRASES,
+): { question: string; key: string }[] {
+  const byKey = new Map<string, string>();
+  for (const asking of askings(conversation, phrases))
+    if (asking.unanswered) byKey.set(normaliseQuestion(asking.question), asking.question);
+  return [...byKey].map(([key, question]) => ({ key, question }));
+}
+
 export function unansweredQuestions(
   conversations: readonly Conversation[],
   options: {

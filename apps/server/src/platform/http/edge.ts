@@ -68,7 +68,12 @@ export function useRequestEdge(app: Hono, options: RequestEdgeOptions): void {
 
   // The routes <engage-widget> calls from the sites in EMBED_ORIGINS (CORS), and from no other site.
   app.use('/config.json', embedCors(config.EMBED_ORIGINS, ['GET'], publicOrigin));
-  for (const path of ['/provider/call/web', '/provider/chat/web', '/api/calls/websocket'])
+  for (const path of [
+    '/provider/call/web',
+    '/provider/chat/web',
+    '/api/calls/websocket',
+    '/api/answer-requests',
+  ])
     app.use(path, embedCors(config.EMBED_ORIGINS, ['POST'], publicOrigin));
   // The embedded provider's call rooms (WebSocket): pages of other sites are refused before the upgrade.
   app.use('/provider/rooms/*', embedUpgradeOrigin(config.EMBED_ORIGINS, publicOrigin));

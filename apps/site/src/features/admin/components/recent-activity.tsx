@@ -19,6 +19,7 @@ const verbs: Record<AuditEntry['action'], string> = {
   'user.passkey_delete': 'removed a passkey of',
   'outbox.reveal': 'revealed the links of a mail to',
   'account.delete': 'deleted their own account',
+  'visitor_address.read': 'saw the address a visitor left for an answer by mail',
 };
 
 /** A ban's length as stored (a Go duration such as "24h"), in words: "24 hours", "7 days", "100 years". */
@@ -70,11 +71,12 @@ export function RecentActivity() {
             {entries.map((e) => (
               <li key={e.id}>
                 <span className="font-medium">{e.actor_email}</span> {verbOf(e)}{' '}
-                {e.action !== 'account.delete' && (
+                {e.action !== 'account.delete' && e.action !== 'visitor_address.read' && (
                   <span className="font-medium">
                     {e.target_email ?? (e.action === 'user.export' ? 'the user list' : 'a user')}
                   </span>
                 )}
+                {e.action === 'visitor_address.read' && e.detail && <> for &ldquo;{e.detail}&rdquo;</>}
                 {e.action === 'user.role' && isRole(e.detail) && <> to {roleLabels[e.detail]}</>}
                 {e.action === 'user.ban' && e.detail && e.detail !== 'none' && (
                   <> for {banLength(e.detail)}</>
