@@ -1,5 +1,10 @@
 import {
+  ANSWER_REQUESTS_ADMIN_PATH,
+  answerRequestSendPath,
   ANSWERS_PATH,
+  type AnswerRequestsAnswer,
+  type AnswerRequestView,
+  type SaveAnswerResult,
   DISMISSED_PATH,
   callSchema,
   chatSchema,
@@ -50,8 +55,15 @@ export interface ConversationsApi {
   listAssistants(signal?: AbortSignal): Promise<AssistantName[]>;
   /** The site's assistants' unanswered questions (the server's scan, up to a minute old). */
   unansweredQuestions(signal?: AbortSignal): Promise<UnansweredAnswer>;
-  /** Adds the answer to the assistant's Answers document (on the server, one save at a time). */
-  saveAnswer(assistantId: string, question: string, answer: string): Promise<void>;
+  /**
+   * Adds the answer to the assistant's Answers document (on the server, one save at a time), and
+   * mails it to the visitors waiting for it: how many were mailed, and how many sends failed.
+   */
+  saveAnswer(assistantId: string, question: string, answer: string): Promise<SaveAnswerResult>;
+  /** The visitors waiting for an answer by mail, and the answers mailed (their reading is audited). */
+  answerRequests(signal?: AbortSignal): Promise<AnswerRequestView[]>;
+  /** Mails a saved answer again after a failed send. */
+  sendAnswerAgain(id: string): Promise<void>;
   /** Takes a question the owner will not answer ("hi", "thanks") out of the list for good. */
   dismissQuestion(assistantId: string, question: string): Promise<void>;
 }
@@ -187,7 +199,21 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
     },
 
     async saveAnswer(assistantId, question, answer) {
-      await server.send('POST', ANSWERS_PATH, { body: { assistantId, question, answer } });
+      const result = await server.json<Partial<SaveAnswerResult>>('POST', ANSWERS_PATH, {
+        body: { assistantId, question, answer },
+      });
+      return { saved: true, mailed: result.mailed ?? 0, notMailed: result.notMailed ?? 0 };
+    },
+    async answerRequests(signal) {
+      const answer = await server.json<AnswerRequestsAnswer>(
+        'GET',
+        ANSWER_REQUESTS_ADMIN_PATH,
+        signal ? { signal } : {},
+      );
+      return answer.requests;
+    },
+    async sendAnswerAgain(id) {
+      await server.send('POST', answerRequestSendPath(id));
     },
     async dismissQuestion(assistantId, question) {
       await server.send('POST', DISMISSED_PATH, { body: { assistantId, question } });

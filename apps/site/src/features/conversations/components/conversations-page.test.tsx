@@ -163,8 +163,10 @@ describe('ConversationsPage', () => {
         .map((r) => `${r.method} ${r.path}`),
     ).toEqual([
       'GET /api/conversations/unanswered',
+      'GET /api/conversations/answer-requests',
       'POST /api/conversations/answers',
       'GET /api/conversations/unanswered',
+      'GET /api/conversations/answer-requests',
     ]);
   });
 

@@ -1,11 +1,17 @@
 import { MAX_ANSWER_CHARS } from '@engage/http-contract/conversations';
-import type { UnansweredQuestion } from '@engage/http-contract/conversations';
+import type { AnswerRequestView, UnansweredQuestion } from '@engage/http-contract/conversations';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { useDismissQuestion, useSaveAnswer, useUnansweredQuestions } from '../hooks/queries';
+import {
+  useAnswerRequests,
+  useDismissQuestion,
+  useSaveAnswer,
+  useUnansweredQuestions,
+} from '../hooks/queries';
 import { errorText, formatTime } from '../lib/format';
+import { AnswersByMail, mailedText, WaitingLine } from './answers-by-mail';
 import { StatusLine } from './status-line';
 
 /** The site's assistants and the owner's UNANSWERED_PHRASES are the server's (it scans). */
@@ -51,13 +57,16 @@ function DismissButton(props: { pending: boolean; disabled: boolean; onDismiss: 
 /** One question: how often and when last, and its Answer box. */
 function QuestionItem({
   item,
+  waiting,
   assistantName,
   onSaved,
   onDismissed,
 }: {
   item: UnansweredQuestion;
+  /** The visitors who left an address for this question's answer. */
+  waiting: readonly AnswerRequestView[];
   assistantName: (id: string | null) => string;
-  onSaved: (item: UnansweredQuestion) => void;
+  onSaved: (item: UnansweredQuestion, mails: { mailed: number; notMailed: number }) => void;
   onDismissed: (item: UnansweredQuestion) => void;
 }) {
   const id = useId();
@@ -89,8 +98,12 @@ function QuestionItem({
     if (!item.assistantId) return;
     setProblem(null);
     try {
-      await save.mutateAsync({ assistantId: item.assistantId, question: item.question, answer: text });
-      onSaved(item);
+      const result = await save.mutateAsync({
+        assistantId: item.assistantId,
+        question: item.question,
+        answer: text,
+      });
+      onSaved(item, result);
     } catch (error) {
       setProblem(notSaved(error));
     }
@@ -102,6 +115,7 @@ function QuestionItem({
       className="grid gap-2 rounded-lg border border-border bg-background p-3 shadow-xs"
     >
       <QuestionHeading item={item} assistant={assistantName(item.assistantId)} />
+      <WaitingLine waiting={waiting} />
       {!open ? (
         <div className="flex flex-wrap items-center gap-2">
           <Button
@@ -153,7 +167,7 @@ function QuestionItem({
           )}
           <div className="flex flex-wrap items-center gap-2">
             <Button type="submit" size="sm" disabled={save.isPending} aria-busy={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save answer'}
+              {save.isPending ? 'Saving…' : waiting.length > 0 ? 'Save and mail answer' : 'Save answer'}
             </Button>
             <Button
               type="button"
@@ -178,11 +192,17 @@ function QuestionItem({
  */
 export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
   const query = useUnansweredQuestions(active);
+  const requests = useAnswerRequests(active);
+  const [onlyWaiting, setOnlyWaiting] = useState(false);
+  const waitingFor = (key: string) =>
+    (requests.data ?? []).filter((r) => r.questionKey === key && r.answeredAt === null);
   // Answered here: gone at once, before the refreshed list arrives.
   const [saved, setSaved] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
-  const questions = (query.data?.questions ?? []).filter((q) => !saved.has(q.key));
+  const open = (query.data?.questions ?? []).filter((q) => !saved.has(q.key));
+  const waitedOn = open.filter((q) => waitingFor(q.key).length > 0).length;
+  const questions = onlyWaiting ? open.filter((q) => waitingFor(q.key).length > 0) : open;
 
   return (
     <section aria-labelledby="unanswered-heading" className="grid gap-3">
@@ -196,8 +216,9 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
       </h2>
       <p className="text-sm text-muted-foreground">
         Questions visitors asked that the assistant could not answer. Your answer is added to the
-        assistant&apos;s &ldquo;Answers&rdquo; document, so it answers the question next time; dismiss what
-        needs no answer (&ldquo;hi&rdquo;, &ldquo;thanks&rdquo;).
+        assistant&apos;s &ldquo;Answers&rdquo; document, so it answers the question next time, and is mailed
+        once to each visitor waiting for it; dismiss what needs no answer (&ldquo;hi&rdquo;,
+        &ldquo;thanks&rdquo;).
       </p>
       <StatusLine
         busy={query.isFetching}
@@ -211,8 +232,27 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
           </Button>
         </div>
       )}
-      {query.isSuccess && questions.length === 0 && (
+      {requests.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          The visitors waiting for an answer by mail could not be loaded: {errorText(requests.error)}
+        </p>
+      )}
+      {open.length > 0 && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={onlyWaiting}
+            onChange={(e) => setOnlyWaiting(e.target.checked)}
+            className="size-4"
+          />
+          Only questions a visitor is waiting on ({waitedOn})
+        </label>
+      )}
+      {query.isSuccess && open.length === 0 && (
         <p className="text-sm">No unanswered questions: the assistants answered everything visitors asked.</p>
+      )}
+      {query.isSuccess && open.length > 0 && questions.length === 0 && (
+        <p className="text-sm">No visitor is waiting for an answer by mail.</p>
       )}
       {questions.length > 0 && (
         <ul aria-label="Unanswered questions" className="grid gap-2">
@@ -220,10 +260,13 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
             <QuestionItem
               key={item.key}
               item={item}
+              waiting={waitingFor(item.key)}
               assistantName={assistantName}
-              onSaved={(done) => {
+              onSaved={(done, mails) => {
                 setSaved((was) => new Set([...was, done.key]));
-                setAnnouncement(`Answer saved: "${done.question}" is answered from now on.`);
+                setAnnouncement(
+                  `Answer saved: "${done.question}" is answered from now on. ${mailedText(mails)}`.trim(),
+                );
                 // The question (and the button that had focus) is gone: keyboard users go on from the heading.
                 heading.current?.focus();
               }}
@@ -236,6 +279,7 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
           ))}
         </ul>
       )}
+      <AnswersByMail requests={requests.data ?? []} />
     </section>
   );
 }

@@ -24,6 +24,7 @@ export const conversationKeys = {
   detail: (key: string) => ['conversations', 'detail', key] as const,
   assistants: ['conversations', 'assistants'] as const,
   unanswered: ['conversations', 'unanswered'] as const,
+  answerRequests: ['conversations', 'answer-requests'] as const,
 };
 
 /** Keeps only the site's assistants' conversations (all, when the site names none). */
@@ -117,6 +118,32 @@ export function useSaveAnswer() {
   return useMutation({
     mutationFn: (input: { assistantId: string; question: string; answer: string }) =>
       api.saveAnswer(input.assistantId, input.question, input.answer),
-    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.unanswered }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: conversationKeys.unanswered }),
+        client.invalidateQueries({ queryKey: conversationKeys.answerRequests }),
+      ]),
+  });
+}
+
+/** The visitors waiting for an answer by mail, and the answers mailed to them. */
+export function useAnswerRequests(enabled: boolean) {
+  const api = useConversationsApi();
+  return useQuery({
+    queryKey: conversationKeys.answerRequests,
+    enabled,
+    queryFn: ({ signal }) => api.answerRequests(signal),
+    staleTime: 30_000,
+  });
+}
+
+/** A failed answer mail, sent again. */
+export function useSendAnswerAgain() {
+  const api = useConversationsApi();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.sendAnswerAgain(id),
+    // Sent or not, the list says how it stands now.
+    onSettled: () => client.invalidateQueries({ queryKey: conversationKeys.answerRequests }),
   });
 }

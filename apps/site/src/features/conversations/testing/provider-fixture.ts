@@ -3,6 +3,7 @@ import {
   toConversations,
   unansweredQuestions,
   type ProviderCall,
+  type AnswerRequestView,
   type ProviderChat,
 } from '@engage/http-contract/conversations';
 
@@ -13,7 +14,23 @@ import {
  * routes are there too, in short (the unanswered questions of every chat and call here; answers
  * kept in `answers`; the server's test covers the real ones). It records every request.
  */
-export function providerFixture(seed: { calls?: ProviderCall[]; chats?: ProviderChat[] } = {}) {
+export function providerFixture(
+  seed: {
+    calls?: ProviderCall[];
+    chats?: ProviderChat[];
+    /** Visitors waiting for an answer by mail. */
+    answerRequests?: AnswerRequestView[];
+    /** Answer mails fail (an SMTP server that is down) until this is set to false. */
+    mailFails?: boolean;
+  } = {},
+) {
+  const answerRequests = [...(seed.answerRequests ?? [])];
+  const mail = { fails: seed.mailFails ?? false };
+  const mailTo = (request: AnswerRequestView) => {
+    if (mail.fails) request.sendError = 'connect ECONNREFUSED 127.0.0.1:25';
+    else Object.assign(request, { sentAt: new Date().toISOString(), sendError: null });
+    return !mail.fails;
+  };
   const calls = [...(seed.calls ?? [])];
   const chats = [...(seed.chats ?? [])];
   const assistants = new Map<string, { id: string; name: string; model: Record<string, unknown> }>([
@@ -91,7 +108,24 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
           404,
         );
       answers.push(saved);
-      return json({ saved: true });
+      const key = `${saved.assistantId}\n${normaliseQuestion(saved.question)}`;
+      let mailed = 0;
+      let notMailed = 0;
+      for (const r of answerRequests.filter((r) => r.questionKey === key && !r.sentAt)) {
+        r.answeredAt = new Date().toISOString();
+        if (mailTo(r)) mailed++;
+        else notMailed++;
+      }
+      return json({ saved: true, mailed, notMailed });
+    }
+    if (path === '/api/conversations/answer-requests') return json({ requests: answerRequests });
+    const resend = /^\/api\/conversations\/answer-requests\/([^/]+)\/send$/.exec(path);
+    if (resend && method === 'POST') {
+      const request = answerRequests.find((r) => r.id === decodeURIComponent(resend[1]!));
+      if (!request) return json({ error: 'not_found', message: 'No visitor is waiting under this id.' }, 404);
+      return mailTo(request)
+        ? json({ request })
+        : json({ error: 'send_failed', message: `The mail could not be sent: ${request.sendError}` }, 502);
     }
     if (resource === 'storage')
       return new Response(files.get(id!)?.text ?? '', { status: files.has(id!) ? 200 : 404 });
@@ -163,5 +197,17 @@ export function providerFixture(seed: { calls?: ProviderCall[]; chats?: Provider
     }
     return notFound();
   };
-  return { fetch: fetchImpl, calls, chats, assistants, tools, files, requests, answers, dismissed };
+  return {
+    fetch: fetchImpl,
+    calls,
+    chats,
+    assistants,
+    tools,
+    files,
+    requests,
+    answers,
+    dismissed,
+    answerRequests,
+    mail,
+  };
 }

@@ -1,13 +1,16 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent as ReactKeyboardEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { OfferAfterUnanswered } from '../answer-by-mail/answer-by-mail-offer';
+import type { AnswerByMail } from '../answer-by-mail/answer-request';
 import { focusRing } from '../components/widget-styles';
-import { BoxFooter, ChatHeader, ConversationList, SendButton, Said, useEscapeToClose } from './chat-parts';
+import {
+  BoxFooter,
+  ChatHeader,
+  ConversationList,
+  enterSends,
+  SendButton,
+  Said,
+  useEscapeToClose,
+} from './chat-parts';
 import { useWebChat } from './use-web-chat';
 import { checkInput, MAX_INPUT_CHARS } from './web-chat';
 
@@ -24,6 +27,8 @@ export interface ChatPanelProps {
   initialReason?: 'microphone-denied' | 'microphone-missing' | 'chosen';
   /** The conversation's language: of the messages and the box, not of the panel's own texts. */
   lang?: string;
+  /** Answers by mail: offered after an answer the assistant did not have (absent: not offered). */
+  answerByMail?: AnswerByMail;
   /** Tests pass fakes. */
   fetch?: typeof fetch;
   storage?: Storage | null;
@@ -47,6 +52,7 @@ export function ChatPanel({
   onClose,
   initialReason = 'chosen',
   lang,
+  answerByMail,
   fetch,
   storage,
 }: ChatPanelProps) {
@@ -89,12 +95,6 @@ export function ChatPanel({
     submit();
   };
 
-  const onBoxKeyDown = (event: ReactKeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    submit();
-  };
-
   const startOver = () => {
     reset();
     setInputError(null);
@@ -127,6 +127,13 @@ export function ChatPanel({
 
       <ConversationList state={state} speaker={speaker} lang={lang} />
 
+      <OfferAfterUnanswered
+        state={state}
+        settings={answerByMail}
+        onDecline={() => box.current?.focus()}
+        fetch={fetch}
+      />
+
       <p aria-live="polite" className="sr-only">
         {state.announcement && <Said speaker={speaker} text={state.announcement} lang={lang} />}
       </p>
@@ -151,7 +158,7 @@ export function ChatPanel({
               setDraft(event.target.value);
               if (inputError) setInputError(null);
             }}
-            onKeyDown={onBoxKeyDown}
+            onKeyDown={(event) => enterSends(event, submit)}
             rows={2}
             placeholder="Type a message"
             aria-invalid={tooLong}

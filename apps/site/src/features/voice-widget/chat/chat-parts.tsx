@@ -1,4 +1,10 @@
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { FINE_POINTER, useMediaQuery } from '@/lib/use-media-query';
 import { CloseIcon } from '../components/icons';
 import { focusRing } from '../components/widget-styles';
@@ -24,6 +30,13 @@ export function useEscapeToClose(root: RefObject<HTMLElement | null>, onClose: (
     panel?.addEventListener('keydown', onKeyDown);
     return () => panel?.removeEventListener('keydown', onKeyDown);
   }, [root]);
+}
+
+/** Enter sends, Shift+Enter starts a new line (and Enter while composing a character does neither). */
+export function enterSends(event: ReactKeyboardEvent<HTMLTextAreaElement>, submit: () => void): void {
+  if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+  event.preventDefault();
+  submit();
 }
 
 /** The title, "New conversation" once there is one, and Close. */

@@ -7,7 +7,13 @@ describe('chatReducer', () => {
   it('adds a finished exchange, takes the new session and announces the answer', () => {
     const sending = chatReducer(start, { type: 'send', input: 'Hi' });
     expect(sending.pending).toBe('Hi');
-    const done = chatReducer(sending, { type: 'answered', input: 'Hi', answer: 'Hello', sessionId: 's1' });
+    const done = chatReducer(sending, {
+      type: 'answered',
+      input: 'Hi',
+      answer: 'Hello',
+      sessionId: 's1',
+      chatId: 'chat-1',
+    });
     expect(done).toEqual<ChatState>({
       sessionId: 's1',
       messages: [
@@ -17,6 +23,8 @@ describe('chatReducer', () => {
       pending: null,
       error: null,
       announcement: 'Hello',
+      // The turn the visitor may ask the owner about by mail.
+      lastChatId: 'chat-1',
     });
   });
 

@@ -11,18 +11,20 @@ export interface ChatState extends StoredChat {
   error: string | null;
   /** The newest answer, for the screen reader's live region (empty for a restored conversation). */
   announcement: string;
+  /** The provider's id of the newest answered turn (null for a restored conversation). */
+  lastChatId: string | null;
 }
 
 export type ChatAction =
   | { type: 'send'; input: string }
-  | { type: 'answered'; input: string; answer: string; sessionId: string | null }
+  | { type: 'answered'; input: string; answer: string; sessionId: string | null; chatId?: string }
   | { type: 'failed'; message: string }
   | { type: 'aborted' }
   | { type: 'dismiss-error' }
   | { type: 'reset' };
 
 export function initialChatState(stored: StoredChat): ChatState {
-  return { ...stored, pending: null, error: null, announcement: '' };
+  return { ...stored, pending: null, error: null, announcement: '', lastChatId: null };
 }
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
@@ -42,6 +44,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         pending: null,
         error: null,
         announcement: action.answer,
+        lastChatId: action.chatId ?? null,
       };
     }
     case 'failed':

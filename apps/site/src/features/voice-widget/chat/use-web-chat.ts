@@ -72,7 +72,13 @@ export function useWebChat({
         );
         if (controller.signal.aborted) return 'aborted';
         sessionId.current = reply.sessionId ?? sessionId.current;
-        dispatch({ type: 'answered', input, answer: reply.answer, sessionId: reply.sessionId });
+        dispatch({
+          type: 'answered',
+          input,
+          answer: reply.answer,
+          sessionId: reply.sessionId,
+          chatId: reply.id,
+        });
         return 'answered';
       } catch (error) {
         if (controller.signal.aborted) {

@@ -1,4 +1,5 @@
 import { lazy, useEffect, useRef, useState } from 'react';
+import type { AnswerByMail } from '../answer-by-mail/answer-request';
 import { MAX_TYPED_CHARS } from '../call/call-controller';
 import { useCall } from '../call/use-call';
 import { useWidgetFocus } from '../hooks/use-widget-focus';
@@ -31,6 +32,8 @@ export interface EngageWidgetViewProps {
   publicKey: string | null | undefined;
   /** The provider's API (`…/provider` with the embedded emulator). */
   apiBaseUrl: string;
+  /** Answers by mail: offered when the assistant could not answer (absent: never offered). */
+  answerByMail?: AnswerByMail;
   /** Loads the SDK; tests pass a fake. */
   loadSdk?: LoadVoiceSdk;
   mode?: WidgetMode;
@@ -59,6 +62,7 @@ export function EngageWidgetView({
   assistantName,
   publicKey,
   apiBaseUrl,
+  answerByMail,
   loadSdk = loadVoiceSdk,
   mode = 'voice+chat',
   position = 'bottom-left',
@@ -120,6 +124,7 @@ export function EngageWidgetView({
             onClose={call.closeChat}
             initialReason={state.reason}
             lang={lang}
+            {...(answerByMail && { answerByMail })}
           />
         </LazyPart>
       )}

@@ -20,7 +20,7 @@ type EngageWidgetElement = HTMLElement & { provider?: EmbedProvider };
  * script runs, and given the provider as the app already knows it (no second /config.json).
  */
 export function EngageWidget({ assistantId, assistantName, audience = 'public' }: EngageWidgetProps) {
-  const { provider } = usePublicConfig();
+  const { provider, answerByMail, conversations } = usePublicConfig();
   const membersKey = useMembersPublicKey(audience === 'members');
   const publicKey = audience === 'members' ? membersKey : provider.publicKey;
   const element = useRef<EngageWidgetElement>(null);
@@ -33,8 +33,15 @@ export function EngageWidget({ assistantId, assistantName, audience = 'public' }
       element.current.provider = {
         publicKey,
         apiBaseUrl: provider.baseUrl ?? `${window.location.origin}/provider`,
+        ...(answerByMail && {
+          answerByMail: {
+            origin: window.location.origin,
+            keepDays: answerByMail.keepDays,
+            ...(conversations && { phrases: conversations.unansweredPhrases }),
+          },
+        }),
       };
-  }, [publicKey, provider.baseUrl]);
+  }, [publicKey, provider.baseUrl, answerByMail, conversations]);
 
   return (
     <engage-widget

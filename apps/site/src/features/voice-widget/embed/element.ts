@@ -60,6 +60,7 @@ function viewProps(
     assistantName: element.getAttribute('name') || 'assistant',
     publicKey: known ? known.publicKey : null,
     apiBaseUrl: known?.apiBaseUrl ?? `${origin}/provider`,
+    ...(known?.answerByMail && { answerByMail: known.answerByMail }),
     mode: modeOf(element.getAttribute('mode')),
     position: positionOf(element.getAttribute('position')),
     ...(lang && { lang }),

@@ -4,6 +4,7 @@
  * where every byte counts (the size budget is 15 kB gzip), so the few fields are checked by hand.
  * @module
  */
+import type { AnswerByMail } from '../answer-by-mail/answer-request';
 
 /** The provider as the widget calls it. */
 export interface EmbedProvider {
@@ -14,6 +15,8 @@ export interface EmbedProvider {
   publicKey: string | null | undefined;
   /** The provider's API: the real provider's, or `<origin>/provider` with the embedded emulator. */
   apiBaseUrl: string;
+  /** Answers by mail, when Engage's server offers them (/config.json's `answerByMail`). */
+  answerByMail?: AnswerByMail;
 }
 
 export type EmbedConfigResult =
@@ -29,6 +32,22 @@ export type EmbedConfigResult =
   | { ok: false; reason: 'origin_not_allowed' | 'unreachable' };
 
 const MAX_KEY_CHARS = 512;
+
+/** /config.json's `answerByMail` (and the owner's phrases), or undefined when it has none. */
+export function parseAnswerByMail(body: unknown, origin: string): AnswerByMail | undefined {
+  const keepDays = (body as { answerByMail?: { keepDays?: unknown } }).answerByMail?.keepDays;
+  if (typeof keepDays !== 'number' || !Number.isInteger(keepDays) || keepDays < 1 || keepDays > 3650)
+    return undefined;
+  const phrases = (body as { conversations?: { unansweredPhrases?: unknown } }).conversations
+    ?.unansweredPhrases;
+  const list =
+    Array.isArray(phrases) &&
+    phrases.length <= 50 &&
+    phrases.every((p) => typeof p === 'string' && p.length <= 200)
+      ? (phrases as string[])
+      : undefined;
+  return { origin, keepDays, ...(list && { phrases: list }) };
+}
 
 /** A URL the provider may live at: http(s) only, so no configuration can point the widget at javascript:. */
 const httpUrl = (value: unknown): string | null => {
@@ -49,7 +68,9 @@ export function parseEmbedProvider(body: unknown, origin: string): EmbedProvider
   const { publicKey, baseUrl } = provider as { publicKey?: unknown; baseUrl?: unknown };
   const key = typeof publicKey === 'string' && publicKey.length <= MAX_KEY_CHARS ? publicKey : null;
   const base = baseUrl === null || baseUrl === undefined ? `${origin}/provider` : httpUrl(baseUrl);
-  return base ? { publicKey: key, apiBaseUrl: base } : null;
+  if (!base) return null;
+  const answerByMail = parseAnswerByMail(body, origin);
+  return { publicKey: key, apiBaseUrl: base, ...(answerByMail && { answerByMail }) };
 }
 
 /** The public page's assistant in /config.json (`assistants.index`), or null. */

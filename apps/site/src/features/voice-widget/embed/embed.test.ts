@@ -33,6 +33,29 @@ describe('parseEmbedProvider', () => {
   });
 });
 
+describe('answers by mail in /config.json', () => {
+  it('offers them on the script’s own origin, with the owner’s phrases when configured', () => {
+    const body = {
+      provider: { publicKey: 'pk', baseUrl: null },
+      answerByMail: { keepDays: 7 },
+      conversations: { unansweredPhrases: ['No idea'] },
+    };
+    expect(parseEmbedProvider(body, ORIGIN)?.answerByMail).toEqual({
+      origin: ORIGIN,
+      keepDays: 7,
+      phrases: ['No idea'],
+    });
+  });
+
+  it('does not offer them when the configuration has none, or a value out of range', () => {
+    for (const answerByMail of [undefined, null, { keepDays: 0 }, { keepDays: 1.5 }, { keepDays: '7' }])
+      expect(
+        parseEmbedProvider({ provider: { publicKey: 'pk', baseUrl: null }, answerByMail }, ORIGIN)
+          ?.answerByMail,
+      ).toBeUndefined();
+  });
+});
+
 describe('loadEmbedConfig', () => {
   it('asks the script’s origin, without cookies', async () => {
     const fetchImpl = vi.fn(() => json(200, { provider: { publicKey: 'pk', baseUrl: null } }));
