@@ -12,6 +12,7 @@ import {
 } from '../hooks/queries';
 import { errorText, formatTime } from '../lib/format';
 import { AnswersByMail, mailedText, WaitingLine } from './answers-by-mail';
+import { QuestionActions } from './question-actions';
 import { StatusLine } from './status-line';
 
 /** The site's assistants and the owner's UNANSWERED_PHRASES are the server's (it scans). */
@@ -36,21 +37,6 @@ function QuestionHeading({ item, assistant }: { item: UnansweredQuestion; assist
         <time dateTime={new Date(item.lastAskedAt).toISOString()}>{formatTime(item.lastAskedAt)}</time>
       </p>
     </>
-  );
-}
-
-/** Small talk ("hi", "thanks") needs no answer: Dismiss takes it out of the list, for good. */
-function DismissButton(props: { pending: boolean; disabled: boolean; onDismiss: () => void }) {
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      disabled={props.disabled || props.pending}
-      aria-busy={props.pending}
-      onClick={props.onDismiss}
-    >
-      {props.pending ? 'Dismissing…' : 'Dismiss'}
-    </Button>
   );
 }
 
@@ -117,30 +103,17 @@ function QuestionItem({
       <QuestionHeading item={item} assistant={assistantName(item.assistantId)} />
       <WaitingLine waiting={waiting} />
       {!open ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!item.assistantId || dismiss.isPending}
-            onClick={() => {
-              setOpen(true);
-              // The box appears with this render; focus goes to it once it is there.
-              requestAnimationFrame(() => box.current?.focus());
-            }}
-          >
-            Answer
-          </Button>
-          <DismissButton
-            pending={dismiss.isPending}
-            disabled={!item.assistantId}
-            onDismiss={() => void dismissIt()}
-          />
-          {problem && (
-            <p role="alert" className="basis-full text-sm text-destructive">
-              {problem}
-            </p>
-          )}
-        </div>
+        <QuestionActions
+          answerable={item.assistantId !== null}
+          dismissing={dismiss.isPending}
+          problem={problem}
+          onAnswer={() => {
+            setOpen(true);
+            // The box appears with this render; focus goes to it once it is there.
+            requestAnimationFrame(() => box.current?.focus());
+          }}
+          onDismiss={() => void dismissIt()}
+        />
       ) : (
         <form
           className="grid gap-2"
