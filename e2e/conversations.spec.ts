@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectWholePlaceholder } from './layout-helpers';
+import { openMail } from './mail-outbox';
 
 // An operator reads the visitors' conversations at /conversations (search,
 // transcript, CSV export, delete), answers a question the assistant could not answer, and the
@@ -222,6 +223,83 @@ test.describe('conversations in Chromium', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The conversation was deleted.' })).toBeVisible();
     await expect(rows).toHaveCount(count - 1);
+  });
+
+  test('a visitor the assistant could not answer leaves an address in the chat on /, the admin answers on /conversations, the answer is mailed, and the assistant knows it from then on', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const { siteTitle } = (await (await request.get('/config.json')).json()) as { siteTitle: string };
+    const question = `Do the ${run} llamas ride the night bus?`;
+    const visitorEmail = `visitor-${run}@example.com`;
+
+    // The visitor, in a browser of their own: the chat on /, an "I don't know", and the offer.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/');
+    await expect(visitor.locator('#root[data-hydrated]')).toBeAttached();
+    await visitor.getByRole('button', { name: 'Type instead' }).click();
+    const chat = visitor.getByRole('region', { name: /^Chat with the / });
+    await chat.getByRole('textbox', { name: 'Type a message' }).fill(question);
+    await chat.getByRole('textbox', { name: 'Type a message' }).press('Enter');
+    const offer = chat.getByRole('form', { name: /owner to answer you by mail/ });
+    await expect(offer).toBeVisible({ timeout: 30_000 });
+    await expect(offer).toContainText('Used only to send you the owner');
+    const address = offer.getByRole('textbox', { name: 'Your email address' });
+    await address.fill('visitor.example.com');
+    await offer.getByRole('button', { name: 'Mail me the answer' }).click();
+    await expect(offer.getByRole('alert')).toContainText('does not look like an email address');
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    const axeVisitor = await new AxeBuilder({ page: visitor }).analyze();
+    expect(axeVisitor.violations.map((v) => v.id)).toEqual([]);
+    await address.fill(visitorEmail);
+    await offer.getByRole('button', { name: 'Mail me the answer' }).click();
+    await expect(chat.getByText(/answer will be mailed to the address you gave/)).toBeVisible();
+    await expect(visitor.getByText(visitorEmail)).toHaveCount(0);
+
+    // The admin sees who is waiting, and answers in place.
+    await page.goto('/conversations');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(ADMIN_EMAIL);
+    await form.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('tab', { name: /^Unanswered questions/ }).click();
+    await page.getByRole('checkbox', { name: /Only questions a visitor is waiting on/ }).check();
+    const item = page
+      .getByRole('list', { name: 'Unanswered questions' })
+      .getByRole('listitem', { name: question });
+    await expect(item).toContainText(`waiting: ${visitorEmail}`, { timeout: 30_000 });
+    expect(await axe(page)).toEqual([]);
+    await item.getByRole('button', { name: 'Answer' }).click();
+    const answer = `Only on Tuesdays, the ${run} llamas take the 23:40.`;
+    await item.getByRole('textbox', { name: 'Answer' }).fill(answer);
+    await item.getByRole('button', { name: 'Save and mail answer' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Mailed to 1 waiting visitor.' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const mailed = page
+      .getByRole('list', { name: 'Answers by mail' })
+      .getByRole('listitem', { name: `${question} to ${visitorEmail}` });
+    await expect(mailed).toContainText('Answer sent');
+
+    // The visitor's address received the answer: the question, the answer, nothing to click.
+    const mail = await openMail(page, visitorEmail, `Your question to ${siteTitle}`);
+    expect(mail).toContain(question);
+    expect(mail).toContain(answer);
+    expect(mail).toContain('This is a one-time reply');
+
+    // And the assistant answers it from then on, in the same chat (once the document is read).
+    await expect(async () => {
+      await chat.getByRole('textbox', { name: 'Type a message' }).fill(question);
+      await chat.getByRole('textbox', { name: 'Type a message' }).press('Enter');
+      await expect(
+        chat.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last(),
+      ).toContainText('23:40', { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(chat.getByRole('form', { name: /owner to answer you by mail/ })).toHaveCount(0);
+    await visitorContext.close();
   });
 
   // Last: opening the page scans for unanswered questions, which the tab then keeps a minute.

@@ -56,6 +56,8 @@ export interface AnswerRequestRouteOptions {
   limitStore: LimitStore;
   perEmailPerDay: number;
   perClientPerHour: number;
+  /** After an address is recorded: the kept scan is dropped, so the owner sees the question at once. */
+  onRecorded?: () => Promise<void>;
   logger?: Logger;
   now?: () => number;
 }
@@ -156,6 +158,7 @@ export function answerRequestRoute(options: AnswerRequestRouteOptions): Hono {
         expiresAt: new Date(expiresAt),
       })),
     );
+    await options.onRecorded?.();
     const created: AnswerRequestCreated = { questions: questions.length, keepDays: options.keepDays };
     return c.json(created, 201);
   });

@@ -73,6 +73,14 @@ for (const target of testDbTargets()) {
       expect(await retry.json()).toMatchObject({ error: 'already_sent' });
     });
 
+    it('shows the question on the Unanswered tab at once, though the tab keeps its scan a minute', async () => {
+      await conv.api.unanswered(); // scanned and kept
+      const turn = await conv.api.ask('Can I bring my dog?');
+      expect(await conv.api.unanswered()).not.toContain('Can I bring my dog?');
+      expect((await conv.api.requestAnswer(turn.id, 'dogs@example.com')).status).toBe(201);
+      expect(await conv.api.unanswered()).toContain('Can I bring my dog?');
+    });
+
     it('refuses a malformed address in place, saying why', async () => {
       const turn = await conv.api.ask('Can I pay by card?');
       for (const email of ['', 'no-at-sign', 'a@b', 'two@x.com, three@y.com', `${'a'.repeat(250)}@x.com`]) {

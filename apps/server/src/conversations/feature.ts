@@ -89,6 +89,7 @@ export function conversationsFeature({
     limitStore,
     perEmailPerDay: config.ANSWER_REQUESTS_PER_EMAIL_PER_DAY,
     perClientPerHour: config.ANSWER_REQUESTS_PER_CLIENT_PER_HOUR,
+    onRecorded: () => cache.invalidate(),
     logger,
   });
   const routes = conversationRoutes({

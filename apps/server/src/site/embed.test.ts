@@ -151,8 +151,13 @@ describe('the widget’s routes from other sites', () => {
     });
   });
 
-  it('answers a listed site’s preflight for POST /call/web, /chat/web and /api/calls/websocket', async () => {
-    for (const route of ['/provider/call/web', '/provider/chat/web', '/api/calls/websocket']) {
+  it('answers a listed site’s preflight for POST /call/web, /chat/web, /api/calls/websocket and /api/answer-requests', async () => {
+    for (const route of [
+      '/provider/call/web',
+      '/provider/chat/web',
+      '/api/calls/websocket',
+      '/api/answer-requests',
+    ]) {
       const res = await app.request(
         route,
         from(SHOP, {
@@ -176,6 +181,19 @@ describe('the widget’s routes from other sites', () => {
     const listed = await webCall(SHOP);
     expect(listed.status).not.toBe(403);
     expect(listed.headers.get('access-control-allow-origin')).toBe(SHOP);
+  });
+
+  it('refuses an answer request from an unlisted site before reading it', async () => {
+    const res = await app.request(
+      '/api/answer-requests',
+      from(EVIL, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ conversation: { kind: 'chat', id: 'c1' }, email: 'a@example.com' }),
+      }),
+    );
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: string }).error).toBe('origin_not_allowed');
   });
 
   it('gives no CORS on the other routes, even to a listed site', async () => {
