@@ -119,4 +119,40 @@ test.describe('voice widget conversation', () => {
     await page.getByRole('button', { name: 'END', exact: true }).click();
     await expect(page.getByRole('button', { name: 'ENGAGE' })).toBeVisible();
   });
+  test('after a call in which the assistant could not answer, the ended call offers an answer by mail for it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await silentMicrophone(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'ENGAGE' }).click();
+    const end = page.getByRole('button', { name: 'END', exact: true });
+    await expect(end).toBeVisible({ timeout: 30_000 });
+    const question = `Which ${Date.now().toString(36)} moons orbit the office?`;
+    const box = page.getByLabel('Type a message');
+    await box.fill(question);
+    await box.press('Enter');
+    const captions = page.getByRole('list', { name: 'Captions' });
+    await expect(captions).toContainText("I don't know", { timeout: 30_000 });
+    const widget = page.locator(WIDGET);
+    // Nothing is offered while the call goes on.
+    await expect(widget.getByRole('form', { name: /answer you by mail/ })).toHaveCount(0);
+
+    await end.click();
+    const offer = widget.getByRole('form', { name: /owner to answer you by mail/ });
+    await expect(offer).toBeVisible();
+    await offer.getByRole('textbox', { name: 'Your email address' }).fill('caller@example.com');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/answer-requests'),
+      offer.getByRole('button', { name: 'Mail me the answer' }).click(),
+    ]);
+    // The server read the call itself and found the question the assistant could not answer.
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({
+      conversation: { kind: 'call' },
+      email: 'caller@example.com',
+    });
+    await expect(widget.getByText(/answer will be mailed to the address you gave/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -144,3 +144,30 @@ export function OfferAfterUnanswered({
     />
   );
 }
+
+/**
+ * The offer under an ended call's transcript, when the assistant said it did not know something in
+ * it. Declined, it goes for that call.
+ */
+export function OfferAfterCall({
+  callId,
+  assistantLines,
+  settings,
+}: {
+  callId: string;
+  /** What the assistant said in the call, turn by turn. */
+  assistantLines: readonly string[];
+  settings: AnswerByMail;
+}) {
+  const [declined, setDeclined] = useState<string | null>(null);
+  if (declined === callId || !assistantLines.some((line) => isUnansweredReply(line, settings.phrases)))
+    return null;
+  return (
+    <AnswerByMailOffer
+      key={callId}
+      settings={settings}
+      conversation={{ kind: 'call', id: callId }}
+      onDecline={() => setDeclined(callId)}
+    />
+  );
+}

@@ -34,6 +34,8 @@ export interface CallController {
   getSnapshot(): WidgetState;
   /** The assistant's messages of the current call (transcripts…), for the captions. */
   readonly messages: MessageFeed;
+  /** The provider's id of the latest call started (null before one): for an answer by mail after it. */
+  readonly lastCallId: string | null;
   /** New settings; a public key that arrives starts the ENGAGE waiting for it. */
   configure(settings: Partial<CallSettings>): void;
   engage(): void;
@@ -64,6 +66,7 @@ async function startCall(
   getClient: (publicKey: string) => Promise<VoiceClient | null>,
   dispatch: (action: WidgetAction) => void,
   current: () => boolean,
+  onStarted: (callId: string) => void,
 ) {
   if (!publicKey) {
     dispatch({ type: 'failed', reason: 'not-configured' });
@@ -82,6 +85,8 @@ async function startCall(
   try {
     const call = await client.start(assistantId);
     if (call === null && current()) dispatch({ type: 'failed', reason: 'start' });
+    const id = (call as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' && current()) onStarted(id);
   } catch (error) {
     if (!current()) return;
     const problem = microphoneProblem(error);
@@ -100,6 +105,7 @@ export function createCallController(initial: CallSettings): CallController {
   // The attempt engaged before the public key arrived, to start when it does.
   let awaitingKey = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastCallId: string | null = null;
 
   function dispatch(action: WidgetAction) {
     const previous = state;
@@ -130,7 +136,16 @@ export function createCallController(initial: CallSettings): CallController {
 
   /** The start of attempt `mine`; its results count while it is still the current attempt. */
   const start = (mine: number) =>
-    startCall(settings, sdk, getClient, dispatch, () => mine === attempt && !sdk.detached);
+    startCall(
+      settings,
+      sdk,
+      getClient,
+      dispatch,
+      () => mine === attempt && !sdk.detached,
+      (id) => {
+        lastCallId = id;
+      },
+    );
 
   const leavePage = () => void sdk.client?.stop().catch(ignore);
 
@@ -141,6 +156,9 @@ export function createCallController(initial: CallSettings): CallController {
     },
     getSnapshot: () => state,
     messages,
+    get lastCallId() {
+      return lastCallId;
+    },
     configure(next) {
       settings = { ...settings, ...next };
       // The key has arrived (or is known to be missing): the attempt waiting for it starts now,
@@ -155,6 +173,7 @@ export function createCallController(initial: CallSettings): CallController {
       const mine = ++attempt;
       dispatch({ type: 'engage' });
       messages.clear();
+      lastCallId = null;
       if (settings.publicKey === undefined) awaitingKey = mine;
       else void start(mine);
     },

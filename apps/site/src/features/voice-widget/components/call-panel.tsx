@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { OfferAfterCall } from '../answer-by-mail/answer-by-mail-offer';
+import type { AnswerByMail } from '../answer-by-mail/answer-request';
 import { useConversation } from '../hooks/use-conversation';
 import { formatCallTime } from '../lib/call-time';
 import { turnText, type Speaker, type Turn } from '../lib/conversation';
@@ -23,6 +25,8 @@ export interface CallPanelProps {
   onClose?: () => void;
   /** The conversation's language: of what is said and typed, not of the panel's own texts. */
   lang?: string;
+  /** Once ended: the call's id and the site's answers by mail, offered if the assistant did not know. */
+  answerByMail?: { callId: string; settings: AnswerByMail };
 }
 
 /** How many of the latest turns the captions show. */
@@ -39,12 +43,11 @@ const label = (role: Speaker) => (role === 'assistant' ? 'Assistant' : 'You');
  */
 export function CallPanel(props: CallPanelProps) {
   const { messages, startedAt, inputLevel, muted, onSend, maxLength, ended = false, onClose, lang } = props;
+  const { answerByMail } = props;
   const { conversation, addTyped } = useConversation(messages);
   const ids = useId();
   const [opened, setExpanded] = useState(false);
   const expanded = opened || ended;
-  const [draft, setDraft] = useState('');
-  const [failed, setFailed] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const turns = conversation.turns;
   const shown = expanded ? turns : turns.slice(-CAPTION_TURNS);
@@ -57,17 +60,6 @@ export function CallPanel(props: CallPanelProps) {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [expanded, turns.length, lastText]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.trim()) return;
-    const sent = onSend(draft);
-    if (sent !== null) {
-      addTyped(sent);
-      setDraft('');
-      setFailed(false);
-    } else setFailed(true);
-  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && expanded) {
@@ -128,41 +120,73 @@ export function CallPanel(props: CallPanelProps) {
         )}
       </p>
 
-      {!ended && (
-        <form onSubmit={submit} className="flex flex-col gap-1">
-          {failed && (
-            <p role="alert" className="text-xs text-red-300">
-              Your message could not be sent. Try again.
-            </p>
-          )}
-          <div className="flex items-center gap-2">
-            <label htmlFor={`${ids}-box`} className="sr-only">
-              Type a message
-            </label>
-            <input
-              id={`${ids}-box`}
-              lang={lang}
-              type="text"
-              value={draft}
-              maxLength={maxLength}
-              autoComplete="off"
-              enterKeyHint="send"
-              placeholder="Type a message"
-              onChange={(event) => setDraft(event.target.value)}
-              className={`min-w-0 flex-1 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 ${focusRing}`}
-            />
-            {/* "Ask", not "Send": a name containing "end" would also answer to END's (pages and tests
-              find END by its name). */}
-            <button
-              type="submit"
-              className={`rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-sky-100 ${focusRing}`}
-            >
-              Ask
-            </button>
-          </div>
-        </form>
+      {ended && answerByMail && (
+        <OfferAfterCall
+          callId={answerByMail.callId}
+          settings={answerByMail.settings}
+          assistantLines={turns.filter((t) => t.role === 'assistant').map(turnText)}
+        />
       )}
+
+      {!ended && <AskForm onSend={onSend} onSent={addTyped} maxLength={maxLength} lang={lang} />}
     </div>
+  );
+}
+
+/** The box to type a question during the call; a message that could not be sent stays in it. */
+function AskForm(props: {
+  onSend: (text: string) => string | null;
+  onSent: (text: string) => void;
+  maxLength: number;
+  lang: string | undefined;
+}) {
+  const { onSend, onSent, maxLength, lang } = props;
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [failed, setFailed] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    const sent = onSend(draft);
+    if (sent !== null) {
+      onSent(sent);
+      setDraft('');
+      setFailed(false);
+    } else setFailed(true);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-1">
+      {failed && (
+        <p role="alert" className="text-xs text-red-300">
+          Your message could not be sent. Try again.
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${id}-box`} className="sr-only">
+          Type a message
+        </label>
+        <input
+          id={`${id}-box`}
+          lang={lang}
+          type="text"
+          value={draft}
+          maxLength={maxLength}
+          autoComplete="off"
+          enterKeyHint="send"
+          placeholder="Type a message"
+          onChange={(event) => setDraft(event.target.value)}
+          className={`min-w-0 flex-1 rounded-full border border-white/20 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 ${focusRing}`}
+        />
+        {/* "Ask", not "Send": a name containing "end" would also answer to END's (pages and tests
+          find END by its name). */}
+        <button
+          type="submit"
+          className={`rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-sky-100 ${focusRing}`}
+        >
+          Ask
+        </button>
+      </div>
+    </form>
   );
 }
 

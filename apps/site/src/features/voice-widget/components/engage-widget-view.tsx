@@ -140,6 +140,9 @@ export function EngageWidgetView({
             maxLength={MAX_TYPED_CHARS}
             ended={!inCall}
             lang={lang}
+            {...(!inCall &&
+              answerByMail &&
+              call.lastCallId && { answerByMail: { callId: call.lastCallId, settings: answerByMail } })}
             onClose={() => {
               kept.close();
               focus.primary.current?.focus();
