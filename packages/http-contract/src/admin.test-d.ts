@@ -72,7 +72,7 @@ describe('admin API contract', () => {
 
   it('the public config carries no private field', () => {
     expectTypeOf<keyof PublicConfig>().toEqualTypeOf<
-      'siteTitle' | 'ownerDomain' | 'auth' | 'provider' | 'assistants' | 'conversations'
+      'siteTitle' | 'ownerDomain' | 'auth' | 'provider' | 'assistants' | 'conversations' | 'answerByMail'
     >();
     expectTypeOf<keyof PublicConfig['provider']>().not.toExtend<'privateKey'>();
   });

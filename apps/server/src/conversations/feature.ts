@@ -14,8 +14,10 @@ import { answerRequestRoute } from './answer-request-route.js';
 import { deleteForConversation } from './answer-requests.js';
 import { answersStore } from './answers-store.js';
 import { assistantLock } from './assistant-lock.js';
+import { dropFromIndex } from './conversation-index.js';
 import { dismissedQuestions, dismissQuestion } from './dismissed-questions.js';
 import { conversationRoutes, invalidateOnDelete } from './routes.js';
+import { statsRoutes } from './stats-routes.js';
 import { cachedScan } from './unanswered-cache.js';
 import { scanUnanswered } from './unanswered-scan.js';
 
@@ -94,6 +96,13 @@ export function conversationsFeature({
   });
   const routes = conversationRoutes({
     mailing,
+    stats: statsRoutes({
+      db,
+      vapi: provider.vapi,
+      siteAssistantIds,
+      phrases: config.UNANSWERED_PHRASES,
+      logger,
+    }),
     verify,
     store: answers,
     lock: assistantLock(db),
@@ -113,6 +122,9 @@ export function conversationsFeature({
   return {
     routes,
     answerRequests,
-    invalidateOnDelete: invalidateOnDelete(cache, (id) => deleteForConversation(db, id)),
+    invalidateOnDelete: invalidateOnDelete(cache, async (id) => {
+      await deleteForConversation(db, id);
+      await dropFromIndex(db, id);
+    }),
   };
 }

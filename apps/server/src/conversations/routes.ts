@@ -27,6 +27,8 @@ import type { CachedScan } from './unanswered-cache.js';
  *   appends, uploads and deletes the old version while holding the assistant's lock, so answers
  *   saved at the same moment (two operators, two instances) are all kept. The visitors who left
  *   an address for that question are then mailed the answer;
+ * - `GET /stats?days=30`: conversations per day, the share unanswered, visitors waiting, answers
+ *   mailed (stats-routes.ts);
  * - `GET /answer-requests`, `POST /answer-requests/{id}/send`: those visitors, and a failed mail
  *   sent again (answer-request-admin-routes.ts).
  * @module
@@ -46,6 +48,8 @@ export interface ConversationRoutesOptions {
   dismiss: (assistantId: string, question: string, dismissedBy: string) => Promise<void>;
   /** Answers by mail (answer-request-admin-routes.ts): its routes, and the mails after a save. */
   mailing?: AnswerMailing;
+  /** GET /stats, the trends (stats-routes.ts). */
+  stats?: Hono<AuthEnv>;
 }
 
 /** A provider failure as the caller sees it: 404 for a missing assistant, else 502. */
@@ -111,6 +115,7 @@ export function conversationRoutes(options: ConversationRoutesOptions): Hono<Aut
   const siteAssistants = new Set(options.siteAssistantIds);
   app.use('*', requireOperator(options.verify));
   if (options.mailing) app.route('/', options.mailing.routes);
+  if (options.stats) app.route('/', options.stats);
 
   app.get('/unanswered', async (c) => {
     c.header('Cache-Control', 'no-store');

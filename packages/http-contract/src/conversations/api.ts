@@ -78,3 +78,46 @@ export interface SaveAnswerResult {
   /** Sends that failed (each can be retried from the list). */
   notMailed: number;
 }
+
+/** GET `${STATS_PATH}?days=30`: the trends of the last `days` days (1 to 90), operators and admins. */
+export const STATS_PATH = '/api/conversations/stats';
+/** The periods the dashboard offers. */
+export const STATS_PERIODS = [7, 30, 90] as const;
+export const statsQuerySchema = z.strictObject({
+  days: z.coerce
+    .number('days must be a number of days')
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(90, 'days must be at most 90')
+    .default(30),
+});
+
+export interface StatsDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  calls: number;
+  chats: number;
+  /** Conversations of the day in which the assistant could not answer something. */
+  unanswered: number;
+  /** Answers mailed to visitors that day. */
+  mailed: number;
+}
+
+export interface ConversationStats {
+  days: number;
+  /** Oldest first, one entry per day of the period (days without conversations count 0). */
+  perDay: StatsDay[];
+  totals: {
+    conversations: number;
+    calls: number;
+    chats: number;
+    unanswered: number;
+    /** unanswered / conversations (0 without conversations). */
+    unansweredShare: number;
+    /** Questions a visitor is waiting on for an answer by mail, now. */
+    waiting: number;
+    mailed: number;
+  };
+  /** When the figures were last brought up to date from the provider (ISO 8601). */
+  indexedAt: string | null;
+}
