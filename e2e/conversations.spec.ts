@@ -265,6 +265,23 @@ test.describe('conversations in Chromium', () => {
     await form.getByLabel('Email').fill(ADMIN_EMAIL);
     await form.getByLabel('Password').fill(ADMIN_PASSWORD);
     await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    // The page opens on its trends: the figures, a chart drawn, and its table view.
+    const trends = page.getByRole('region', { name: 'Trends' });
+    await expect(trends.getByText('The last 30 days.')).toBeVisible({ timeout: 30_000 });
+    const perDay = trends.getByRole('figure', { name: 'Conversations per day' });
+    await expect(perDay.locator('canvas')).toBeVisible();
+    await perDay.getByText('Table view').click();
+    await expect(perDay.getByRole('table', { name: 'Conversations per day' }).getByRole('row')).toHaveCount(
+      31,
+    );
+    await trends.getByRole('button', { name: '7 days' }).click();
+    await expect(trends.getByText('The last 7 days.')).toBeVisible();
+    await expect(perDay.getByRole('table', { name: 'Conversations per day' }).getByRole('row')).toHaveCount(
+      8,
+    );
+    await expect(trends.getByText('Visitors waiting for an answer', { exact: true })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+
     await page.getByRole('tab', { name: /^Unanswered questions/ }).click();
     await page.getByRole('checkbox', { name: /Only questions a visitor is waiting on/ }).check();
     const item = page

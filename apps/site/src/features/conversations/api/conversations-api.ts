@@ -4,6 +4,8 @@ import {
   ANSWERS_PATH,
   type AnswerRequestsAnswer,
   type AnswerRequestView,
+  type ConversationStats,
+  STATS_PATH,
   type SaveAnswerResult,
   DISMISSED_PATH,
   callSchema,
@@ -64,6 +66,8 @@ export interface ConversationsApi {
   answerRequests(signal?: AbortSignal): Promise<AnswerRequestView[]>;
   /** Mails a saved answer again after a failed send. */
   sendAnswerAgain(id: string): Promise<void>;
+  /** The trends of the last `days` days (the server's index of the provider's conversations). */
+  stats(days: number, signal?: AbortSignal): Promise<ConversationStats>;
   /** Takes a question the owner will not answer ("hi", "thanks") out of the list for good. */
   dismissQuestion(assistantId: string, question: string): Promise<void>;
 }
@@ -214,6 +218,9 @@ export function createConversationsApi(options: ConversationsApiOptions): Conver
     },
     async sendAnswerAgain(id) {
       await server.send('POST', answerRequestSendPath(id));
+    },
+    async stats(days, signal) {
+      return server.json<ConversationStats>('GET', `${STATS_PATH}?days=${days}`, signal ? { signal } : {});
     },
     async dismissQuestion(assistantId, question) {
       await server.send('POST', DISMISSED_PATH, { body: { assistantId, question } });

@@ -159,7 +159,7 @@ describe('ConversationsPage', () => {
     expect(fixture.files.size).toBe(0);
     expect(
       fixture.requests
-        .filter((r) => r.path.startsWith('/api/conversations'))
+        .filter((r) => r.path.startsWith('/api/conversations') && r.path !== '/api/conversations/stats')
         .map((r) => `${r.method} ${r.path}`),
     ).toEqual([
       'GET /api/conversations/unanswered',

@@ -17,6 +17,7 @@ import { ConversationList } from './conversation-list';
 import { ExportCsv } from './export-csv';
 import { OperatorNeeded } from './operator-needed';
 import { StatusLine } from './status-line';
+import { Trends } from './trends';
 import { UnansweredTab } from './unanswered-tab';
 
 export interface ConversationsPageProps {
@@ -156,6 +157,7 @@ function Conversations({
       <p className="text-sm text-muted-foreground">
         What visitors asked the site&apos;s assistants, by voice and by chat, newest first.
       </p>
+      <Trends />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="h-auto max-w-full flex-wrap">
           <TabsTrigger value="conversations">Conversations</TabsTrigger>

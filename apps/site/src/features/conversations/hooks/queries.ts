@@ -4,7 +4,13 @@ import {
   visitorTookPart,
   type Conversation,
 } from '@engage/http-contract/conversations';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { ConversationsApi } from '../api/conversations-api';
 import type { Filters } from '../lib/filters';
@@ -25,6 +31,7 @@ export const conversationKeys = {
   assistants: ['conversations', 'assistants'] as const,
   unanswered: ['conversations', 'unanswered'] as const,
   answerRequests: ['conversations', 'answer-requests'] as const,
+  stats: (days: number) => ['conversations', 'stats', days] as const,
 };
 
 /** Keeps only the site's assistants' conversations (all, when the site names none). */
@@ -145,5 +152,16 @@ export function useSendAnswerAgain() {
     mutationFn: (id: string) => api.sendAnswerAgain(id),
     // Sent or not, the list says how it stands now.
     onSettled: () => client.invalidateQueries({ queryKey: conversationKeys.answerRequests }),
+  });
+}
+
+/** The dashboard's trends for a period; the previous period's stay shown while the next loads. */
+export function useConversationStats(days: number) {
+  const api = useConversationsApi();
+  return useQuery({
+    queryKey: conversationKeys.stats(days),
+    queryFn: ({ signal }) => api.stats(days, signal),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }

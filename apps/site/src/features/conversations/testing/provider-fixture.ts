@@ -59,6 +59,32 @@ export function providerFixture(
     (!q.createdAtLt || item.createdAt < q.createdAtLt) &&
     (!q.createdAtGe || item.createdAt >= q.createdAtGe);
 
+  /** The trends of the seeded conversations, per UTC day (the server's index, in short). */
+  const fixtureStats = (days: number) => {
+    const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+    const perDay = Array.from({ length: days }, (_, i) => {
+      const day = new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+      const on = (item: { createdAt: string }) => item.createdAt.startsWith(day);
+      const sessions = new Set(chats.filter(on).map((c) => c.sessionId ?? c.id));
+      return { day, calls: calls.filter(on).length, chats: sessions.size, unanswered: 0, mailed: 0 };
+    });
+    const conversations = perDay.reduce((n, d) => n + d.calls + d.chats, 0);
+    return {
+      days,
+      perDay,
+      totals: {
+        conversations,
+        calls: perDay.reduce((n, d) => n + d.calls, 0),
+        chats: perDay.reduce((n, d) => n + d.chats, 0),
+        unanswered: 0,
+        unansweredShare: 0,
+        waiting: answerRequests.filter((r) => !r.answeredAt).length,
+        mailed: answerRequests.filter((r) => r.sentAt).length,
+      },
+      indexedAt: new Date().toISOString(),
+    };
+  };
+
   const fetchImpl: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -119,6 +145,7 @@ export function providerFixture(
       return json({ saved: true, mailed, notMailed });
     }
     if (path === '/api/conversations/answer-requests') return json({ requests: answerRequests });
+    if (path === '/api/conversations/stats') return json(fixtureStats(Number(query.days ?? 30)));
     const resend = /^\/api\/conversations\/answer-requests\/([^/]+)\/send$/.exec(path);
     if (resend && method === 'POST') {
       const request = answerRequests.find((r) => r.id === decodeURIComponent(resend[1]!));
