@@ -122,6 +122,31 @@ test.describe('<engage-widget> on another site', () => {
     await expect(panel.getByRole('list', { name: 'Conversation' })).toHaveAttribute('aria-busy', 'false');
   });
 
+  test('on another site too, an answer the assistant did not have offers an answer by mail, under its CSP', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const violations = cspViolations(page);
+    await page.goto(LISTED);
+    await page.getByRole('button', { name: 'Type instead' }).click();
+    const panel = page.getByRole('region', { name: /^Chat with the / });
+    const box = panel.getByRole('textbox', { name: 'Type a message' });
+    await box.fill(`Which ${Date.now().toString(36)} owls run the night shift?`);
+    await box.press('Enter');
+    const offer = panel.getByRole('form', { name: /owner to answer you by mail/ });
+    await expect(offer).toBeVisible({ timeout: 30_000 });
+    await offer.getByRole('textbox', { name: 'Your email address' }).fill('shop-visitor@example.com');
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url() === `${ENGAGE}/api/answer-requests` && r.request().method() === 'POST',
+      ),
+      offer.getByRole('button', { name: 'Mail me the answer' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    await expect(panel.getByText(/answer will be mailed to the address you gave/)).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('a site not in EMBED_ORIGINS gets no call and the reason on screen', async ({ page }) => {
     const provider: string[] = [];
     page.on('request', (r) => {

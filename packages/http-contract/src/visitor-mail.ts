@@ -13,8 +13,11 @@ export const MAX_EMAIL_CHARS = 254;
 /** Which conversation: the chat turn the widget was answered in, or the call. */
 export type ConversationRef = { kind: 'chat' | 'call'; id: string };
 
-/** The provider's ids as the server accepts them in a request (they become a path segment). */
-export const CONVERSATION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+/**
+ * The provider's ids as the server accepts them in a request: they become a path segment, so no
+ * slash, and not only dots ("." and ".." would name another route).
+ */
+export const CONVERSATION_ID = /^(?!\.+$)[A-Za-z0-9._:-]{1,200}$/;
 
 // One @, a dot in the domain, no spaces, quotes, angle brackets or commas (no second recipient, no
 // header folding): what a person types as their address, not every form RFC 5322 allows.

@@ -97,8 +97,11 @@ for (const target of testDbTargets()) {
       const missing = await conv.api.requestAnswer('no-such-chat', 'a@example.com');
       expect(missing.status).toBe(404);
       expect(await missing.json()).toMatchObject({ error: 'conversation_not_found' });
-      const badId = await conv.api.requestAnswer('../assistant', 'a@example.com');
-      expect(badId.status).toBe(400);
+      for (const id of ['../assistant', '..', '.', 'a/b', 'x'.repeat(201)]) {
+        const badId = await conv.api.requestAnswer(id, 'a@example.com');
+        expect(badId.status, id).toBe(400);
+        expect(await badId.json()).toMatchObject({ error: 'validation_failed', field: 'conversation.id' });
+      }
 
       await conv.api.ok(
         await conv.api.saveAnswer('Where do I park my car?', 'Behind the building on Main Street.'),
