@@ -25,8 +25,9 @@ function TrendFigure(props: {
   days: readonly string[];
   series: TrendSeries[];
   format?: (value: number) => string;
+  share?: boolean;
 }) {
-  const { title, days, series, format = String } = props;
+  const { title, days, series, format = String, share = false } = props;
   const id = useId();
   return (
     <figure aria-labelledby={`${id}-title`} className="grid gap-2 rounded-lg border border-border p-3">
@@ -34,7 +35,7 @@ function TrendFigure(props: {
         {title}
       </figcaption>
       <Suspense fallback={<div className="min-h-[180px]" />}>
-        <TrendChart days={days} series={series} format={format} />
+        <TrendChart days={days} series={series} format={format} share={share} />
       </Suspense>
       <details>
         <summary className="cursor-pointer text-sm text-muted-foreground">Table view</summary>
@@ -109,6 +110,7 @@ function Figures({ stats }: { stats: ConversationStats }) {
           title="Share the assistant could not answer, per day"
           days={days}
           format={percent}
+          share
           series={[
             {
               label: 'Could not answer',
