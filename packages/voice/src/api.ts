@@ -16,16 +16,23 @@ export type { CreateAssistantDTO, CreateWebCallDTO, JsonObject, WebCall } from '
 /** POST /call/web with the instance's key, resolving with the call to join. */
 export type WebCallCreator = (body: CreateWebCallDTO, init: { signal: AbortSignal }) => Promise<WebCall>;
 
-export function webCallCreator(options: VapiClientOptions): WebCallCreator {
+/**
+ * A failed load (the network dropped while the chunk came) is not kept: the next start loads again,
+ * instead of every later call failing with the first one's error. `load` is for tests.
+ */
+export function webCallCreator(options: VapiClientOptions, load = loadClient): WebCallCreator {
   let client: ReturnType<typeof loadClient> | undefined;
   return async (body, { signal }) => {
-    client ??= loadClient(options);
+    client ??= load(options).catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
     const { vapi, dataOf } = await client;
     return dataOf(vapi.POST('/call/web', { body, signal }));
   };
 }
 
-async function loadClient(options: VapiClientOptions) {
+export async function loadClient(options: VapiClientOptions) {
   const { createVapiClient, dataOf } = await import('@engage/vapi-client');
   return { vapi: createVapiClient(options), dataOf };
 }
