@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVapiClient, dataOf, type VapiClient } from './client.js';
 import { isVapiApiError, isVapiNetworkError, VapiApiError, VapiNetworkError } from './errors.js';
-import { retryAfterMs, type VapiClientOptions } from './transport.js';
+import { DEFAULT_MAX_BODY_CHARS, retryAfterMs, type VapiClientOptions } from './transport.js';
 
 const client = (options: VapiClientOptions) => createVapiClient({ baseUrl: 'https://api.test', ...options });
 const getFile = (vapi: VapiClient, init: { signal?: AbortSignal } = {}) =>
@@ -128,6 +128,21 @@ describe('answers past maxBodyChars', () => {
     const r = client({ fetch: queued(new Response(endless, { status: 200 })).fetch, maxBodyChars: 5000 });
     expect(await getFile(r)).toBeUndefined();
     expect(pulled).toBeLessThan(10);
+  });
+
+  it('stops at DEFAULT_MAX_BODY_CHARS when no cap is given', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode('x'.repeat(1024 * 1024));
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(chunk);
+      },
+    });
+    const r = client({ fetch: queued(new Response(endless, { status: 200 })).fetch });
+    expect(await getFile(r)).toBeUndefined();
+    expect(pulled * chunk.length).toBeGreaterThanOrEqual(DEFAULT_MAX_BODY_CHARS);
+    expect(pulled * chunk.length).toBeLessThan(DEFAULT_MAX_BODY_CHARS + 3 * chunk.length);
   });
 
   it('keeps the status of an error whose body is too long, without its body', async () => {

@@ -40,10 +40,17 @@ export interface VapiClientOptions {
   timeoutMs?: number;
   /**
    * Answers longer than this many characters are not read past it: a success then has no data, an
-   * error no body. Default: no limit.
+   * error no body. Default: {@link DEFAULT_MAX_BODY_CHARS}.
    */
   maxBodyChars?: number;
 }
+
+/**
+ * The default cap on an answer's length: far above any page the provider sends (a page of calls
+ * with their transcripts is a few MB), and a bound on what a misbehaving upstream can make a server
+ * hold in memory.
+ */
+export const DEFAULT_MAX_BODY_CHARS = 64 * 1024 * 1024;
 
 export const DEFAULT_BASE_URL = 'https://api.vapi.ai';
 
@@ -156,7 +163,7 @@ function parseErrorBody(text: string | undefined, type: string): unknown {
 export function createVapiFetch(options: VapiClientOptions = {}): typeof fetch {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const policy = options.retry;
-  const maxChars = options.maxBodyChars ?? Infinity;
+  const maxChars = options.maxBodyChars ?? DEFAULT_MAX_BODY_CHARS;
 
   async function token(): Promise<string | null> {
     const t = options.token;

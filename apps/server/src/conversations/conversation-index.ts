@@ -20,6 +20,8 @@ import { dataOf, type VapiClient } from '@engage/vapi-client';
 /** The trends reach back this far. */
 export const INDEX_DAYS = 90;
 const PAGE = 1000;
+/** Calls come with their transcripts: smaller pages keep each answer a few MB. */
+const CALL_PAGE = 250;
 /** At most this many rows read per sync and kind: the first sync of a large site is bounded. */
 const MAX_ROWS = 100_000;
 const REREAD_MS = 3_600_000;
@@ -59,7 +61,7 @@ async function callsSince(vapi: VapiClient, since: string): Promise<ProviderCall
       seen.add(call.id);
       out.push(call);
     }
-    if (page.length < PAGE || fresh.length === 0) break;
+    if (page.length < CALL_PAGE || fresh.length === 0) break;
     before = page.at(-1)!.createdAt;
   }
   return out;
