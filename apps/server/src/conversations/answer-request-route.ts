@@ -56,6 +56,8 @@ export interface AnswerRequestRouteOptions {
   limitStore: LimitStore;
   perEmailPerDay: number;
   perClientPerHour: number;
+  /** False when no mail could reach the visitor (hosted auth without SMTP_URL): every request is refused. */
+  offered?: boolean;
   /** After an address is recorded: the kept scan is dropped, so the owner sees the question at once. */
   onRecorded?: () => Promise<void>;
   logger?: Logger;
@@ -103,6 +105,8 @@ export function answerRequestRoute(options: AnswerRequestRouteOptions): Hono {
 
   return new Hono().post('/', async (c) => {
     c.header('Cache-Control', 'no-store');
+    if (options.offered === false)
+      return c.json({ error: 'not_offered', message: 'This site does not send answers by mail.' }, 404);
     const parsed = await readJsonBody(c, answerRequestBodySchema);
     if (!parsed.ok) return parsed.response;
     const { conversation: ref, email } = parsed.data;

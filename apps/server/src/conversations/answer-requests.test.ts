@@ -202,3 +202,20 @@ describe('answers by mail: a failed send', () => {
     expect((await conv.api.answers()).text).toContain('## Do you sell gift cards?');
   });
 });
+
+describe('answers by mail with hosted auth and no SMTP_URL', () => {
+  // No outbox an operator reads and no SMTP server: a mail would reach nobody.
+  const conv = conversationServer(undefined, {
+    SUPABASE_URL: 'https://project.supabase.co',
+    SUPABASE_ANON_KEY: 'anon',
+  });
+
+  it('are not offered: the route refuses, and takes no address', async () => {
+    const turn = await conv.api.ask('Do you open on Sundays?');
+    const res = await conv.api.requestAnswer(turn.id, 'visitor@example.com');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'not_offered' });
+    const { rows } = await conv.db.query<{ n: number }>('select count(*)::int as n from answer_requests');
+    expect(rows[0]!.n).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { createAuditLog } from '../admin/audit.js';
 import { siteMailer, type Mailer } from '../auth/mail.js';
 import { sharedGeneration } from '../db/shared-generation.js';
-import { visitorAddressDays, type Config } from '../platform/config.js';
+import { answersByMailOffered, visitorAddressDays, type Config } from '../platform/config.js';
 import type { AuthEnv, VerifyAccessToken } from '../platform/http/require-auth.js';
 import type { Logger } from '../platform/logger.js';
 import type { ProviderClient } from '../provider/connection.js';
@@ -91,6 +91,7 @@ export function conversationsFeature({
     limitStore,
     perEmailPerDay: config.ANSWER_REQUESTS_PER_EMAIL_PER_DAY,
     perClientPerHour: config.ANSWER_REQUESTS_PER_CLIENT_PER_HOUR,
+    offered: answersByMailOffered(config),
     onRecorded: () => cache.invalidate(),
     logger,
   });

@@ -121,6 +121,14 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   };
 }
 
+/**
+ * Whether answers by mail can reach anyone: through SMTP_URL, or into the embedded auth's outbox,
+ * which an operator can read. With hosted Supabase and no SMTP_URL a mail would go nowhere, so the
+ * widget offers nothing and the route refuses.
+ */
+export const answersByMailOffered = (config: Config): boolean =>
+  Boolean(config.SMTP_URL) || config.embeddedAuth;
+
 /** Days a visitor's address (an answer by mail) is kept: as long as the embedded provider keeps conversations. */
 export const visitorAddressDays = (config: Config): number =>
   config.embeddedProvider ? config.EMULATOR_CONVERSATION_DAYS : config.VISITOR_ADDRESS_DAYS;

@@ -28,3 +28,17 @@ describe('/config.json assistants', () => {
     expect(buildPublicConfig(parseConfig({ ASSISTANT_ID_INDEX: '' })).assistants.index).toBe('asst_index');
   });
 });
+
+describe('/config.json answers by mail', () => {
+  it('offers them where a mail can reach the visitor: the outbox, or SMTP_URL', () => {
+    expect(buildPublicConfig(parseConfig({})).answerByMail).toEqual({ keepDays: 30 });
+    expect(buildPublicConfig(parseConfig({ EMULATOR_CONVERSATION_DAYS: '7' })).answerByMail).toEqual({
+      keepDays: 7,
+    });
+    const hosted = { SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'anon' };
+    expect(buildPublicConfig(parseConfig(hosted)).answerByMail).toBeUndefined();
+    expect(
+      buildPublicConfig(parseConfig({ ...hosted, SMTP_URL: 'smtp://mail.example:587' })).answerByMail,
+    ).toEqual({ keepDays: 30 });
+  });
+});

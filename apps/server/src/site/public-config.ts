@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@engage/http-contract';
 import { Hono } from 'hono';
 import { bearerToken } from '../platform/bearer-token.js';
-import { visitorAddressDays, type Config } from '../platform/config.js';
+import { answersByMailOffered, visitorAddressDays, type Config } from '../platform/config.js';
 import { isMember, type VerifyAccessToken } from '../platform/http/require-auth.js';
 
 // What the browser may know (GET /config.json): the shape is the HTTP contract's, shared with the
@@ -30,7 +30,7 @@ export function buildPublicConfig(config: Config, values: PublicConfigValues = {
       embedded: config.embeddedProvider,
     },
     ...(config.UNANSWERED_PHRASES ? { conversations: { unansweredPhrases: config.UNANSWERED_PHRASES } } : {}),
-    answerByMail: { keepDays: visitorAddressDays(config) },
+    ...(answersByMailOffered(config) && { answerByMail: { keepDays: visitorAddressDays(config) } }),
     assistants: {
       index: config.ASSISTANT_ID_INDEX,
       ediscovery: config.ASSISTANT_ID_EDISCOVERY,

@@ -129,6 +129,8 @@ export function useSaveAnswer() {
       Promise.all([
         client.invalidateQueries({ queryKey: conversationKeys.unanswered }),
         client.invalidateQueries({ queryKey: conversationKeys.answerRequests }),
+        // The answers mailed and the visitors waiting are among the trends' figures.
+        client.invalidateQueries({ queryKey: ['conversations', 'stats'] }),
       ]),
   });
 }
