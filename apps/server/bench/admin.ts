@@ -15,29 +15,11 @@ import { testDbTargets } from '@engage/db/testing';
 import { createEmbeddedUserAdmin } from '../src/admin/embedded.js';
 import type { ListCursor } from '../src/admin/types.js';
 import { serverMigrations } from '../src/db/migrations/index.js';
+import { time, type Timing } from './timing.js';
 
 const USERS = 100_000;
 const RUNS = 60;
 const WARMUP = 5;
-
-interface Timing {
-  p50: number;
-  p95: number;
-}
-
-async function time(fn: () => Promise<unknown>): Promise<Timing> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) =>
-    samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)] as number;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 async function seed(db: Db): Promise<number> {
   const start = performance.now();
@@ -87,7 +69,7 @@ async function measure(db: Db): Promise<{ seedMs: number; rows: Row[]; trigram: 
     ['sign-ups per day, 30 days', () => admin.signupsPerDay(30)],
   ];
   const rows: Row[] = [];
-  for (const [what, fn] of cases) rows.push({ what, indexed: await time(fn) });
+  for (const [what, fn] of cases) rows.push({ what, indexed: await time(fn, RUNS, WARMUP) });
   const { rows: idx } = await db.query(
     `select 1 from pg_indexes where indexname = 'admin_auth_users_email_trgm_idx'`,
   );
@@ -95,7 +77,8 @@ async function measure(db: Db): Promise<{ seedMs: number; rows: Row[]; trigram: 
   if (trigram) {
     await db.exec('drop index admin_auth_users_email_trgm_idx');
     for (const [i, [what, fn]] of cases.entries())
-      if (what.startsWith('search')) rows[i] = { what, indexed: rows[i]!.indexed, scan: await time(fn) };
+      if (what.startsWith('search'))
+        rows[i] = { what, indexed: rows[i]!.indexed, scan: await time(fn, RUNS, WARMUP) };
   }
   return { seedMs, rows, trigram };
 }

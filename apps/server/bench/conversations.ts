@@ -15,29 +15,12 @@ import { testDbTargets } from '@engage/db/testing';
 import { createVapiEmulator, emulatorMigrations } from '@engage/vapi-emulator';
 import { serve, type ServerType } from '@hono/node-server';
 import { CALLS, seedConversations as seed, SESSIONS } from './seed-conversations.js';
+import { msCells, time } from './timing.js';
 
 const RUNS = 30;
 const WARMUP = 3;
 const SEARCH_RUNS = 5;
 const keys = { publicKey: 'pk-bench-conversations', privateKey: 'sk-bench-conversations' };
-
-interface Timing {
-  p50: number;
-  p95: number;
-}
-
-async function time(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 async function measure(db: Db) {
   const now = new Date();
@@ -79,13 +62,21 @@ async function measure(db: Db) {
     const found = await search('topic 42');
     if (found === 0) throw new Error('the search found nothing: the seed is not what it should be');
     return {
-      callsFirst: await time(() => get('/call?limit=100')),
-      callsAssistant: await time(() => get('/call?limit=100&assistantId=asst_ediscovery')),
-      callsWeek: await time(() => get(`/call?limit=100&createdAtGe=${weekAgo}&createdAtLt=${sixDaysAgo}`)),
-      chatsFirst: await time(() => get('/chat?limit=100')),
-      chatsAssistant: await time(() => get('/chat?limit=100&assistantId=asst_ediscovery')),
-      chatsWeek: await time(() => get(`/chat?limit=100&createdAtGe=${weekAgo}&createdAtLt=${sixDaysAgo}`)),
-      chatsDeep: await time(() => get('/chat?limit=100&page=90')),
+      callsFirst: await time(() => get('/call?limit=100'), RUNS, WARMUP),
+      callsAssistant: await time(() => get('/call?limit=100&assistantId=asst_ediscovery'), RUNS, WARMUP),
+      callsWeek: await time(
+        () => get(`/call?limit=100&createdAtGe=${weekAgo}&createdAtLt=${sixDaysAgo}`),
+        RUNS,
+        WARMUP,
+      ),
+      chatsFirst: await time(() => get('/chat?limit=100'), RUNS, WARMUP),
+      chatsAssistant: await time(() => get('/chat?limit=100&assistantId=asst_ediscovery'), RUNS, WARMUP),
+      chatsWeek: await time(
+        () => get(`/chat?limit=100&createdAtGe=${weekAgo}&createdAtLt=${sixDaysAgo}`),
+        RUNS,
+        WARMUP,
+      ),
+      chatsDeep: await time(() => get('/chat?limit=100&page=90'), RUNS, WARMUP),
       search: await time(() => search('topic 42'), SEARCH_RUNS, 1),
     };
   } finally {
@@ -94,7 +85,7 @@ async function measure(db: Db) {
 }
 
 async function main() {
-  const ms = (t: Timing) => `${t.p50.toFixed(1)} ms | ${t.p95.toFixed(1)} ms`;
+  const ms = msCells;
   const tables: string[] = [];
   for (const target of testDbTargets()) {
     process.stdout.write(`${target.name}: seeding 10 000 conversations… `);

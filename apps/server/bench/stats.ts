@@ -15,6 +15,7 @@ import { syncConversationIndex } from '../src/conversations/conversation-index.j
 import type { AuthenticatedUser } from '../src/platform/http/require-auth.js';
 import { allMigrations } from '../src/startup.js';
 import { CALLS, seedConversations, SESSIONS } from './seed-conversations.js';
+import { msCells, time } from './timing.js';
 
 const RUNS = 100;
 const WARMUP = 5;
@@ -25,24 +26,6 @@ const operator: AuthenticatedUser = {
   role: 'operator',
   appMetadata: { role: 'operator' },
 };
-
-interface Timing {
-  p50: number;
-  p95: number;
-}
-
-async function time(fn: () => Promise<unknown>, runs = RUNS, warmup = WARMUP): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
 
 async function measure(target: ReturnType<typeof testDbTargets>[number]) {
   const db = await target.open(allMigrations());
@@ -71,9 +54,9 @@ async function measure(target: ReturnType<typeof testDbTargets>[number]) {
     });
     return {
       firstMs,
-      week: await time(() => stats(7)),
-      month: await time(() => stats(30)),
-      quarter: await time(() => stats(90)),
+      week: await time(() => stats(7), RUNS, WARMUP),
+      month: await time(() => stats(30), RUNS, WARMUP),
+      quarter: await time(() => stats(90), RUNS, WARMUP),
       sync: await time(
         () =>
           syncConversationIndex({
@@ -97,7 +80,7 @@ async function measure(target: ReturnType<typeof testDbTargets>[number]) {
 }
 
 async function main() {
-  const ms = (t: Timing) => `${t.p50.toFixed(1)} ms | ${t.p95.toFixed(1)} ms`;
+  const ms = msCells;
   const tables: string[] = [];
   for (const target of testDbTargets()) {
     process.stdout.write(`${target.name}: seeding 10 000 conversations… `);
