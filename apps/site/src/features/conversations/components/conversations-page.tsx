@@ -10,11 +10,11 @@ import {
   useUnansweredQuestions,
 } from '../hooks/queries';
 import { cleanFilters, EMPTY_FILTERS, filtersProblem, type Filters } from '../lib/filters';
-import { errorText } from '../lib/format';
 import { ConversationDetail } from './conversation-detail';
 import { ConversationFilters } from './conversation-filters';
 import { ConversationList } from './conversation-list';
 import { ExportCsv } from './export-csv';
+import { LoadFailed } from './load-failed';
 import { OperatorNeeded } from './operator-needed';
 import { StatusLine } from './status-line';
 import { Trends } from './trends';
@@ -92,12 +92,7 @@ function ConversationsTab({
         />
       </div>
       {query.isError && !isOperatorRequired(query.error) && (
-        <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-          <p>The conversations could not be loaded: {errorText(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="The conversations" error={query.error} onRetry={() => void query.refetch()} />
       )}
       {query.isSuccess && shown.length === 0 && (
         <p className="text-sm">

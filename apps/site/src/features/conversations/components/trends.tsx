@@ -2,7 +2,7 @@ import { STATS_PERIODS, type ConversationStats } from '@engage/http-contract/con
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConversationStats } from '../hooks/queries';
-import { errorText } from '../lib/format';
+import { LoadFailed } from './load-failed';
 import { StatusLine } from './status-line';
 import type { TrendSeries } from './trend-chart';
 
@@ -167,12 +167,7 @@ export function Trends() {
         }
       />
       {stats.isError && (
-        <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-          <p>The trends could not be loaded: {errorText(stats.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="The trends" error={stats.error} onRetry={() => void stats.refetch()} />
       )}
       {stats.data && <Figures stats={stats.data} />}
     </section>

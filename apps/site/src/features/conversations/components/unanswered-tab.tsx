@@ -12,6 +12,7 @@ import {
 } from '../hooks/queries';
 import { errorText, formatTime } from '../lib/format';
 import { AnswersByMail, mailedText, WaitingLine } from './answers-by-mail';
+import { LoadFailed } from './load-failed';
 import { QuestionActions } from './question-actions';
 import { StatusLine } from './status-line';
 
@@ -198,12 +199,7 @@ export function UnansweredTab({ assistantName, active }: UnansweredTabProps) {
         text={query.isPending ? 'Loading unanswered questions…' : announcement}
       />
       {query.isError && (
-        <div role="alert" className="grid justify-items-start gap-2 text-sm text-destructive">
-          <p>The questions could not be loaded: {errorText(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="The questions" error={query.error} onRetry={() => void query.refetch()} />
       )}
       {requests.isError && (
         <p role="alert" className="text-sm text-destructive">
