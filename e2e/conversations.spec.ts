@@ -279,7 +279,7 @@ test.describe('conversations in Chromium', () => {
     await expect(perDay.getByRole('table', { name: 'Conversations per day' }).getByRole('row')).toHaveCount(
       8,
     );
-    await expect(trends.getByText('Visitors waiting for an answer', { exact: true })).toBeVisible();
+    await expect(trends.getByText('Questions waiting for an answer', { exact: true })).toBeVisible();
     expect(await axe(page)).toEqual([]);
 
     await page.getByRole('tab', { name: /^Unanswered questions/ }).click();

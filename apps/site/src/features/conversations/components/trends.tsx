@@ -94,7 +94,7 @@ function Figures({ stats }: { stats: ConversationStats }) {
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Figure label="Conversations" value={totals.conversations.toLocaleString()} />
         <Figure label="Could not answer" value={percent(totals.unansweredShare)} />
-        <Figure label="Visitors waiting for an answer" value={totals.waiting.toLocaleString()} />
+        <Figure label="Questions waiting for an answer" value={totals.waiting.toLocaleString()} />
         <Figure label="Answers mailed" value={totals.mailed.toLocaleString()} />
       </dl>
       <div className="grid gap-3 lg:grid-cols-2">
@@ -135,7 +135,7 @@ function Figures({ stats }: { stats: ConversationStats }) {
 
 /**
  * The dashboard /conversations opens on: conversations per day, the share the assistant could not
- * answer, the visitors waiting for an answer by mail and the answers mailed, over 7, 30 or 90 days.
+ * answer, the questions a visitor waits on for an answer by mail and the answers mailed, over 7, 30 or 90 days.
  */
 export function Trends() {
   const [days, setDays] = useState<Period>(30);
