@@ -72,7 +72,8 @@ test.describe('voice widget conversation', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'ENGAGE' }).click();
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('Microphone access is blocked');
+    // The SDK and the microphone's refusal come first: on a busy machine that is more than 10 s.
+    await expect(alert).toContainText('Microphone access is blocked', { timeout: 30_000 });
     await alert.getByRole('button', { name: 'Type instead' }).click();
 
     const chat = page.getByRole('region', { name: 'Chat with the CTO/CIO Assistant' });
