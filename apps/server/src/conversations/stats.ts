@@ -8,6 +8,13 @@ import type { ConversationStats, StatsDay } from '@engage/http-contract/conversa
  */
 
 const DAY_MS = 86_400_000;
+
+// A call is one row; a chat session as many rows as it had turns, so chats are counted by session.
+// Call ids and session ids never meet, so the unanswered of each kind add up.
+const COUNTS = `count(*) filter (where kind = 'call')::int as calls,
+       count(distinct conversation_key) filter (where kind = 'chat')::int as chats,
+       (count(*) filter (where kind = 'call' and unanswered)
+        + count(distinct conversation_key) filter (where kind = 'chat' and unanswered))::int as unanswered`;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Every day of the period, oldest first, the days without rows counted 0. Pure. */
@@ -37,17 +44,12 @@ export async function conversationStats(
   const from = new Date(Date.parse(`${dayOf(now - (days - 1) * DAY_MS)}T00:00:00.000Z`)).toISOString();
   const [perDay, totals, mailed, waiting] = await Promise.all([
     db.query<{ day: string; calls: number; chats: number; unanswered: number }>(
-      `select to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-              count(distinct conversation_key) filter (where kind = 'call')::int as calls,
-              count(distinct conversation_key) filter (where kind = 'chat')::int as chats,
-              count(distinct kind || ':' || conversation_key) filter (where unanswered)::int as unanswered
+      `select to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${COUNTS}
          from conversation_index where started_at >= $1 group by 1`,
       [from],
     ),
     db.query<{ calls: number; chats: number; unanswered: number }>(
-      `select count(distinct conversation_key) filter (where kind = 'call')::int as calls,
-              count(distinct conversation_key) filter (where kind = 'chat')::int as chats,
-              count(distinct kind || ':' || conversation_key) filter (where unanswered)::int as unanswered
+      `select ${COUNTS}
          from conversation_index where started_at >= $1`,
       [from],
     ),
