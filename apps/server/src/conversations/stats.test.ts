@@ -1,6 +1,6 @@
 import { testDbTargets } from '@engage/db/testing';
 import { createVapiClient } from '@engage/vapi-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { conversationServer, INDEX } from './conversations-harness.js';
 import { statsRoutes } from './stats-routes.js';
 import { fillDays } from './stats.js';
@@ -79,6 +79,38 @@ for (const target of testDbTargets()) {
         (await conv.api.ok<Stats>(await conv.api.send('GET', '/api/conversations/stats', 'admin-token')))
           .days,
       ).toBe(30);
+    });
+
+    it('does not keep the page waiting for a long first read: the figures fill in once it has ended', async () => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slow = createVapiClient({
+        baseUrl: `${conv.server.origin}/provider`,
+        token: conv.server.keys.emulatorPrivateKey!,
+        fetch: async (input, init) => {
+          await held;
+          return fetch(input, init);
+        },
+      });
+      await conv.db.query('delete from conversation_index');
+      await conv.api.ask('Is the museum open late?');
+      const app = statsRoutes({
+        db: conv.db,
+        vapi: slow,
+        siteAssistantIds: [INDEX],
+        phrases: undefined,
+        syncWaitMs: 50,
+      });
+      const read = async () =>
+        (await (await app.request('/stats?days=7')).json()) as Stats & { indexedAt: string | null };
+      const first = await read();
+      expect(first.indexedAt).toBeNull();
+      expect(first.totals.chats).toBe(0);
+      release();
+      await vi.waitFor(async () => expect((await read()).indexedAt).not.toBeNull(), { timeout: 5_000 });
+      expect((await read()).totals.chats).toBeGreaterThan(0);
     });
 
     it('reads the provider again only after a while, and then only what is new', async () => {

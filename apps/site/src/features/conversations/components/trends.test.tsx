@@ -70,6 +70,22 @@ describe('Trends', () => {
     expect(within(trends).getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('says so while the server is still reading the conversations, and asks again until it is done', async () => {
+    let reading = true;
+    renderTrends((fixture) => async (input, init) => {
+      const response = await fixture.fetch(input, init);
+      if (!String(input).includes('/api/conversations/stats') || !reading) return response;
+      reading = false;
+      const body = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...body, indexedAt: null }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    expect(await screen.findByText(/Still reading the conversations from the provider/)).toBeInTheDocument();
+    expect(await screen.findByText('The last 30 days.', {}, { timeout: 6_000 })).toBeInTheDocument();
+  });
+
   it('says why the trends could not be loaded, and tries again', async () => {
     let fail = true;
     const { user } = renderTrends(

@@ -163,7 +163,13 @@ export function Trends() {
       <StatusLine
         busy={stats.isFetching}
         text={
-          stats.isPending ? 'Loading the trends…' : stats.isSuccess ? `The last ${stats.data.days} days.` : ''
+          stats.isPending
+            ? 'Loading the trends…'
+            : stats.data?.indexedAt === null
+              ? 'Still reading the conversations from the provider: the figures fill in as it goes.'
+              : stats.isSuccess
+                ? `The last ${stats.data.days} days.`
+                : ''
         }
       />
       {stats.isError && (

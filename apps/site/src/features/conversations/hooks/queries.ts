@@ -165,5 +165,7 @@ export function useConversationStats(days: number) {
     queryFn: ({ signal }) => api.stats(days, signal),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
+    // The server is still reading the conversations (its first read of a large account): ask again.
+    refetchInterval: (query) => (query.state.data?.indexedAt === null ? 3_000 : false),
   });
 }
