@@ -1,12 +1,9 @@
 import type { AnswerRequestView, ProviderChat } from '@engage/http-contract/conversations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createEngageApi } from '@/lib/engage-api';
-import { createConversationsApi } from '../api/conversations-api';
 import { providerFixture } from '../testing/provider-fixture';
-import { ConversationsPage } from './conversations-page';
+import { renderConversationsPage } from '../testing/render-page';
 
 // On the Unanswered tab, a question a visitor left an address for says who is waiting; the list can
 // be narrowed to those; saving the answer mails it, and a failed mail is shown and sent again.
@@ -42,24 +39,7 @@ function renderTab(options: { mailFails?: boolean } = {}) {
     answerRequests: [{ ...waiting }],
     ...(options.mailFails !== undefined && { mailFails: options.mailFails }),
   });
-  const api = createConversationsApi({
-    baseUrl: 'https://site.test/api/provider',
-    server: createEngageApi({
-      getAccessToken: () => 'token',
-      fetch: fixture.fetch,
-      origin: 'https://site.test',
-    }),
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ConversationsPage
-        api={api}
-        userRole="admin"
-        email="boss@example.com"
-        siteAssistantIds={['asst-index']}
-      />
-    </QueryClientProvider>,
-  );
+  renderConversationsPage(fixture.fetch, { role: 'admin', email: 'boss@example.com' });
   return { fixture, user: userEvent.setup() };
 }
 

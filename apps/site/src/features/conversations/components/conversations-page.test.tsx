@@ -1,12 +1,9 @@
 import type { ProviderChat } from '@engage/http-contract/conversations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createEngageApi } from '@/lib/engage-api';
-import { createConversationsApi } from '../api/conversations-api';
 import { providerFixture } from '../testing/provider-fixture';
-import { ConversationsPage } from './conversations-page';
+import { renderConversationsPage } from '../testing/render-page';
 
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 const chat = (id: string, s: number, input: string, answer: string): ProviderChat => ({
@@ -19,25 +16,7 @@ const chat = (id: string, s: number, input: string, answer: string): ProviderCha
 });
 
 function renderPage(role: string | undefined, fixture = providerFixture()) {
-  const api = createConversationsApi({
-    baseUrl: 'https://site.test/api/provider',
-    server: createEngageApi({
-      getAccessToken: () => 'token',
-      fetch: fixture.fetch,
-      origin: 'https://site.test',
-    }),
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ConversationsPage
-        api={api}
-        userRole={role}
-        email="joe@example.com"
-        siteAssistantIds={['asst-index']}
-      />
-    </QueryClientProvider>,
-  );
+  renderConversationsPage(fixture.fetch, { role, email: 'joe@example.com' });
   return fixture;
 }
 

@@ -3,10 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createEngageApi } from '@/lib/engage-api';
-import { createConversationsApi } from '../api/conversations-api';
 import { ConversationsApiContext } from '../hooks/queries';
 import { providerFixture } from '../testing/provider-fixture';
+import { fixtureApi } from '../testing/render-page';
 import { Trends } from './trends';
 
 // The dashboard /conversations opens on: the figures of a period, its charts, and each chart's
@@ -24,14 +23,7 @@ const chat = (id: string): ProviderChat => ({
 
 function renderTrends(fetchImpl?: (fixture: ReturnType<typeof providerFixture>) => typeof fetch) {
   const fixture = providerFixture({ chats: [chat('a'), chat('b')] });
-  const api = createConversationsApi({
-    baseUrl: 'https://site.test/api/provider',
-    server: createEngageApi({
-      getAccessToken: () => 'token',
-      fetch: fetchImpl ? fetchImpl(fixture) : fixture.fetch,
-      origin: 'https://site.test',
-    }),
-  });
+  const api = fixtureApi(fetchImpl ? fetchImpl(fixture) : fixture.fetch);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ConversationsApiContext.Provider value={api}>

@@ -1,12 +1,9 @@
 import type { ProviderChat } from '@engage/http-contract/conversations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createEngageApi } from '@/lib/engage-api';
-import { createConversationsApi } from '../api/conversations-api';
 import { providerFixture } from '../testing/provider-fixture';
-import { ConversationsPage } from './conversations-page';
+import { renderConversationsPage } from '../testing/render-page';
 
 // The Answers file has a size limit on the server (413 answers_file_full): the operator who saves
 // an answer then reads why, next to the answer they typed, which stays there. So does one whose save
@@ -34,20 +31,7 @@ async function saveAnswered(status: number, body: { error: string; message: stri
     String(input).endsWith('/api/conversations/answers')
       ? new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
       : fixture.fetch(input, init);
-  const api = createConversationsApi({
-    baseUrl: 'https://site.test/api/provider',
-    server: createEngageApi({ getAccessToken: () => 'token', fetch: refusing, origin: 'https://site.test' }),
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ConversationsPage
-        api={api}
-        userRole="operator"
-        email="op@example.com"
-        siteAssistantIds={['asst-index']}
-      />
-    </QueryClientProvider>,
-  );
+  renderConversationsPage(refusing);
   await user.click(screen.getByRole('tab', { name: /^Unanswered questions/ }));
   const item = await screen.findByRole('listitem', { name: 'Where do I park?' });
   await user.click(within(item).getByRole('button', { name: 'Answer' }));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useLayoutEffect, useReducer } from 'react';
 import { conversationReducer, emptyConversation, type Conversation } from '../lib/conversation';
 import type { FeedItem, MessageFeed } from '../lib/message-feed';
 
@@ -27,7 +27,9 @@ function reducer(state: State, action: Action): State {
  */
 export function useConversation(feed: MessageFeed) {
   const [state, dispatch] = useReducer(reducer, { conversation: emptyConversation, seq: 0 });
-  useEffect(() => feed.subscribe((item) => dispatch({ type: 'item', item })), [feed]);
+  // In the commit that mounts the panel, not after paint: what was said before the panel loaded is
+  // on its first frame (no flash of empty captions), and nothing said meanwhile waits unseen.
+  useLayoutEffect(() => feed.subscribe((item) => dispatch({ type: 'item', item })), [feed]);
   const addTyped = useCallback((text: string) => dispatch({ type: 'typed', text }), []);
   return { conversation: state.conversation, addTyped };
 }
