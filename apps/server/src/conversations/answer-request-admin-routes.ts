@@ -3,6 +3,7 @@ import type { AnswerRequestsAnswer } from '@engage/http-contract/conversations';
 import { Hono } from 'hono';
 import type { AuditLog } from '../admin/audit.js';
 import type { Mailer } from '../auth/mail.js';
+import { isUuid } from '../auth/tokens.js';
 import type { AuthEnv } from '../platform/http/require-auth.js';
 import type { Logger } from '../platform/logger.js';
 import { sendAnswerMail } from './answer-mail.js';
@@ -39,8 +40,6 @@ export interface AnswerMailingOptions {
   logger?: Logger;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function answerMailing({ db, mailer, siteTitle, audit, logger }: AnswerMailingOptions): AnswerMailing {
   const send = (id: string) => sendAnswerMail(db, mailer, siteTitle, id, logger);
   const routes = new Hono<AuthEnv>();
@@ -64,7 +63,7 @@ export function answerMailing({ db, mailer, siteTitle, audit, logger }: AnswerMa
 
   routes.post('/answer-requests/:id/send', async (c) => {
     const id = c.req.param('id');
-    const found = UUID.test(id) ? await findAnswerRequest(db, id) : null;
+    const found = isUuid(id) ? await findAnswerRequest(db, id) : null;
     if (!found)
       return c.json(
         { error: 'not_found', message: 'No visitor is waiting under this id: it may have expired.' },

@@ -9,6 +9,7 @@ import {
   type ProviderChat,
 } from '@engage/http-contract/conversations';
 import { dataOf, type VapiClient } from '@engage/vapi-client';
+import { chatItems } from './unanswered-scan.js';
 
 /**
  * The `conversation_index` table: the provider's calls and chat turns as the trends count them,
@@ -35,9 +36,6 @@ interface IndexRow {
   startedAt: string;
   unanswered: boolean;
 }
-
-const chatItems = (body: unknown): unknown[] =>
-  Array.isArray(body) ? body : ((body as { results?: unknown[] } | null)?.results ?? []);
 
 async function callsSince(vapi: VapiClient, since: string): Promise<ProviderCall[]> {
   const out: ProviderCall[] = [];

@@ -63,16 +63,14 @@ export async function conversationStats(
         where answered_at is null and expires_at > now()`,
     ),
   ]);
-  const mailedByDay = new Map(mailed.rows.map((r) => [r.day, Number(r.mailed)]));
-  const rows = perDay.rows.map((r) => ({ ...r, mailed: mailedByDay.get(r.day) ?? 0 }));
-  for (const [day, count] of mailedByDay)
-    if (!rows.some((r) => r.day === day))
-      rows.push({ day, calls: 0, chats: 0, unanswered: 0, mailed: count });
+  // Days with mail and no conversation still count their mail.
+  const byDay = new Map<string, Partial<StatsDay>>(perDay.rows.map((r) => [r.day, r]));
+  for (const { day, mailed: count } of mailed.rows) byDay.set(day, { ...byDay.get(day), day, mailed: count });
   const t = totals.rows[0] ?? { calls: 0, chats: 0, unanswered: 0 };
   const conversations = Number(t.calls) + Number(t.chats);
   return {
     days,
-    perDay: fillDays(days, now, rows),
+    perDay: fillDays(days, now, [...byDay.values()]),
     totals: {
       conversations,
       calls: Number(t.calls),
@@ -80,7 +78,7 @@ export async function conversationStats(
       unanswered: Number(t.unanswered),
       unansweredShare: conversations === 0 ? 0 : Number(t.unanswered) / conversations,
       waiting: Number(waiting.rows[0]?.waiting ?? 0),
-      mailed: [...mailedByDay.values()].reduce((a, b) => a + b, 0),
+      mailed: mailed.rows.reduce((sum, r) => sum + Number(r.mailed), 0),
     },
     indexedAt,
   };

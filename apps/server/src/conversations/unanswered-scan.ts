@@ -25,7 +25,7 @@ interface Dated {
 }
 
 /** GET /chat's ChatPaginatedResponse (or a bare array from a provider that sends one). */
-const chatItems = (body: unknown): unknown[] =>
+export const chatItems = (body: unknown): unknown[] =>
   Array.isArray(body)
     ? body
     : Array.isArray((body as { results?: unknown })?.results)
